@@ -1,0 +1,204 @@
+"""Printed rules text, generated from a card's mechanics through Jinja2 templates.
+
+Because the text is derived from the same fields the engine executes, a card
+cannot say one thing and do another. Hand-written `text` is checked against
+the mechanics by `check_text`.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from typing import Any
+
+import jinja2
+
+from cardgen.model import Card, CardSet
+from cardgen.paths import templates_dir
+
+TEXT_TEMPLATE = "card_text.j2"
+SUMMARY_TEMPLATE = "card_summary.j2"
+
+
+@cache
+def _env() -> jinja2.Environment:
+    return jinja2.Environment(loader=jinja2.FileSystemLoader(str(templates_dir())),
+                              autoescape=False, trim_blocks=True, lstrip_blocks=True,
+                              undefined=jinja2.StrictUndefined, keep_trailing_newline=False)
+
+
+def damage_label(card: Card) -> str:
+    """The printed damage: '3', or '4 + 3' for a multi-strike."""
+    return " + ".join(str(d) for d in card.damage)
+
+
+def defences_of(card: Card, cs: CardSet) -> tuple[str, ...]:
+    """The defences that stop this card, with the role's default applied."""
+    if card.defended_by is not None:
+        return card.defended_by
+    role = cs.role(card)
+    if role == "weapon":
+        return ("dodge", "block", "disarm")
+    if role in ("attack", "special", "event") and (card.damage or card.opens):
+        return ("dodge", "block")
+    if role == "wrestling":
+        return ()
+    return ()
+
+
+def openers_of(combo: str, cs: CardSet) -> list[Card]:
+    """Cards that open `combo` (for 'after GRAB' labels)."""
+    out = [c for c in cs.cards if c.opens is not None and c.opens.combo == combo]
+    if not out:
+        out = [c for c in cs.cards if c.pair is not None and combo in c.pair]
+    return out
+
+
+def opener_label(card: Card, cs: CardSet) -> str:
+    """'GRAB' for a card that follows a grab; the combo word if no card opens it."""
+    if card.follows is None:
+        return ""
+    names = sorted({c.name.upper() for c in openers_of(card.follows, cs) if c.pair is None})
+    return " or ".join(names) if names else card.follows.upper()
+
+
+_PAST = {"dodge": "DODGED", "block": "BLOCKED", "disarm": "DISARMED", "freedom": "broken by FREEDOM",
+         "break": "broken"}
+
+
+def _or_list(words: list[str]) -> str:
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def _context(card: Card, cs: CardSet) -> dict[str, Any]:
+    role = cs.role(card)
+    then_labels = []
+    if card.opens is not None:
+        for key in card.opens.then:
+            t = cs.types.get(key)
+            then_labels.append(t.label if t else key)
+    followers = []
+    if card.opens is not None:
+        followers = sorted({c.name.upper() for c in cs.cards if c.follows == card.opens.combo})
+    return {
+        "card": card,
+        "role": role,
+        "rules": cs.rules,
+        "life_word": cs.rules.life_word,
+        "damage": damage_label(card),
+        "strikes": len(card.damage),
+        "defences": [d.upper() for d in defences_of(card, cs)],
+        "defence_words": _or_list([_PAST[d] for d in defences_of(card, cs)]),
+        "opener": opener_label(card, cs),
+        "then_labels": then_labels,
+        "followers": followers,
+        "returns": role == "weapon",
+        "may_drop": role == "weapon" and cs.rules.weapons_may_drop,
+    }
+
+
+def rules_text(card: Card, cs: CardSet) -> str:
+    """The card's printed rules text: its own `text`, or the one generated from its mechanics."""
+    if card.text:
+        return card.text
+    return generated_text(card, cs)
+
+
+def generated_text(card: Card, cs: CardSet) -> str:
+    out = _env().get_template(TEXT_TEMPLATE).render(**_context(card, cs))
+    return re.sub(r"\s+([.,;])", r"\1", re.sub(r"\s+", " ", out)).strip()
+
+
+def summary(card: Card, cs: CardSet) -> str:
+    """A one-line effect for tables (rules page, `cardgen list`)."""
+    out = _env().get_template(SUMMARY_TEMPLATE).render(**_context(card, cs))
+    return re.sub(r"\s+", " ", out).strip()
+
+
+# --- checking hand-written text ------------------------------------------------------------
+
+KEYWORDS: dict[str, str] = {
+    "DODGE": "dodge", "DODGED": "dodge", "BLOCK": "block", "BLOCKED": "block",
+    "DISARM": "disarm", "DISARMED": "disarm", "FREEDOM": "freedom",
+    "STUNS": "stuns", "STUNNED": "stunned", "TRAVELS": "travels",
+}
+
+
+def _mentions(card: Card, cs: CardSet, kind: str) -> bool:
+    defs = defences_of(card, cs)
+    if kind in ("dodge", "block", "disarm", "freedom"):
+        return (kind in defs or card.defence == kind or (card.pair is not None and kind in card.pair)
+                or (card.ongoing is not None and kind in card.ongoing.broken_by))
+    if kind == "stuns":
+        return card.stuns > 0
+    if kind == "stunned":
+        return card.stunned > 0
+    if kind == "travels":
+        return card.travels
+    return False
+
+
+def stated_numbers(card: Card, cs: CardSet) -> set[int]:
+    """Numbers the text of this card may state."""
+    nums = set(card.damage) | {card.total_damage, len(card.damage), card.stuns, card.stunned, card.retaliates,
+                               card.draw}
+    if card.heal:
+        nums.add(card.heal.amount)
+    if card.ongoing:
+        nums.add(card.ongoing.damage)
+    if card.opens:
+        nums.add(card.opens.multiplier)
+    nums.add(1)
+    return nums
+
+
+def check_text(card: Card, cs: CardSet) -> list[str]:
+    """Ways in which the card's own `text` contradicts its mechanics (empty when it agrees)."""
+    if not card.text:
+        return []
+    problems: list[str] = []
+    text = card.text
+    allowed = stated_numbers(card, cs)
+    own = card.name.upper()
+    scrubbed = text.upper().replace(own, " ")
+    for m in re.finditer(r"(?<![\w²⁴])(\d+)(?:T\b)?", scrubbed):
+        n = int(m.group(1))
+        if n not in allowed:
+            problems.append(f"text states {m.group(0)} but the mechanics have no such number "
+                            f"(they have {', '.join(str(x) for x in sorted(allowed - {0}))})")
+    names = {c.name.upper(): c for c in cs.cards if c.name != card.name}
+    related = _related_names(card, cs)
+    for upper, other in sorted(names.items(), key=lambda kv: -len(kv[0])):
+        if re.search(rf"(?<!\w){re.escape(upper)}(?!\w)", scrubbed) and upper not in KEYWORDS:
+            if upper not in related:
+                problems.append(f"text mentions card '{other.name}' but the mechanics do not refer to it")
+            scrubbed = scrubbed.replace(upper, " ")
+    for word in sorted(set(re.findall(r"\b[A-Z]{4,}\b", scrubbed))):
+        kind = KEYWORDS.get(word)
+        if kind and not _mentions(card, cs, kind):
+            problems.append(f"text says {word} but the mechanics do not have it")
+    return problems
+
+
+def _related_names(card: Card, cs: CardSet) -> set[str]:
+    out: set[str] = set()
+    if card.follows:
+        out |= {c.name.upper() for c in openers_of(card.follows, cs)}
+    if card.opens:
+        out |= {c.name.upper() for c in cs.cards if c.follows == card.opens.combo}
+        out |= {c.name.upper() for c in cs.cards if c.type in card.opens.then}
+    for a, b in cs.equivalences.items():
+        if a.upper() == card.name.upper():
+            out.add(b.upper())
+    for c in cs.cards:
+        if c.ongoing is not None and (card.defence in c.ongoing.broken_by):
+            out.add(c.name.upper())
+        if card.defence is not None and card.defence in defences_of(c, cs) and c.name != card.name:
+            out.add(c.name.upper())
+        if card.humiliate and c.humiliate:
+            out.add(c.name.upper())
+        if card.opens and card.opens.after_block and c.defence == "block":
+            out.add(c.name.upper())
+    return out

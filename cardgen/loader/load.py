@@ -1,0 +1,219 @@
+"""Load a card-set folder into the model, collecting every problem before failing.
+
+A set folder holds `set.yaml` (set keys, optionally cards) and any number of
+other `*.yaml` files with `cards:`, read in name order; that order is the print
+order. Nothing is returned unless the whole set is valid.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any, cast
+
+from cardgen import model
+from cardgen.cardtext import check_text
+from cardgen.errors import Diagnostic, SetError, Severity, UnknownSetError
+from cardgen.loader.schema import SET_REQUIRED
+from cardgen.loader.schema_check import check_schema, did_you_mean
+from cardgen.loader.yaml_doc import Document, read_document
+from cardgen.paths import bundled_set_names, card_data_dir
+
+MAX_CARD_FILES = 64
+
+
+def resolve_set(ref: str) -> Path:
+    """A --set value: a bundled set name, or a path to a set folder."""
+    p = Path(ref)
+    if os.sep in ref or "/" in ref or ref.startswith(".") or p.is_dir():
+        return p
+    bundled = card_data_dir() / ref
+    if bundled.is_dir():
+        return bundled
+    names = bundled_set_names()
+    raise UnknownSetError(f"unknown set '{ref}': not a bundled set ({', '.join(names)}) "
+                          f"nor a set folder{did_you_mean(ref, names)}")
+
+
+def _shown(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
+
+
+def load_set(ref: str | Path) -> model.CardSet:
+    """Load and validate one set; raises SetError with every diagnostic found."""
+    return load_set_with_warnings(ref)[0]
+
+
+def load_set_with_warnings(ref: str | Path) -> tuple[model.CardSet, list[Diagnostic]]:
+    """Like `load_set`, also returning the warnings (which do not fail validation)."""
+    folder = resolve_set(str(ref)) if isinstance(ref, str) else ref
+    shown_folder = _shown(folder)
+    diags: list[Diagnostic] = []
+    if not folder.exists():
+        raise SetError([Diagnostic(shown_folder, 1, 1, "set folder does not exist")])
+    if not folder.is_dir():
+        raise SetError([Diagnostic(shown_folder, 1, 1, "expected a set folder containing set.yaml, got a file")])
+    set_file = folder / "set.yaml"
+    if not set_file.is_file():
+        others = [p.name for p in folder.glob("*.y*ml")]
+        hint = did_you_mean("set.yaml", others)
+        raise SetError([Diagnostic(_shown(set_file), 1, 1, f"missing set.yaml in {shown_folder}{hint}")])
+    files = [set_file] + sorted(p for p in folder.glob("*.yaml") if p.name != "set.yaml")
+    if len(files) > MAX_CARD_FILES:
+        raise SetError([Diagnostic(shown_folder, 1, 1, f"{len(files)} YAML files, over the limit of "
+                                                       f"{MAX_CARD_FILES}")])
+    docs: list[Document] = []
+    for f in files:
+        doc = read_document(f, _shown(f), diags)
+        if doc is None:
+            continue
+        if not isinstance(doc.data, dict):
+            diags.append(Diagnostic(doc.path, 1, 1, "expected a mapping of set keys and/or `cards:`, got "
+                                    + ("a list" if isinstance(doc.data, list) else "a single value")))
+            continue
+        diags.extend(check_schema(doc))
+        docs.append(doc)
+    if diags:
+        raise SetError(diags)
+    cs = _build(folder, docs, diags)
+    if any(d.severity == "error" for d in diags) or cs is None:
+        raise SetError(diags)
+    return cs, [d for d in diags if d.severity == "warning"]
+
+
+def _build(folder: Path, docs: list[Document], diags: list[Diagnostic]) -> model.CardSet | None:
+    head = docs[0]
+    data = cast(dict[str, Any], head.data)
+    for key in SET_REQUIRED:
+        if key not in data:
+            diags.append(Diagnostic(head.path, 1, 1, f"set.yaml: missing required key '{key}'"))
+    for doc in docs[1:]:
+        extra = [k for k in cast(dict[str, Any], doc.data) if k != "cards"]
+        for k in extra:
+            line, col = doc.where((k,), key=True)
+            diags.append(Diagnostic(doc.path, line, col, f"set key '{k}' belongs in set.yaml; card files hold "
+                                                         "only `cards:`"))
+    if diags:
+        return None
+    types = {key: model.CardType(key, t["label"], t["colour"].upper(), t["role"])
+             for key, t in data["types"].items()}
+    r = data["rules"]
+    rules = model.Rules(**r)
+    cards: list[model.Card] = []
+    first_seen: dict[str, tuple[str, int]] = {}
+    number = 0
+    for doc in docs:
+        for i, raw in enumerate(cast(dict[str, Any], doc.data).get("cards", [])):
+            line, col = doc.where(("cards", i))
+            if raw["type"] not in types:
+                tl, tc = doc.where(("cards", i, "type"))
+                diags.append(Diagnostic(doc.path, tl, tc, f"card '{raw['name']}' field `type`: unknown card type "
+                                        f"'{raw['type']}'; expected one of {', '.join(types)}"
+                                        f"{did_you_mean(raw['type'], list(types))}"))
+                continue
+            key = raw["name"].casefold()
+            if key in first_seen:
+                fpath, fline = first_seen[key]
+                nl, nc = doc.where(("cards", i, "name"))
+                diags.append(Diagnostic(doc.path, nl, nc, f"duplicate card name '{raw['name']}' (first defined "
+                                        f"at {fpath}:{fline}); merge them and raise `count`"))
+                continue
+            first_seen[key] = (doc.path, line)
+            number += 1
+            cards.append(_card(raw, number, doc.path, line, col, data["name"]))
+    cs = model.CardSet(name=data["name"], title=data["title"], deck_size=data["deck_size"], rules=rules,
+                       types=types, cards=tuple(cards), path=str(folder),
+                       equivalences=dict(data.get("equivalences", {})), description=data.get("description", ""))
+    _check_set(cs, docs, diags)
+    return cs
+
+
+def _card(raw: dict[str, Any], number: int, path: str, line: int, col: int, origin: str) -> model.Card:
+    kw: dict[str, Any] = dict(raw)
+    dmg = kw.pop("damage", None)
+    kw["damage"] = (dmg,) if isinstance(dmg, int) else tuple(dmg or ())
+    if "defended_by" in kw:
+        kw["defended_by"] = tuple(kw["defended_by"])
+    if "pair" in kw:
+        kw["pair"] = tuple(kw["pair"])
+    if "heal" in kw:
+        h = kw["heal"]
+        kw["heal"] = model.Heal(h["amount"], tuple(h.get("when", ["turn"])))
+    if "opens" in kw:
+        o = dict(kw["opens"])
+        o["then"] = tuple(o.get("then", ()))
+        kw["opens"] = model.Opener(**o)
+    if "ongoing" in kw:
+        o = dict(kw["ongoing"])
+        o["broken_by"] = tuple(o.get("broken_by", ["freedom"]))
+        kw["ongoing"] = model.Ongoing(**o)
+    return model.Card(number=number, file=path, line=line, column=col, origin=origin, **kw)
+
+
+def _at(cs: model.CardSet, docs: list[Document], card: model.Card, field: str) -> tuple[str, int, int]:
+    for doc in docs:
+        if doc.path != card.file:
+            continue
+        cards = cast(dict[str, Any], doc.data).get("cards", [])
+        for i, raw in enumerate(cards):
+            if raw.get("name") == card.name:
+                line, col = doc.where(("cards", i, field))
+                return doc.path, line, col
+    return card.file, card.line, card.column
+
+
+_NEEDS: dict[str, str] = {
+    "attack": "damage", "weapon": "damage", "counter": "pair", "heal": "heal", "humiliation": "humiliate",
+}
+
+
+def _check_set(cs: model.CardSet, docs: list[Document], diags: list[Diagnostic]) -> None:
+    combos = {c.opens.combo for c in cs.cards if c.opens} | {h for c in cs.cards if c.pair for h in c.pair}
+    head = docs[0]
+
+    def err(card: model.Card, field: str, msg: str, severity: Severity = "error") -> None:
+        path, line, col = _at(cs, docs, card, field)
+        diags.append(Diagnostic(path, line, col, f"card '{card.name}' {msg}", severity))
+
+    for c in cs.cards:
+        role = cs.role(c)
+        need = _NEEDS.get(role)
+        has = {"damage": bool(c.damage) or c.ongoing is not None or c.opens is not None,
+               "pair": c.pair is not None, "heal": c.heal is not None,
+               "humiliate": c.humiliate is not None}
+        if need and not has[need]:
+            err(c, "type", f"field `{need}`: a {cs.types[c.type].label} card needs `{need}`")
+        if role == "wrestling" and c.follows is None:
+            err(c, "type", "field `follows`: a wrestling move must follow an opener (e.g. follows: hold)")
+        if c.follows is not None and c.follows not in combos:
+            hint = did_you_mean(c.follows, sorted(combos))
+            err(c, "follows", f"field `follows`: no card in the set opens '{c.follows}'{hint}; "
+                f"known openers: {', '.join(sorted(combos)) or 'none'}")
+        if c.opens is not None:
+            for t in c.opens.then:
+                if t not in cs.types:
+                    err(c, "opens", f"field `opens.then`: unknown card type '{t}'"
+                        f"{did_you_mean(t, list(cs.types))}")
+        if c.pair is not None and c.pair[0] == c.pair[1]:
+            err(c, "pair", f"field `pair`: both halves are '{c.pair[0]}'; a counter pair needs two different halves")
+        if c.passes_on and c.travels:
+            err(c, "passes_on", "field `passes_on`: a card cannot both travel and pass on")
+        if c.stomp and not cs.rules.revive and not cs.rules.negative_life:
+            err(c, "stomp", "field `stomp`: the set's rules have no revival for Stomp to prevent "
+                "(set rules.revive: true)", "warning")
+        for problem in check_text(c, cs):
+            err(c, "text", f"field `text`: {problem}")
+    total = cs.total
+    if total != cs.deck_size:
+        line, col = head.where(("deck_size",))
+        diags.append(Diagnostic(head.path, line, col, f"deck_size: declared {cs.deck_size} cards but the card "
+                                f"counts add up to {total} ({total - cs.deck_size:+d})"))
+    names = {c.name.upper() for c in cs.cards}
+    for mine in cs.equivalences:
+        if mine.upper() not in names:
+            line, col = head.where(("equivalences", mine), key=True)
+            diags.append(Diagnostic(head.path, line, col, f"equivalences: '{mine}' is not a card of this set"
+                                    f"{did_you_mean(mine.upper(), sorted(names))}"))

@@ -1,0 +1,60 @@
+"""Combine several sets into one deck, applying the sets' declared equivalences."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from cardgen import model
+from cardgen.errors import Diagnostic, SetError
+
+
+def same_function(a: model.Card, b: model.Card) -> bool:
+    """True when two cards play the same way (heal amounts may differ, as the mixing rules allow)."""
+    return a.humiliate == b.humiliate and a.defence == b.defence and (a.heal is None) == (b.heal is None)
+
+
+def mix_sets(sets: list[model.CardSet]) -> model.CardSet:
+    """One deck made of every card of every set; rules and types of the first set win.
+
+    Cards keep their own type colours through `CardSet.origin_types`. A declared
+    equivalence (Beer Money's HORROR OF HORRORS = HUMILIATION, ...) must name two
+    cards that play the same way, or mixing fails.
+    """
+    if len(sets) == 1:
+        return sets[0]
+    first = sets[0]
+    types: dict[str, model.CardType] = {}
+    origin_types: dict[str, dict[str, model.CardType]] = {}
+    cards: list[model.Card] = []
+    equivalences: dict[str, str] = {}
+    for cs in sets:
+        origin_types[cs.name] = dict(cs.types)
+        for key, t in cs.types.items():
+            types.setdefault(key, t)
+        equivalences.update(cs.equivalences)
+    number = 0
+    for cs in sets:
+        for c in cs.cards:
+            number += 1
+            cards.append(dataclasses.replace(c, number=number, origin=c.origin or cs.name))
+    mixed = model.CardSet(
+        name="+".join(cs.name for cs in sets),
+        title=" + ".join(cs.title for cs in sets),
+        deck_size=sum(cs.deck_size for cs in sets),
+        rules=dataclasses.replace(first.rules, weapons_may_drop=any(cs.rules.weapons_may_drop for cs in sets)),
+        types=types, cards=tuple(cards), path=first.path, equivalences=equivalences,
+        description="Mixed deck: " + ", ".join(cs.title for cs in sets),
+        origin_types=origin_types,
+    )
+    diags: list[Diagnostic] = []
+    by_name = {c.name.upper(): c for c in cards}
+    for mine, theirs in equivalences.items():
+        a, b = by_name.get(mine.upper()), by_name.get(theirs.upper())
+        if a is None or b is None:
+            continue  # the other set is not in this mix
+        if not same_function(a, b):
+            diags.append(Diagnostic(a.file, a.line, a.column, f"equivalence '{mine}' = '{theirs}': the two cards "
+                                    "do not play the same way"))
+    if diags:
+        raise SetError(diags)
+    return mixed

@@ -1,0 +1,146 @@
+"""The JSON Schema of the card-set format, built from the model's vocabularies.
+
+One schema covers every YAML file of a set: `set.yaml` carries the set keys
+(checked as required by the loader), card files carry `cards:`. Editors get it
+through the `yaml-language-server` comment; `cardgen schema` prints it.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from cardgen import model
+
+SCHEMA_ID = "https://cardgen.invalid/card-set.schema.json"
+SCHEMA_FILE = "card-set.schema.json"
+
+_POS_INT: dict[str, Any] = {"type": "integer", "minimum": 1}
+_NONNEG_INT: dict[str, Any] = {"type": "integer", "minimum": 0}
+_NAME: dict[str, Any] = {"type": "string", "minLength": 1, "maxLength": 60}
+_KEY: dict[str, Any] = {"type": "string", "pattern": "^[a-z][a-z0-9-]*$"}
+
+
+def _enum(values: tuple[str, ...], description: str) -> dict[str, Any]:
+    return {"type": "string", "enum": list(values), "description": description}
+
+
+def _enum_list(values: tuple[str, ...], description: str) -> dict[str, Any]:
+    return {"type": "array", "items": {"type": "string", "enum": list(values)}, "uniqueItems": True,
+            "description": description}
+
+
+CARD_PROPERTIES: dict[str, Any] = {
+    "name": {**_NAME, "description": "Printed name; unique within the set."},
+    "type": {**_KEY, "description": "A key of the set's `types`."},
+    "count": {**_POS_INT, "description": "Copies of this card in the deck."},
+    "source": _enum(model.SOURCES, "Where the card comes from: canon (rulebook, published-list) or designed."),
+    "damage": {"oneOf": [_POS_INT, {"type": "array", "items": _POS_INT, "minItems": 1, "maxItems": 6}],
+               "description": "Damage of a hit; a list is a '+' multi-strike (4 + 3), each strike defended alone."},
+    "travels": {"type": "boolean", "description": "If dodged or blocked, the next player in the travel direction "
+                "takes the hit unless they defend; the end of the line takes it regardless."},
+    "passes_on": _enum(model.PASSES_ON, "If dodged, the attack moves on to the next player (left, right, or "
+                       "the attacker's choice); a block stops it."),
+    "defended_by": _enum_list(model.DEFENCE_KINDS, "Defences that stop this card; [] means undefendable. "
+                              "Default: dodge and block (and disarm for weapons)."),
+    "stuns": {**_NONNEG_INT, "description": "STUNS nT: a hit stuns the target for n turns."},
+    "stunned": {**_NONNEG_INT, "description": "STUNNED nT: playing it stuns you for n turns."},
+    "targets": _enum(model.TARGETS, "Who the card hits: one player, all others, yourself, or everyone."),
+    "defence": _enum(model.DEFENCE_KINDS, "Played in response as this defence."),
+    "retaliates": {**_NONNEG_INT, "description": "Damage dealt back to the player whose card this answered."},
+    "pair": {"type": "array", "items": {"type": "string", "enum": list(model.PAIR_HALVES)},
+             "minItems": 2, "maxItems": 2, "description": "Counter pair: the card is played as either half."},
+    "heal": {"type": "object", "additionalProperties": False, "required": ["amount"],
+             "properties": {"amount": _POS_INT,
+                            "when": _enum_list(model.HEAL_WHEN, "On your turn, and/or when dropping to 0.")},
+             "description": "Restores counters/life to the card's own player."},
+    "opens": {"type": "object", "additionalProperties": False, "required": ["combo"],
+              "properties": {"combo": _KEY,
+                             "then": {"type": "array", "items": _KEY, "uniqueItems": True},
+                             "free": {"type": "boolean"},
+                             "multiplier": {"type": "integer", "minimum": 1, "maximum": 4},
+                             "after_block": {"type": "boolean"},
+                             "chain": {"type": "boolean"}},
+              "description": "Opens a combo that follow-up cards (`follows`) or card types (`then`) continue."},
+    "follows": {**_KEY, "description": "Only playable right after a successful opener of this combo."},
+    "ongoing": {"type": "object", "additionalProperties": False, "required": ["damage"],
+                "properties": {"damage": _POS_INT,
+                               "broken_by": _enum_list(model.DEFENCE_KINDS, "Defences that break the hold."),
+                               "vomit": {"type": "boolean"},
+                               "holder_restricted": {"type": "boolean"}},
+                "description": "Damage at the start of each of the attacker's turns until broken."},
+    "humiliate": _enum(model.HUMILIATE, "Answers any card: cancel it (stunning its player) or redirect it."),
+    "interfere": {"type": "boolean", "description": "Step into an attack on another player and take it instead."},
+    "stomp": {"type": "boolean", "description": "Played on an unconscious player: they can no longer be revived."},
+    "draw": {**_NONNEG_INT, "description": "Cards its player draws at once."},
+    "timing": _enum(model.TIMINGS, "When it may be played: on your turn, in response, or any time."),
+    "text": {"type": "string", "maxLength": 400,
+             "description": "Own rules text; checked against the mechanics (numbers, keywords, card names)."},
+    "flavour": {"type": "string", "maxLength": 200, "description": "Printed in italics; no rules effect."},
+    "art": {"type": "string", "description": "Image path relative to the set folder."},
+}
+
+CARD_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "additionalProperties": False,
+    "required": ["name", "type", "count", "source"],
+    "properties": CARD_PROPERTIES,
+}
+
+TYPE_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "additionalProperties": False,
+    "required": ["label", "colour", "role"],
+    "properties": {
+        "label": _NAME,
+        "colour": {"type": "string", "pattern": "^#[0-9A-Fa-f]{6}$"},
+        "role": _enum(model.ROLES, "How the engine treats cards of this type."),
+    },
+}
+
+RULES_PROPERTIES: dict[str, Any] = {
+    "life": {**_POS_INT, "description": "Starting life or counters."},
+    "hand_size": _POS_INT,
+    "life_word": {"type": "string", "enum": ["life", "counters"]},
+    "counters_hint": {"type": "string"},
+    "negative_life": {"type": "boolean"},
+    "revive": {"type": "boolean"},
+    "heal_action": {"type": "boolean"},
+    "heals_per_turn": _NONNEG_INT,
+    "weapons_may_drop": {"type": "boolean"},
+    "travel_direction": {"type": "string", "enum": ["left", "right"]},
+    "discard_limit": _NONNEG_INT,
+    "turn_cap": _POS_INT,
+}
+
+SET_PROPERTIES: dict[str, Any] = {
+    "name": _KEY,
+    "title": _NAME,
+    "description": {"type": "string"},
+    "deck_size": _POS_INT,
+    "rules": {"type": "object", "additionalProperties": False, "required": ["life", "hand_size"],
+              "properties": RULES_PROPERTIES},
+    "types": {"type": "object", "minProperties": 1, "additionalProperties": TYPE_SCHEMA,
+              "propertyNames": _KEY},
+    "equivalences": {"type": "object", "additionalProperties": _NAME,
+                     "description": "Card of this set -> same-function card of another set, for mixing."},
+    "cards": {"type": "array", "items": CARD_SCHEMA},
+}
+
+SET_REQUIRED: tuple[str, ...] = ("name", "title", "deck_size", "rules", "types")
+
+
+def schema() -> dict[str, Any]:
+    """The JSON Schema (draft 2020-12) of one YAML file of a card set."""
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": SCHEMA_ID,
+        "title": "cardgen card set",
+        "type": "object",
+        "additionalProperties": False,
+        "properties": SET_PROPERTIES,
+    }
+
+
+def schema_json() -> str:
+    return json.dumps(schema(), indent=2, sort_keys=True) + "\n"

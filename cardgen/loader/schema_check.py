@@ -1,0 +1,123 @@
+"""Turn JSON Schema violations into diagnostics a person can act on."""
+
+from __future__ import annotations
+
+import difflib
+from typing import Any
+
+import jsonschema
+
+from cardgen.errors import Diagnostic
+from cardgen.loader.schema import schema
+from cardgen.loader.yaml_doc import Document, PathKey
+
+_VALIDATOR = jsonschema.Draft202012Validator(schema())
+_TYPE_WORDS = {"integer": "a whole number", "string": "text", "boolean": "true or false",
+               "array": "a list", "object": "a mapping", "number": "a number"}
+
+
+def did_you_mean(word: str, choices: list[str] | tuple[str, ...]) -> str:
+    """A ' (did you mean X?)' suffix, or '' when nothing is close."""
+    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
+    if not close:
+        lowered = {c.lower(): c for c in choices}
+        close = difflib.get_close_matches(word.lower(), list(lowered), n=1, cutoff=0.6)
+        close = [lowered[c] for c in close]
+    return f" (did you mean '{close[0]}'?)" if close else ""
+
+
+def _describe(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "nothing"
+    if isinstance(value, str):
+        return f"text '{value}'" if len(value) < 40 else "text"
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    return repr(value)
+
+
+def _field_name(doc: Document, at: PathKey) -> str:
+    """'card 'Jab' field `count`' style location words for a path."""
+    parts: list[str] = []
+    if len(at) >= 2 and at[0] == "cards" and isinstance(at[1], int):
+        cards = doc.data.get("cards") if isinstance(doc.data, dict) else None
+        name = None
+        if isinstance(cards, list) and at[1] < len(cards) and isinstance(cards[at[1]], dict):
+            name = cards[at[1]].get("name")
+        parts.append(f"card '{name}'" if isinstance(name, str) else f"card #{at[1] + 1}")
+        rest = at[2:]
+    else:
+        rest = at
+    if rest:
+        parts.append("field `" + ".".join(str(p) for p in rest) + "`")
+    return " ".join(parts) if parts else "document"
+
+
+def _message(doc: Document, err: jsonschema.ValidationError) -> list[tuple[PathKey, bool, str]]:
+    at: PathKey = tuple(err.absolute_path)
+    where = _field_name(doc, at)
+    v = err.validator
+    if v == "additionalProperties" and isinstance(err.instance, dict):
+        allowed = list(err.schema.get("properties", {}))
+        out = []
+        for key in err.instance:
+            if key not in allowed:
+                hint = did_you_mean(key, allowed)
+                out.append(((*at, key), True, f"{where}: unknown key '{key}'{hint}; expected one of: "
+                            + ", ".join(allowed)))
+        return out
+    if v == "required":
+        missing = str(err.message).split("'")[1] if "'" in err.message else str(err.validator_value)
+        return [(at, False, f"{where}: missing required key '{missing}'")]
+    if v == "enum":
+        choices = [str(c) for c in err.validator_value]
+        hint = did_you_mean(str(err.instance), choices)
+        return [(at, False, f"{where}: expected one of {', '.join(choices)}, got {_describe(err.instance)}{hint}")]
+    if v == "type":
+        want = err.validator_value
+        words = _TYPE_WORDS.get(want, str(want)) if isinstance(want, str) else " or ".join(
+            _TYPE_WORDS.get(w, w) for w in want)
+        return [(at, False, f"{where}: expected {words}, got {_describe(err.instance)}")]
+    if v in ("minimum", "exclusiveMinimum"):
+        return [(at, False, f"{where}: must be at least {err.validator_value}, got {_describe(err.instance)}")]
+    if v == "maximum":
+        return [(at, False, f"{where}: must be at most {err.validator_value}, got {_describe(err.instance)}")]
+    if v == "oneOf":
+        inst = err.instance
+        if isinstance(inst, int) and not isinstance(inst, bool) and inst < 1:
+            return [(at, False, f"{where}: must be at least 1, got {inst}")]
+        if isinstance(inst, list):
+            for item in inst:
+                if not isinstance(item, int) or isinstance(item, bool) or item < 1:
+                    return [(at, False, f"{where}: every strike must be a whole number of at least 1, "
+                                        f"got {_describe(item)}")]
+            return [(at, False, f"{where}: expected a list of 1 to 6 strikes, got {len(inst)}")]
+        return [(at, False, f"{where}: expected a whole number or a list of strikes (e.g. [4, 3]), "
+                            f"got {_describe(inst)}")]
+    if v == "pattern":
+        return [(at, False, f"{where}: {_describe(err.instance)} does not match the expected form "
+                            f"{err.validator_value}")]
+    if v in ("minLength", "maxLength", "minItems", "maxItems", "minProperties"):
+        return [(at, False, f"{where}: {err.message}")]
+    if v == "uniqueItems":
+        return [(at, False, f"{where}: has a repeated entry")]
+    return [(at, False, f"{where}: {err.message}")]
+
+
+def check_schema(doc: Document) -> list[Diagnostic]:
+    """Every schema violation in the document, in file order."""
+    out: list[Diagnostic] = []
+    seen: set[tuple[int, int, str]] = set()
+    for err in _VALIDATOR.iter_errors(doc.data):
+        for at, is_key, msg in _message(doc, err):
+            line, col = doc.where(at, key=is_key)
+            if (line, col, msg) in seen:
+                continue
+            seen.add((line, col, msg))
+            out.append(Diagnostic(doc.path, line, col, msg))
+    out.sort(key=lambda d: (d.line, d.column))
+    return out

@@ -1,0 +1,167 @@
+"""Safe YAML reading that keeps line/column of every value.
+
+Only YAML's plain data is built (mappings, lists, strings, numbers, booleans,
+null): no tags are executed. Aliases are followed against a node budget, so an
+alias bomb is refused quickly with bounded memory, and files over a size limit
+are refused before parsing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from cardgen.errors import Diagnostic
+
+MAX_FILE_BYTES = 1_000_000
+MAX_NODES = 200_000
+
+PathKey = tuple[str | int, ...]
+
+
+@dataclass
+class Document:
+    """A parsed YAML file: its data, and where each value (by path) starts."""
+
+    path: str
+    data: Any
+    marks: dict[PathKey, tuple[int, int]] = field(default_factory=dict)
+    key_marks: dict[PathKey, tuple[int, int]] = field(default_factory=dict)
+
+    def where(self, at: PathKey, key: bool = False) -> tuple[int, int]:
+        """Line and column (1-based) of the value at `at`, or of its nearest parent."""
+        table = self.key_marks if key else self.marks
+        probe = tuple(at)
+        while probe:
+            if probe in table:
+                return table[probe]
+            if probe in self.marks:
+                return self.marks[probe]
+            probe = probe[:-1]
+        return self.marks.get((), (1, 1))
+
+
+class _Budget(Exception):
+    pass
+
+
+class _Builder:
+    def __init__(self, doc: Document, diags: list[Diagnostic]) -> None:
+        self.doc = doc
+        self.diags = diags
+        self.left = MAX_NODES
+
+    def build(self, node: yaml.Node, at: PathKey) -> Any:
+        self.left -= 1
+        if self.left < 0:
+            raise _Budget
+        self.doc.marks.setdefault(at, (node.start_mark.line + 1, node.start_mark.column + 1))
+        if isinstance(node, yaml.MappingNode):
+            out: dict[str, Any] = {}
+            for key_node, value_node in node.value:
+                key = self._scalar(key_node) if isinstance(key_node, yaml.ScalarNode) else None
+                line, col = key_node.start_mark.line + 1, key_node.start_mark.column + 1
+                if not isinstance(key, str):
+                    self.diags.append(Diagnostic(self.doc.path, line, col,
+                                                 f"mapping key must be a plain word, got {_kind(key_node)}"))
+                    continue
+                if key in out:
+                    self.diags.append(Diagnostic(self.doc.path, line, col, f"duplicate key '{key}'"))
+                    continue
+                self.doc.key_marks[(*at, key)] = (line, col)
+                out[key] = self.build(value_node, (*at, key))
+            return out
+        if isinstance(node, yaml.SequenceNode):
+            return [self.build(item, (*at, i)) for i, item in enumerate(node.value)]
+        assert isinstance(node, yaml.ScalarNode)
+        return self._scalar(node)
+
+    def _scalar(self, node: yaml.ScalarNode) -> Any:
+        tag = node.tag
+        value = node.value
+        if tag == "tag:yaml.org,2002:null":
+            return None
+        if tag == "tag:yaml.org,2002:bool":
+            return value.lower() in ("true", "yes", "on")
+        if tag == "tag:yaml.org,2002:int":
+            try:
+                return int(value.replace("_", ""), 0)
+            except ValueError:
+                return value
+        if tag == "tag:yaml.org,2002:float":
+            try:
+                return float(value.replace("_", ""))
+            except ValueError:
+                return value
+        if tag != "tag:yaml.org,2002:str":
+            self.diags.append(Diagnostic(self.doc.path, node.start_mark.line + 1, node.start_mark.column + 1,
+                                         f"unsupported YAML tag {tag}; only plain data is allowed"))
+        return value
+
+
+def _kind(node: yaml.Node) -> str:
+    return {yaml.MappingNode: "a mapping", yaml.SequenceNode: "a list"}.get(type(node), "a value")
+
+
+def read_document(path: Path, shown: str, diags: list[Diagnostic]) -> Document | None:
+    """Parse one YAML file; problems go to `diags` and None is returned if nothing usable was read."""
+    try:
+        size = path.stat().st_size
+    except OSError as exc:
+        diags.append(Diagnostic(shown, 1, 1, f"cannot read file: {exc.strerror or exc}"))
+        return None
+    if size > MAX_FILE_BYTES:
+        diags.append(Diagnostic(shown, 1, 1, f"file is {size} bytes, over the {MAX_FILE_BYTES}-byte limit "
+                                             "for a card file"))
+        return None
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        diags.append(Diagnostic(shown, 1, 1, f"cannot read file: {exc.strerror or exc}"))
+        return None
+    if b"\x00" in raw:
+        line = raw[: raw.index(b"\x00")].count(b"\n") + 1
+        diags.append(Diagnostic(shown, line, 1, "file is binary (NUL byte), expected YAML text"))
+        return None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        diags.append(Diagnostic(shown, line, 1, f"file is not UTF-8 text (bad byte at offset {exc.start})"))
+        return None
+    return parse_text(text, shown, diags)
+
+
+def parse_text(text: str, shown: str, diags: list[Diagnostic]) -> Document | None:
+    """Parse YAML text into a Document (see `read_document`)."""
+    doc = Document(shown, None)
+    try:
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+        diags.append(Diagnostic(shown, line, col, f"not valid YAML: {exc.problem or exc.context}"))
+        return None
+    except yaml.YAMLError as exc:
+        diags.append(Diagnostic(shown, 1, 1, f"not valid YAML: {exc}"))
+        return None
+    except RecursionError:
+        diags.append(Diagnostic(shown, 1, 1, "not valid YAML: nesting too deep"))
+        return None
+    if node is None:
+        diags.append(Diagnostic(shown, 1, 1, "file is empty, expected a mapping of set keys and/or `cards:`"))
+        return None
+    builder = _Builder(doc, diags)
+    try:
+        doc.data = builder.build(node, ())
+    except _Budget:
+        diags.append(Diagnostic(shown, 1, 1, f"document expands to more than {MAX_NODES} values "
+                                             "(alias bomb?); refused"))
+        return None
+    except RecursionError:
+        diags.append(Diagnostic(shown, 1, 1, "document nests too deeply (recursive alias?); refused"))
+        return None
+    return doc

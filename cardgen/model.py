@@ -1,0 +1,174 @@
+"""The card-set data model: plain frozen dataclasses shared by every stage.
+
+The loader builds these from YAML; rendering and the engine only read them.
+Every field is a mechanic the engine executes, so printed text (derived from
+these fields) and the rules cannot drift apart.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+Source = Literal["rulebook", "published-list", "designed"]
+Role = Literal["attack", "weapon", "defence", "heal", "counter", "wrestling", "special", "event", "humiliation"]
+DefenceKind = Literal["dodge", "block", "disarm", "freedom", "break"]
+PairHalf = Literal["dodge", "block", "hold", "disarm"]
+PassesOn = Literal["left", "right", "either"]
+Targets = Literal["one", "others", "self", "all"]
+HealWhen = Literal["turn", "dropping"]
+Humiliate = Literal["cancel", "redirect"]
+Timing = Literal["turn", "response", "any"]
+
+ROLES: tuple[str, ...] = ("attack", "weapon", "defence", "heal", "counter", "wrestling", "special", "event", "humiliation")
+SOURCES: tuple[str, ...] = ("rulebook", "published-list", "designed")
+DEFENCE_KINDS: tuple[str, ...] = ("dodge", "block", "disarm", "freedom", "break")
+PAIR_HALVES: tuple[str, ...] = ("dodge", "block", "hold", "disarm")
+PASSES_ON: tuple[str, ...] = ("left", "right", "either")
+TARGETS: tuple[str, ...] = ("one", "others", "self", "all")
+HEAL_WHEN: tuple[str, ...] = ("turn", "dropping")
+HUMILIATE: tuple[str, ...] = ("cancel", "redirect")
+TIMINGS: tuple[str, ...] = ("turn", "response", "any")
+
+
+@dataclass(frozen=True)
+class CardType:
+    """A card type of a set: its printed label, colour and rules role."""
+
+    key: str
+    label: str
+    colour: str  # "#RRGGBB"
+    role: Role
+
+
+@dataclass(frozen=True)
+class Opener:
+    """A card that opens a combo (GRAB, HOLD, POWER PLAY, DISTRACTION).
+
+    `combo` is the name follow-up cards refer to with `follows`; `then` lists
+    card types that may also follow directly; `free` makes the follow-ups
+    undefendable by dodge/block; `multiplier` scales the follow-up's damage;
+    `after_block` lets the opener be played right after a BLOCK (by the
+    blocker first, then the attacker); `chain` lets follow-ups follow each
+    other (wrestling moves after a HOLD).
+    """
+
+    combo: str
+    then: tuple[str, ...] = ()
+    free: bool = False
+    multiplier: int = 1
+    after_block: bool = False
+    chain: bool = False
+
+
+@dataclass(frozen=True)
+class Ongoing:
+    """Damage that repeats at the start of each of the attacker's turns until broken."""
+
+    damage: int
+    broken_by: tuple[DefenceKind, ...] = ("freedom",)
+    vomit: bool = False  # victim helpless for one round after release (Choke & Puke)
+    holder_restricted: bool = False  # holder may only discard/draw while holding
+
+
+@dataclass(frozen=True)
+class Heal:
+    """Restores counters/life to the card's own player."""
+
+    amount: int
+    when: tuple[HealWhen, ...] = ("turn",)
+
+
+@dataclass(frozen=True)
+class Card:
+    """One card design; `count` copies of it are in the deck."""
+
+    name: str
+    type: str
+    count: int
+    source: Source
+    number: int = 0  # position in the set (1-based), for the printed footer
+    damage: tuple[int, ...] = ()  # one entry per strike: (4, 3) prints "4 + 3"
+    travels: bool = False
+    passes_on: PassesOn | None = None
+    defended_by: tuple[DefenceKind, ...] | None = None  # None: the role's default
+    stuns: int = 0
+    stunned: int = 0
+    targets: Targets = "one"
+    defence: DefenceKind | None = None
+    retaliates: int = 0
+    pair: tuple[PairHalf, PairHalf] | None = None
+    heal: Heal | None = None
+    opens: Opener | None = None
+    follows: str | None = None
+    ongoing: Ongoing | None = None
+    humiliate: Humiliate | None = None
+    interfere: bool = False
+    stomp: bool = False
+    draw: int = 0
+    timing: Timing | None = None
+    text: str | None = None
+    flavour: str | None = None
+    art: str | None = None
+    origin: str = ""  # the set this card comes from (matters in a mixed deck)
+    file: str = ""
+    line: int = 0
+    column: int = 0
+
+    @property
+    def total_damage(self) -> int:
+        return sum(self.damage)
+
+
+@dataclass(frozen=True)
+class Rules:
+    """A set's rule options: the switches that differ between the three rulebooks."""
+
+    life: int
+    hand_size: int
+    life_word: str = "life"  # "life" or "counters"
+    counters_hint: str = ""  # what to use as counters
+    negative_life: bool = False  # beer: damage below 0 is tracked, heals can revive
+    revive: bool = False  # lunch: First Aid can revive an unconscious player (Stomp prevents)
+    heal_action: bool = False  # healing is the turn's one action (any number of heal cards)
+    heals_per_turn: int = 0  # 0 = unlimited
+    weapons_may_drop: bool = False  # beer: weapon may be discarded after use
+    travel_direction: Literal["left", "right"] = "left"
+    discard_limit: int = 0  # 0 = any number
+    turn_cap: int = 300
+
+
+@dataclass(frozen=True)
+class CardSet:
+    """A loaded set (or a mix of sets): metadata, types, rules and cards in print order."""
+
+    name: str
+    title: str
+    deck_size: int
+    rules: Rules
+    types: dict[str, CardType]
+    cards: tuple[Card, ...]
+    path: str = ""
+    equivalences: dict[str, str] = field(default_factory=dict)
+    description: str = ""
+    origin_types: dict[str, dict[str, CardType]] = field(default_factory=dict)
+
+    @property
+    def total(self) -> int:
+        return sum(c.count for c in self.cards)
+
+    def card(self, name: str) -> Card:
+        for c in self.cards:
+            if c.name == name:
+                return c
+        raise KeyError(name)
+
+    def type_of(self, card: Card) -> CardType:
+        """The card's type as its own set defines it (colours differ between mixed sets)."""
+        own = self.origin_types.get(card.origin)
+        if own is not None and card.type in own:
+            return own[card.type]
+        return self.types[card.type]
+
+    def role(self, card: Card) -> Role:
+        return self.type_of(card).role

@@ -1,0 +1,37 @@
+"""Atomic output: write to a temporary file beside the target, then rename into place."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+from cardgen.errors import OutputError
+
+
+def ensure_dir(folder: Path) -> None:
+    """Create `folder` (and parents) or fail with an OutputError that says why."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise OutputError(f"cannot create output folder {folder}: {exc.strerror or exc}") from exc
+    if not os.access(folder, os.W_OK):
+        raise OutputError(f"output folder {folder} is not writable")
+
+
+def write_atomic(path: Path, data: bytes) -> None:
+    """Write `data` to `path` so that `path` is either the old file or the complete new one."""
+    ensure_dir(path.parent)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except OSError as exc:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise OutputError(f"cannot write {path}: {exc.strerror or exc}") from exc
