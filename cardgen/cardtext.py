@@ -108,7 +108,8 @@ def rules_text(card: Card, cs: CardSet) -> str:
 
 def generated_text(card: Card, cs: CardSet) -> str:
     out = _env().get_template(TEXT_TEMPLATE).render(**_context(card, cs))
-    return re.sub(r"\s+([.,;])", r"\1", re.sub(r"\s+", " ", out)).strip()
+    out = re.sub(r"\s+([.,;])", r"\1", re.sub(r"\s+", " ", out))
+    return re.sub(r"([.;:])(?=[A-Z])", r"\1 ", out).strip()
 
 
 def summary(card: Card, cs: CardSet) -> str:
