@@ -1,0 +1,47 @@
+"""Bundled fonts: registered once with reportlab so every PDF embeds (subsets of) them.
+
+Only the bundled TrueType files are used, never system fonts, so a build is the
+same on every machine. `missing_glyphs` lets callers fail with the card and the
+character instead of printing a blank box.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+
+from cardgen.paths import fonts_dir
+
+# Logical face -> bundled file. Kept as data so a set could swap faces later.
+FONT_FILES: dict[str, str] = {
+    "Sans": "DejaVuSans.ttf",
+    "Sans-Bold": "DejaVuSans-Bold.ttf",
+    "Sans-Oblique": "DejaVuSans-Oblique.ttf",
+    "Cond": "DejaVuSansCondensed.ttf",
+    "Cond-Bold": "DejaVuSansCondensed-Bold.ttf",
+}
+
+
+@cache
+def register_fonts() -> tuple[str, ...]:
+    """Register the bundled faces with reportlab; returns their names."""
+    for name, filename in FONT_FILES.items():
+        pdfmetrics.registerFont(TTFont(name, str(fonts_dir() / filename)))
+    pdfmetrics.registerFontFamily("Sans", normal="Sans", bold="Sans-Bold", italic="Sans-Oblique",
+                                  boldItalic="Sans-Bold")
+    return tuple(FONT_FILES)
+
+
+@cache
+def _charset(face: str) -> frozenset[int]:
+    register_fonts()
+    font = pdfmetrics.getFont(face)
+    return frozenset(font.face.charWidths.keys())
+
+
+def missing_glyphs(text: str, face: str = "Sans") -> list[str]:
+    """Characters of `text` that the bundled face cannot draw (whitespace ignored)."""
+    chars = _charset(face)
+    return sorted({ch for ch in text if not ch.isspace() and ord(ch) not in chars})
