@@ -1,0 +1,154 @@
+"""Streaming statistics for simulated games: constant memory however many games are played.
+
+A `GameRecord` is what one finished game contributes; `Stats` folds records in
+and merges with another `Stats` (one per worker), so the result does not depend
+on how games were split between processes as long as records are folded in
+game order.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+Z95 = 1.959963984540054
+
+
+def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
+    """95 % Wilson score interval for a proportion; (0, 1) when there are no trials.
+
+    Wilson rather than the normal approximation because seat win rates sit near
+    0 or 1 in small runs, where the normal interval leaves [0, 1].
+    """
+    if trials <= 0:
+        return (0.0, 1.0)
+    p = successes / trials
+    denom = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denom
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """What one game contributes to the statistics."""
+
+    winner_seat: int | None  # None: stalemate at the turn cap
+    turns: int
+    decisions: int
+    cards_played: dict[str, int]  # card name -> times played in this game
+    players_of_card: dict[str, frozenset[int]]  # card name -> seats that played it
+    violations: tuple[str, ...] = ()
+
+
+@dataclass
+class CardStats:
+    played: int = 0
+    games: int = 0
+    wins_when_played: int = 0  # games in which a player who played it won
+
+
+@dataclass
+class Stats:
+    """Mergeable accumulators for a batch of games with the same number of seats."""
+
+    seats: int
+    games: int = 0
+    seat_wins: list[int] = field(default_factory=list)
+    stalemates: int = 0
+    decisions: int = 0
+    turn_hist: dict[int, int] = field(default_factory=dict)
+    turns_total: int = 0
+    cards: dict[str, CardStats] = field(default_factory=dict)
+    violations: int = 0
+    violation_examples: list[str] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        if not self.seat_wins:
+            self.seat_wins = [0] * self.seats
+
+    def add(self, rec: GameRecord) -> None:
+        self.games += 1
+        self.decisions += rec.decisions
+        self.turns_total += rec.turns
+        self.turn_hist[rec.turns] = self.turn_hist.get(rec.turns, 0) + 1
+        if rec.winner_seat is None:
+            self.stalemates += 1
+        else:
+            self.seat_wins[rec.winner_seat] += 1
+        for name, times in rec.cards_played.items():
+            cst = self.cards.setdefault(name, CardStats())
+            cst.played += times
+            cst.games += 1
+            if rec.winner_seat is not None and rec.winner_seat in rec.players_of_card.get(name, frozenset()):
+                cst.wins_when_played += 1
+        if rec.violations:
+            self.violations += len(rec.violations)
+            room = 10 - len(self.violation_examples)
+            self.violation_examples.extend(rec.violations[: max(0, room)])
+
+    def merge(self, other: Stats) -> None:
+        """Fold another batch in (games are independent, so order does not change sums)."""
+        self.games += other.games
+        self.decisions += other.decisions
+        self.turns_total += other.turns_total
+        self.stalemates += other.stalemates
+        for i, w in enumerate(other.seat_wins):
+            self.seat_wins[i] += w
+        for t, n in other.turn_hist.items():
+            self.turn_hist[t] = self.turn_hist.get(t, 0) + n
+        for name, o in other.cards.items():
+            cst = self.cards.setdefault(name, CardStats())
+            cst.played += o.played
+            cst.games += o.games
+            cst.wins_when_played += o.wins_when_played
+        self.violations += other.violations
+        room = 10 - len(self.violation_examples)
+        self.violation_examples.extend(other.violation_examples[: max(0, room)])
+
+    def percentile(self, q: float) -> int:
+        """The q-quantile (0..1) of game length, from the histogram (nearest rank)."""
+        if self.games == 0:
+            return 0
+        rank = max(1, math.ceil(q * self.games))
+        seen = 0
+        for t in sorted(self.turn_hist):
+            seen += self.turn_hist[t]
+            if seen >= rank:
+                return t
+        return max(self.turn_hist)
+
+    def summary(self, all_cards: Iterable[str]) -> dict[str, Any]:
+        """The statistics part of the simulation JSON (timings are added by the caller)."""
+        decided = self.games
+        rates = [w / decided if decided else 0.0 for w in self.seat_wins]
+        cis = [list(wilson_interval(w, decided)) for w in self.seat_wins]
+        cards: dict[str, Any] = {}
+        dead: list[str] = []
+        for name in all_cards:
+            cst = self.cards.get(name)
+            if cst is None or cst.played == 0:
+                dead.append(name)
+                cards[name] = {"played": 0, "games": 0, "win_rate_when_played": None}
+                continue
+            cards[name] = {"played": cst.played, "games": cst.games,
+                           "win_rate_when_played": round(cst.wins_when_played / cst.games, 4)}
+        return {
+            "games": self.games,
+            "seat_wins": list(self.seat_wins),
+            "seat_win_rate": [round(r, 4) for r in rates],
+            "seat_win_ci95": [[round(lo, 4), round(hi, 4)] for lo, hi in cis],
+            "turns_mean": round(self.turns_total / self.games, 3) if self.games else 0.0,
+            "turns_p50": self.percentile(0.5),
+            "turns_p95": self.percentile(0.95),
+            "turn_histogram": {str(t): n for t, n in sorted(self.turn_hist.items())},
+            "stalemates": self.stalemates,
+            "stalemate_rate": round(self.stalemates / self.games, 4) if self.games else 0.0,
+            "decisions": self.decisions,
+            "invariant_violations": self.violations,
+            "violation_examples": list(self.violation_examples),
+            "cards": cards,
+            "dead_cards": dead,
+        }
