@@ -72,6 +72,19 @@ def _or_list(words: list[str]) -> str:
     return ", ".join(words[:-1]) + " or " + words[-1]
 
 
+def breakers_of(card: Card, cs: CardSet) -> list[str]:
+    """Printed names of what breaks the card's ongoing hold: the set's cards with those defences."""
+    if card.ongoing is None:
+        return []
+    out: list[str] = []
+    for kind in card.ongoing.broken_by:
+        names = sorted({c.name.upper() for c in cs.cards if c.defence == kind})
+        for name in names or [kind.upper()]:
+            if name not in out:
+                out.append(name)
+    return out
+
+
 def _context(card: Card, cs: CardSet) -> dict[str, Any]:
     role = cs.role(card)
     then_labels = []
@@ -94,6 +107,7 @@ def _context(card: Card, cs: CardSet) -> dict[str, Any]:
         "opener": opener_label(card, cs),
         "then_labels": then_labels,
         "followers": followers,
+        "breakers": _or_list(breakers_of(card, cs)),
         "returns": role == "weapon",
         "may_drop": role == "weapon" and cs.rules.weapons_may_drop,
     }

@@ -14,8 +14,8 @@ from typing import Any, cast
 from cardgen import model
 from cardgen.cardtext import check_text
 from cardgen.errors import Diagnostic, SetError, Severity, UnknownSetError
-from cardgen.loader.schema import SET_REQUIRED
-from cardgen.loader.schema_check import check_schema, did_you_mean
+from cardgen.loader.schema import SET_PROPERTIES, SET_REQUIRED
+from cardgen.loader.schema_check import CARD_VALIDATOR, SET_VALIDATOR, check_schema, did_you_mean
 from cardgen.loader.yaml_doc import Document, read_document
 from cardgen.paths import bundled_set_names, card_data_dir
 
@@ -61,42 +61,72 @@ def load_set_with_warnings(ref: str | Path) -> tuple[model.CardSet, list[Diagnos
         others = [p.name for p in folder.glob("*.y*ml")]
         hint = did_you_mean("set.yaml", others)
         raise SetError([Diagnostic(_shown(set_file), 1, 1, f"missing set.yaml in {shown_folder}{hint}")])
-    files = [set_file] + sorted(p for p in folder.glob("*.yaml") if p.name != "set.yaml")
+    files = [set_file, *sorted(p for p in folder.glob("*.yaml") if p.name != "set.yaml")]
     if len(files) > MAX_CARD_FILES:
         raise SetError([Diagnostic(shown_folder, 1, 1, f"{len(files)} YAML files, over the limit of "
                                                        f"{MAX_CARD_FILES}")])
+    for stray in sorted(folder.glob("*.yml")):
+        diags.append(Diagnostic(_shown(stray), 1, 1, "ignored: set files must end in .yaml (rename to "
+                                f"{stray.stem}.yaml)", "warning"))
     docs: list[Document] = []
+    complete = True  # every file read and every card well-formed: whole-set checks are meaningful
     for f in files:
         doc = read_document(f, _shown(f), diags)
         if doc is None:
+            complete = False
             continue
         if not isinstance(doc.data, dict):
             diags.append(Diagnostic(doc.path, 1, 1, "expected a mapping of set keys and/or `cards:`, got "
                                     + ("a list" if isinstance(doc.data, list) else "a single value")))
+            complete = False
             continue
-        diags.extend(check_schema(doc))
+        found = check_schema(doc)
+        diags.extend(found)
+        if found:
+            complete = False
         docs.append(doc)
-    if diags:
-        raise SetError(diags)
-    cs = _build(folder, docs, diags)
+    if not docs or docs[0].path != _shown(set_file) or not _head_usable(docs[0]):
+        raise SetError(_ordered(diags))
+    cs = _build(folder, docs, diags, complete)
     if any(d.severity == "error" for d in diags) or cs is None:
-        raise SetError(diags)
+        raise SetError(_ordered(diags))
     return cs, [d for d in diags if d.severity == "warning"]
 
 
-def _build(folder: Path, docs: list[Document], diags: list[Diagnostic]) -> model.CardSet | None:
+def _ordered(diags: list[Diagnostic]) -> list[Diagnostic]:
+    """Diagnostics by file (set.yaml first, as read), then position; duplicates dropped."""
+    order: dict[str, int] = {}
+    for d in diags:
+        order.setdefault(d.path, len(order))
+    unique = list(dict.fromkeys(diags))
+    return sorted(unique, key=lambda d: (order[d.path], d.line, d.column))
+
+
+def _head_usable(head: Document) -> bool:
+    """set.yaml's own keys (all but `cards`) are valid, so a CardSet can be built around the cards."""
+    data = cast(dict[str, Any], head.data)
+    return SET_VALIDATOR.is_valid({k: v for k, v in data.items() if k != "cards"})
+
+
+def _card_ok(raw: Any) -> bool:
+    return isinstance(raw, dict) and CARD_VALIDATOR.is_valid(raw)
+
+
+def _build(folder: Path, docs: list[Document], diags: list[Diagnostic], complete: bool) -> model.CardSet | None:
     head = docs[0]
     data = cast(dict[str, Any], head.data)
+    broken = False
     for key in SET_REQUIRED:
         if key not in data:
             diags.append(Diagnostic(head.path, 1, 1, f"set.yaml: missing required key '{key}'"))
+            broken = True
     for doc in docs[1:]:
-        extra = [k for k in cast(dict[str, Any], doc.data) if k != "cards"]
+        extra = [k for k in cast(dict[str, Any], doc.data) if k != "cards" and k in SET_PROPERTIES]
         for k in extra:
             line, col = doc.where((k,), key=True)
             diags.append(Diagnostic(doc.path, line, col, f"set key '{k}' belongs in set.yaml; card files hold "
                                                          "only `cards:`"))
-    if diags:
+    if broken:
         return None
     types = {key: model.CardType(key, t["label"], t["colour"].upper(), t["role"])
              for key, t in data["types"].items()}
@@ -106,13 +136,17 @@ def _build(folder: Path, docs: list[Document], diags: list[Diagnostic]) -> model
     first_seen: dict[str, tuple[str, int]] = {}
     number = 0
     for doc in docs:
-        for i, raw in enumerate(cast(dict[str, Any], doc.data).get("cards", [])):
+        raws = cast(dict[str, Any], doc.data).get("cards")
+        for i, raw in enumerate(raws if isinstance(raws, list) else []):
+            if not _card_ok(raw):
+                continue  # already reported by the schema check
             line, col = doc.where(("cards", i))
             if raw["type"] not in types:
                 tl, tc = doc.where(("cards", i, "type"))
                 diags.append(Diagnostic(doc.path, tl, tc, f"card '{raw['name']}' field `type`: unknown card type "
                                         f"'{raw['type']}'; expected one of {', '.join(types)}"
                                         f"{did_you_mean(raw['type'], list(types))}"))
+                complete = False
                 continue
             key = raw["name"].casefold()
             if key in first_seen:
@@ -120,6 +154,7 @@ def _build(folder: Path, docs: list[Document], diags: list[Diagnostic]) -> model
                 nl, nc = doc.where(("cards", i, "name"))
                 diags.append(Diagnostic(doc.path, nl, nc, f"duplicate card name '{raw['name']}' (first defined "
                                         f"at {fpath}:{fline}); merge them and raise `count`"))
+                complete = False
                 continue
             first_seen[key] = (doc.path, line)
             number += 1
@@ -127,7 +162,7 @@ def _build(folder: Path, docs: list[Document], diags: list[Diagnostic]) -> model
     cs = model.CardSet(name=data["name"], title=data["title"], deck_size=data["deck_size"], rules=rules,
                        types=types, cards=tuple(cards), path=str(folder),
                        equivalences=dict(data.get("equivalences", {})), description=data.get("description", ""))
-    _check_set(cs, docs, diags)
+    _check_set(cs, docs, diags, complete)
     return cs
 
 
@@ -170,7 +205,8 @@ _NEEDS: dict[str, str] = {
 }
 
 
-def _check_set(cs: model.CardSet, docs: list[Document], diags: list[Diagnostic]) -> None:
+def _check_set(cs: model.CardSet, docs: list[Document], diags: list[Diagnostic], complete: bool) -> None:
+    """Card and whole-set checks; the whole-set ones only when no card was left out (they would mislead)."""
     combos = {c.opens.combo for c in cs.cards if c.opens} | {h for c in cs.cards if c.pair for h in c.pair}
     head = docs[0]
 
@@ -188,7 +224,7 @@ def _check_set(cs: model.CardSet, docs: list[Document], diags: list[Diagnostic])
             err(c, "type", f"field `{need}`: a {cs.types[c.type].label} card needs `{need}`")
         if role == "wrestling" and c.follows is None:
             err(c, "type", "field `follows`: a wrestling move must follow an opener (e.g. follows: hold)")
-        if c.follows is not None and c.follows not in combos:
+        if complete and c.follows is not None and c.follows not in combos:
             hint = did_you_mean(c.follows, sorted(combos))
             err(c, "follows", f"field `follows`: no card in the set opens '{c.follows}'{hint}; "
                 f"known openers: {', '.join(sorted(combos)) or 'none'}")
@@ -206,6 +242,8 @@ def _check_set(cs: model.CardSet, docs: list[Document], diags: list[Diagnostic])
                 "(set rules.revive: true)", "warning")
         for problem in check_text(c, cs):
             err(c, "text", f"field `text`: {problem}")
+    if not complete:
+        return
     total = cs.total
     if total != cs.deck_size:
         line, col = head.where(("deck_size",))
@@ -216,4 +254,4 @@ def _check_set(cs: model.CardSet, docs: list[Document], diags: list[Diagnostic])
         if mine.upper() not in names:
             line, col = head.where(("equivalences", mine), key=True)
             diags.append(Diagnostic(head.path, line, col, f"equivalences: '{mine}' is not a card of this set"
-                                    f"{did_you_mean(mine.upper(), sorted(names))}"))
+                                    f"{did_you_mean(mine, [c.name for c in cs.cards])}"))

@@ -8,10 +8,16 @@ from typing import Any
 import jsonschema
 
 from cardgen.errors import Diagnostic
-from cardgen.loader.schema import schema
+from cardgen.loader.schema import CARD_SCHEMA, schema
 from cardgen.loader.yaml_doc import Document, PathKey
 
 _VALIDATOR = jsonschema.Draft202012Validator(schema())
+CARD_VALIDATOR = jsonschema.Draft202012Validator(CARD_SCHEMA)
+SET_VALIDATOR = _VALIDATOR
+_PATTERN_WORDS = {
+    "^[a-z][a-z0-9-]*$": "a lowercase key (letters, digits and '-', starting with a letter, e.g. 'basic')",
+    "^#[0-9A-Fa-f]{6}$": "a colour written as '#RRGGBB' (e.g. '#F4C20D')",
+}
 _TYPE_WORDS = {"integer": "a whole number", "string": "text", "boolean": "true or false",
                "array": "a list", "object": "a mapping", "number": "a number"}
 
@@ -61,8 +67,10 @@ def _message(doc: Document, err: jsonschema.ValidationError) -> list[tuple[PathK
     at: PathKey = tuple(err.absolute_path)
     where = _field_name(doc, at)
     v = err.validator
+    sub = err.schema if isinstance(err.schema, dict) else {}
+    value: Any = err.validator_value
     if v == "additionalProperties" and isinstance(err.instance, dict):
-        allowed = list(err.schema.get("properties", {}))
+        allowed = list(sub.get("properties", {}))
         out = []
         for key in err.instance:
             if key not in allowed:
@@ -71,14 +79,14 @@ def _message(doc: Document, err: jsonschema.ValidationError) -> list[tuple[PathK
                             + ", ".join(allowed)))
         return out
     if v == "required":
-        missing = str(err.message).split("'")[1] if "'" in err.message else str(err.validator_value)
+        missing = str(err.message).split("'")[1] if "'" in err.message else str(value)
         return [(at, False, f"{where}: missing required key '{missing}'")]
     if v == "enum":
-        choices = [str(c) for c in err.validator_value]
+        choices = [str(c) for c in value]
         hint = did_you_mean(str(err.instance), choices)
         return [(at, False, f"{where}: expected one of {', '.join(choices)}, got {_describe(err.instance)}{hint}")]
     if v == "type":
-        want = err.validator_value
+        want = value
         words = _TYPE_WORDS.get(want, str(want)) if isinstance(want, str) else " or ".join(
             _TYPE_WORDS.get(w, w) for w in want)
         return [(at, False, f"{where}: expected {words}, got {_describe(err.instance)}")]
@@ -99,9 +107,13 @@ def _message(doc: Document, err: jsonschema.ValidationError) -> list[tuple[PathK
         return [(at, False, f"{where}: expected a whole number or a list of strikes (e.g. [4, 3]), "
                             f"got {_describe(inst)}")]
     if v == "pattern":
-        return [(at, False, f"{where}: {_describe(err.instance)} does not match the expected form "
-                            f"{err.validator_value}")]
-    if v in ("minLength", "maxLength", "minItems", "maxItems", "minProperties"):
+        form = _PATTERN_WORDS.get(str(err.validator_value), f"the form {err.validator_value}")
+        return [(at, False, f"{where}: {_describe(err.instance)} is not {form}")]
+    if v == "minProperties":
+        return [(at, False, f"{where}: must not be empty")]
+    if v == "minLength":
+        return [(at, False, f"{where}: must not be empty")]
+    if v in ("maxLength", "minItems", "maxItems"):
         return [(at, False, f"{where}: {err.message}")]
     if v == "uniqueItems":
         return [(at, False, f"{where}: has a repeated entry")]

@@ -21,6 +21,10 @@ MAX_NODES = 200_000
 
 PathKey = tuple[str | int, ...]
 
+_MAP_TAG = "tag:yaml.org,2002:map"
+_SEQ_TAG = "tag:yaml.org,2002:seq"
+_MERGE_TAG = "tag:yaml.org,2002:merge"
+
 
 @dataclass
 class Document:
@@ -60,13 +64,19 @@ class _Builder:
             raise _Budget
         self.doc.marks.setdefault(at, (node.start_mark.line + 1, node.start_mark.column + 1))
         if isinstance(node, yaml.MappingNode):
+            self._plain(node, _MAP_TAG)
             out: dict[str, Any] = {}
             for key_node, value_node in node.value:
-                key = self._scalar(key_node) if isinstance(key_node, yaml.ScalarNode) else None
                 line, col = key_node.start_mark.line + 1, key_node.start_mark.column + 1
+                if key_node.tag == _MERGE_TAG:
+                    self.diags.append(Diagnostic(self.doc.path, line, col, "YAML merge keys (<<) are not supported; "
+                                                 "write the keys out in full"))
+                    continue
+                key = self._scalar(key_node) if isinstance(key_node, yaml.ScalarNode) else None
                 if not isinstance(key, str):
+                    got = repr(key) if isinstance(key_node, yaml.ScalarNode) else _kind(key_node)
                     self.diags.append(Diagnostic(self.doc.path, line, col,
-                                                 f"mapping key must be a plain word, got {_kind(key_node)}"))
+                                                 f"mapping key must be a plain word, got {got}"))
                     continue
                 if key in out:
                     self.diags.append(Diagnostic(self.doc.path, line, col, f"duplicate key '{key}'"))
@@ -75,9 +85,16 @@ class _Builder:
                 out[key] = self.build(value_node, (*at, key))
             return out
         if isinstance(node, yaml.SequenceNode):
+            self._plain(node, _SEQ_TAG)
             return [self.build(item, (*at, i)) for i, item in enumerate(node.value)]
         assert isinstance(node, yaml.ScalarNode)
         return self._scalar(node)
+
+    def _plain(self, node: yaml.Node, expected: str) -> None:
+        """Report an explicit tag on a mapping or list (`!!python/object`, ...); it is never acted on."""
+        if node.tag != expected:
+            self.diags.append(Diagnostic(self.doc.path, node.start_mark.line + 1, node.start_mark.column + 1,
+                                         f"unsupported YAML tag {node.tag}; only plain data is allowed"))
 
     def _scalar(self, node: yaml.ScalarNode) -> Any:
         tag = node.tag
@@ -96,6 +113,8 @@ class _Builder:
                 return float(value.replace("_", ""))
             except ValueError:
                 return value
+        if tag == "tag:yaml.org,2002:timestamp":
+            return value  # a date-like word is kept as text; the schema says whether text is wanted
         if tag != "tag:yaml.org,2002:str":
             self.diags.append(Diagnostic(self.doc.path, node.start_mark.line + 1, node.start_mark.column + 1,
                                          f"unsupported YAML tag {tag}; only plain data is allowed"))
@@ -103,7 +122,9 @@ class _Builder:
 
 
 def _kind(node: yaml.Node) -> str:
-    return {yaml.MappingNode: "a mapping", yaml.SequenceNode: "a list"}.get(type(node), "a value")
+    if isinstance(node, yaml.MappingNode):
+        return "a mapping"
+    return "a list" if isinstance(node, yaml.SequenceNode) else "a value"
 
 
 def read_document(path: Path, shown: str, diags: list[Diagnostic]) -> Document | None:
@@ -121,6 +142,9 @@ def read_document(path: Path, shown: str, diags: list[Diagnostic]) -> Document |
         raw = path.read_bytes()
     except OSError as exc:
         diags.append(Diagnostic(shown, 1, 1, f"cannot read file: {exc.strerror or exc}"))
+        return None
+    if raw[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        diags.append(Diagnostic(shown, 1, 1, "file is UTF-16 text; save it as UTF-8"))
         return None
     if b"\x00" in raw:
         line = raw[: raw.index(b"\x00")].count(b"\n") + 1
@@ -143,7 +167,16 @@ def parse_text(text: str, shown: str, diags: list[Diagnostic]) -> Document | Non
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-        diags.append(Diagnostic(shown, line, col, f"not valid YAML: {exc.problem or exc.context}"))
+        what = ", ".join(str(x) for x in (exc.context, exc.problem) if x)
+        diags.append(Diagnostic(shown, line, col, f"not valid YAML: {what or 'unreadable'}"))
+        return None
+    except yaml.reader.ReaderError as exc:
+        before = text[: exc.position]
+        line = before.count("\n") + 1
+        col = exc.position - (before.rfind("\n") + 1) + 1
+        code = exc.character if isinstance(exc.character, int) else ord(exc.character)
+        diags.append(Diagnostic(shown, line, col, f"not valid YAML: control character U+{code:04X} is not "
+                                                  "allowed in YAML text"))
         return None
     except yaml.YAMLError as exc:
         diags.append(Diagnostic(shown, 1, 1, f"not valid YAML: {exc}"))

@@ -1,0 +1,42 @@
+"""`cardgen build`: card sheets, rules page and print file for each set (or one mixed deck)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from cardgen.cli.common import SET_OPTION, fails_cleanly, load_group, set_groups
+from cardgen.render.build import build
+from cardgen.render.layout_data import parse_offset
+from cardgen.render.sheets import PrintOptions, resolve_layout
+
+PAPER_OPTION = click.option("--paper", default="a4", show_default=True, help="Paper: a4 or letter.")
+SIZE_OPTION = click.option("--size", default="", metavar="SIZE",
+                           help="Card size: poker, bridge, slip (default) or WxH in mm, e.g. 62x87.")
+
+
+@click.command("build")
+@SET_OPTION
+@click.option("--out", "out", default="output", show_default=True, type=click.Path(path_type=Path),
+              help="Output folder; each set gets a sub-folder.")
+@PAPER_OPTION
+@SIZE_OPTION
+@click.option("--bleed", default=0.0, show_default=True, type=float, metavar="MM",
+              help="Colour beyond the cut line on every side, in mm.")
+@click.option("--backs", is_flag=True, help="Add a page of card backs after each page of fronts.")
+@click.option("--duplex", default="long", show_default=True, type=click.Choice(["long", "short"]),
+              help="How the printer turns the sheet for the backs.")
+@click.option("--offset", default="0,0", show_default=True, metavar="X,Y",
+              help="Shift of the back pages in mm, to correct a printer's duplex misalignment.")
+@click.option("--proof", is_flag=True, help="One copy of each card instead of the full deck.")
+@fails_cleanly
+def command(sets: tuple[str, ...], out: Path, paper: str, size: str, bleed: float, backs: bool, duplex: str,
+            offset: str, proof: bool) -> None:
+    """Write <out>/<set>/<set>-cards.pdf and <set>-print.pdf (rules page + cards), ready to print at 100 %."""
+    opts = PrintOptions(paper=paper, size=size, bleed=bleed, backs=backs, duplex=duplex,
+                        offset=parse_offset(offset), proof=proof)
+    resolve_layout(opts)
+    loaded = [load_group(group) for group in set_groups(sets)]
+    for path in build(loaded, opts, out):
+        click.echo(str(path))

@@ -1,0 +1,37 @@
+"""`cardgen preview`: PNG images of cards, rasterised from the printable PDF, and a contact sheet."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from cardgen.cli.common import SET_OPTION, fails_cleanly, load_group, set_groups
+from cardgen.errors import CardgenError
+from cardgen.render.build import check_writable
+from cardgen.render.preview import preview_files, write_previews
+from cardgen.render.sheets import PrintOptions, resolve_layout
+
+
+@click.command("preview")
+@SET_OPTION
+@click.option("--card", default=None, metavar="NAME", help="Only this card.")
+@click.option("--dpi", default=150, show_default=True, type=click.IntRange(18, 1200), help="Image resolution.")
+@click.option("--out", "out", default="output", show_default=True, type=click.Path(path_type=Path),
+              help="Output folder; images go to <out>/<set>/preview/.")
+@click.option("--paper", default="a4", show_default=True, help="Paper: a4 or letter.")
+@click.option("--size", default="", metavar="SIZE", help="Card size: poker, bridge, slip (default) or WxH in mm.")
+@fails_cleanly
+def command(sets: tuple[str, ...], card: str | None, dpi: int, out: Path, paper: str, size: str) -> None:
+    """Render card previews (what prints) and one contact sheet per set."""
+    opts = PrintOptions(paper=paper, size=size)
+    resolve_layout(opts)
+    groups = set_groups(sets)
+    if card is not None and len(groups) != 1:
+        raise CardgenError("--card needs --set")
+    check_writable(out)
+    files: dict[str, bytes] = {}
+    for group in groups:
+        files.update(preview_files(load_group(group), opts, dpi, card))
+    for path in write_previews(out, files):
+        click.echo(str(path))

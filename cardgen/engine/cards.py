@@ -1,0 +1,95 @@
+"""Per-design rules facts, computed once per card set so the hot loop reads plain attributes.
+
+The engine acts only on these mechanic fields (never on card names): every
+card of a home-made set that is built from existing mechanics plays with no
+new code.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cardgen.cardtext import defences_of
+from cardgen.model import Card, CardSet, Heal, Ongoing, Opener
+
+# A HOLD half of a counter pair opens this combo; wrestling moves say `follows: hold`.
+HOLD_COMBO = "hold"
+# The rulebook lets DODGE or BLOCK stop a HOLD (unless the card says otherwise).
+HOLD_DEFENCES: frozenset[str] = frozenset({"dodge", "block"})
+STRIKE_DEFENCES: frozenset[str] = frozenset({"dodge", "block"})
+
+
+@dataclass(frozen=True, slots=True)
+class CardInfo:
+    """What the engine needs to know about one card design (index `d` in `CardSet.cards`)."""
+
+    d: int
+    card: Card
+    name: str
+    type: str
+    role: str
+    damage: tuple[int, ...]
+    defences: frozenset[str]  # defences that stop it when it is played as an attack
+    weapon: bool
+    defend_as: tuple[str, ...]  # defence kinds it can be played as (card.defence, pair halves but HOLD)
+    opener: Opener | None  # its own `opens`
+    hold_opener: Opener | None  # a pair with a HOLD half: the opener that half plays as
+    hold_defences: frozenset[str]
+    follows: str | None
+    heal_turn: int  # amount restored when played on a turn (0: not a turn heal)
+    heal_drop: int  # amount restored when its player drops to 0 or below (0: cannot)
+    humiliate: str | None
+    interfere: bool
+    stomp: bool
+    draw: int
+    timing: str | None
+    targets: str
+    stuns: int
+    stunned: int
+    travels: bool
+    passes_on: str | None
+    ongoing: Ongoing | None
+    retaliates: int
+    turn_play: bool  # playable as a turn action (attack, opener, event, standalone hold)
+    interject: bool  # playable out of turn in a response window (timing response/any)
+
+    def __str__(self) -> str:
+        return self.name
+
+
+def _heal(h: Heal | None, when: str) -> int:
+    return h.amount if h is not None and when in h.when else 0
+
+
+def card_info(cs: CardSet) -> tuple[CardInfo, ...]:
+    """Every design's rules facts, in the set's card order (index = design number used in states)."""
+    out = []
+    for d, c in enumerate(cs.cards):
+        role = cs.role(c)
+        defend_as: tuple[str, ...] = ()
+        if c.defence is not None:
+            defend_as = (c.defence,)
+        elif c.pair is not None:
+            defend_as = tuple(h for h in c.pair if h != "hold")
+        hold_opener = None
+        if c.pair is not None and "hold" in c.pair:
+            hold_opener = Opener(combo=HOLD_COMBO, chain=True)
+        hold_defences = frozenset(c.defended_by) if c.defended_by is not None else HOLD_DEFENCES
+        effect = bool(c.damage) or c.ongoing is not None or c.opens is not None or c.draw > 0
+        reacts = c.humiliate is not None or c.defence is not None or c.interfere or c.pair is not None
+        heal_only = c.heal is not None and not effect
+        turn_play = (effect and c.follows is None and not reacts and not heal_only and not c.stomp
+                     and c.timing != "response")
+        interject = (effect and c.follows is None and c.opens is None and not reacts and not c.stomp
+                     and c.timing in ("response", "any"))
+        out.append(CardInfo(
+            d=d, card=c, name=c.name, type=c.type, role=role, damage=c.damage,
+            defences=frozenset(defences_of(c, cs)) | (frozenset(c.ongoing.broken_by) if c.ongoing else frozenset()),
+            weapon=role == "weapon", defend_as=defend_as, opener=c.opens, hold_opener=hold_opener,
+            hold_defences=hold_defences, follows=c.follows, heal_turn=_heal(c.heal, "turn"),
+            heal_drop=_heal(c.heal, "dropping"), humiliate=c.humiliate, interfere=c.interfere, stomp=c.stomp,
+            draw=c.draw, timing=c.timing, targets=c.targets, stuns=c.stuns, stunned=c.stunned, travels=c.travels,
+            passes_on=c.passes_on, ongoing=c.ongoing, retaliates=c.retaliates, turn_play=turn_play,
+            interject=interject,
+        ))
+    return tuple(out)

@@ -1,0 +1,292 @@
+"""Game state: piles, hands, life, statuses, holds, and a stack of pending frames.
+
+The state is mutable and cheap to copy (`GameState.copy`): the hot loop of a
+simulation pushes moves in place, searches copy first. Cards are design
+indices into `CardSet.cards`. Frames on the stack are the pending decisions
+(a turn in progress, an attack waiting for responses, a combo waiting for its
+follow-up...); the top frame decides who acts now.
+"""
+
+from __future__ import annotations
+
+import copy as _copy
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from cardgen.engine.cards import CardInfo, card_info
+from cardgen.engine.moves import Move
+from cardgen.model import CardSet, Rules
+
+
+@dataclass(frozen=True, slots=True)
+class Hold:
+    """An ongoing hold (a choke): `damage` at the start of each of the holder's turns until broken."""
+
+    holder: int
+    victim: int
+    design: int
+    damage: int
+    broken_by: tuple[str, ...]
+    vomit: bool
+    restricted: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a game ended: `winner` seat (None: nobody), and why ("last standing", "turn cap", "nobody standing")."""
+
+    winner: int | None
+    reason: str
+    turns: int
+
+
+class Frame:
+    """A pending step. Subclasses with a response window keep `resp` (seats to ask, in order) and `pos`."""
+
+    __slots__ = ("player",)
+    kind = "frame"
+
+    def __init__(self, player: int) -> None:
+        self.player = player
+
+    def copy(self) -> Frame:
+        return _copy.copy(self)
+
+
+class Window(Frame):
+    """A frame other players may answer: each seat in `resp` is asked once, in order."""
+
+    __slots__ = ("pos", "resp", "target")
+
+    def __init__(self, player: int, target: int) -> None:
+        super().__init__(player)
+        self.target = target
+        self.resp: list[int] = []
+        self.pos = 0
+
+    def copy(self) -> Frame:
+        f = _copy.copy(self)
+        f.resp = list(self.resp)
+        return f
+
+
+class TurnF(Frame):
+    """The turn of `player`. phase: start (holds tick), action, discard, heal, end."""
+
+    __slots__ = ("count", "phase", "ticked")
+    kind = "turn"
+
+    def __init__(self, player: int) -> None:
+        super().__init__(player)
+        self.phase = "start"
+        self.count = 0
+        self.ticked = 0
+
+
+class StrikeF(Window):
+    """A card that deals damage, in flight: strike `si` of `dmg` aimed at `target`."""
+
+    __slots__ = ("allowed", "blocked_by", "cancelled", "connected", "design", "direction", "disarmed", "dmg",
+                 "drop", "in_combo", "moved", "no_def", "origin", "si", "stage", "victims")
+    kind = "strike"
+
+    def __init__(self, player: int, design: int, target: int, dmg: tuple[int, ...], allowed: frozenset[str]) -> None:
+        super().__init__(player, target)
+        self.design = design
+        self.origin = target
+        self.dmg = dmg
+        self.si = 0
+        self.allowed = allowed
+        self.victims: list[int] = []
+        self.no_def = False
+        self.direction = 0  # 0: not moving yet; +1 left (clockwise), -1 right
+        self.moved = False  # reached this target by travelling / passing on
+        self.blocked_by = -1
+        self.connected = False
+        self.cancelled = False
+        self.disarmed = False
+        self.drop = False
+        self.in_combo = False
+        self.stage = "window"  # window -> next (after a hit or a defence) -> finish
+
+    def copy(self) -> Frame:
+        f = _copy.copy(self)
+        f.resp = list(self.resp)
+        f.victims = list(self.victims)
+        return f
+
+
+class OpenerF(Window):
+    """A combo opener (GRAB, HOLD, POWER PLAY...) aimed at `target`, waiting for responses."""
+
+    __slots__ = ("allowed", "design", "opener")
+    kind = "opener"
+
+    def __init__(self, player: int, design: int, target: int, opener: Any, allowed: frozenset[str]) -> None:
+        super().__init__(player, target)
+        self.design = design
+        self.opener = opener
+        self.allowed = allowed
+
+
+class AnswerF(Window):
+    """A response card (defence, humiliation, interference) to the frame below it, itself answerable."""
+
+    __slots__ = ("design", "how", "redirect", "what")
+    kind = "answer"
+
+    def __init__(self, player: int, design: int, what: str, how: str, target: int, redirect: int = -1) -> None:
+        super().__init__(player, target)
+        self.design = design
+        self.what = what  # defend | humiliate | interfere
+        self.how = how  # defence kind, or cancel/redirect
+        self.redirect = redirect
+
+
+class TickF(Window):
+    """A hold about to deal its damage at the start of the holder's turn; the victim may break it."""
+
+    __slots__ = ("hold",)
+    kind = "tick"
+
+    def __init__(self, hold: Hold) -> None:
+        super().__init__(hold.holder, hold.victim)
+        self.hold = hold
+
+
+class ComboF(Frame):
+    """A successful opener: its player may play a follow-up on `victim` (or let it go)."""
+
+    __slots__ = ("chain", "combo", "free", "multiplier", "steps", "then", "victim")
+    kind = "combo"
+
+    def __init__(self, player: int, victim: int, opener: Any) -> None:
+        super().__init__(player)
+        self.victim = victim
+        self.combo: str = opener.combo
+        self.then: tuple[str, ...] = opener.then
+        self.free: bool = opener.free
+        self.multiplier: int = opener.multiplier
+        self.chain: bool = opener.chain
+        self.steps = 0
+
+
+class BonusF(Frame):
+    """The free attack a humiliation earns: `player` may hit `victim` without resistance."""
+
+    __slots__ = ("victim",)
+    kind = "bonus"
+
+    def __init__(self, player: int, victim: int) -> None:
+        super().__init__(player)
+        self.victim = victim
+
+
+class AfterBlockF(Frame):
+    """After a BLOCK: the blocker, then the attacker, may start a combo (GRAB) on the other."""
+
+    __slots__ = ("attacker", "stage")
+    kind = "after-block"
+
+    def __init__(self, blocker: int, attacker: int) -> None:
+        super().__init__(blocker)
+        self.attacker = attacker
+        self.stage = 0
+
+
+class DirectionF(Frame):
+    """An attack that passes on was dodged: its player picks left or right."""
+
+    kind = "direction"
+
+
+class DropF(Frame):
+    """`player` dropped to 0 or below and may play heal cards that work when dropping."""
+
+    kind = "drop"
+
+
+@dataclass
+class GameState:
+    """Everything about a game in progress. Seats 0..n-1 sit clockwise; seat 0 is left of the dealer."""
+
+    cs: CardSet
+    info: tuple[CardInfo, ...]
+    rules: Rules
+    names: list[str]
+    life: list[int]
+    hands: list[list[int]]
+    draw: list[int]  # top of the pile is the END of the list
+    discard: list[int] = field(default_factory=list)
+    table: list[int] = field(default_factory=list)  # weapons in flight
+    pool: int = 0
+    down: list[bool] = field(default_factory=list)  # unconscious
+    stomped: list[bool] = field(default_factory=list)
+    stun_until: list[int] = field(default_factory=list)  # stunned while turn <= this
+    vomit_until: list[int] = field(default_factory=list)
+    holds: list[Hold] = field(default_factory=list)
+    turn: int = 0
+    current: int = -1
+    stack: list[Frame] = field(default_factory=list)
+    rng: random.Random = field(default_factory=random.Random)
+    turn_cap: int = 300
+    to_act: int = -1
+    moves: list[Move] = field(default_factory=list)
+    result: Outcome | None = None
+    log: list[dict[str, Any]] | None = None
+    weapons_used: set[int] = field(default_factory=set)
+    vomit_hit_used: bool = False
+    start_life: int = 0
+    deck_total: int = 0
+
+    @property
+    def n(self) -> int:
+        return len(self.life)
+
+    def stunned(self, p: int) -> bool:
+        return self.stun_until[p] >= self.turn
+
+    def vomiting(self, p: int) -> bool:
+        return self.vomit_until[p] >= self.turn
+
+    def restricted(self, p: int) -> bool:
+        """A holder of a restricting hold may only discard, pass or let go."""
+        return any(h.holder == p and h.restricted for h in self.holds)
+
+    def conscious(self) -> list[int]:
+        return [p for p in range(len(self.life)) if not self.down[p]]
+
+    def copy(self) -> GameState:
+        """An independent copy (no deepcopy: lists are copied, frames copy themselves)."""
+        rng = random.Random()
+        rng.setstate(self.rng.getstate())
+        return GameState(
+            cs=self.cs, info=self.info, rules=self.rules, names=self.names, life=list(self.life),
+            hands=[list(h) for h in self.hands], draw=list(self.draw), discard=list(self.discard),
+            table=list(self.table), pool=self.pool, down=list(self.down), stomped=list(self.stomped),
+            stun_until=list(self.stun_until), vomit_until=list(self.vomit_until), holds=list(self.holds),
+            turn=self.turn, current=self.current, stack=[f.copy() for f in self.stack], rng=rng,
+            turn_cap=self.turn_cap, to_act=self.to_act, moves=list(self.moves), result=self.result,
+            log=None if self.log is None else list(self.log), weapons_used=set(self.weapons_used),
+            vomit_hit_used=self.vomit_hit_used, start_life=self.start_life, deck_total=self.deck_total,
+        )
+
+
+def deck_of(cs: CardSet) -> list[int]:
+    """Every physical card of the set as design indices, in print order."""
+    return [d for d, c in enumerate(cs.cards) for _ in range(c.count)]
+
+
+def blank_state(cs: CardSet, names: list[str], seed: int | None, turn_cap: int | None, record: bool,
+                info: tuple[CardInfo, ...] | None = None) -> GameState:
+    """A state with no cards dealt: every card in the draw pile (unshuffled)."""
+    n = len(names)
+    r = cs.rules
+    deck = deck_of(cs)
+    return GameState(
+        cs=cs, info=info if info is not None else card_info(cs), rules=r, names=list(names), life=[r.life] * n,
+        hands=[[] for _ in range(n)], draw=deck, down=[False] * n, stomped=[False] * n, stun_until=[-1] * n,
+        vomit_until=[-1] * n, rng=random.Random(seed), turn_cap=turn_cap if turn_cap is not None else r.turn_cap,
+        log=[] if record else None, current=n - 1, start_life=r.life, deck_total=len(deck),
+    )

@@ -1,0 +1,66 @@
+"""Checks of card art named by `art:`: inside the set folder, a readable image, enough pixels.
+
+Pillow opens and verifies each image so a corrupt file is reported with the card
+that names it, instead of failing half-way through a print run.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PIL import Image, UnidentifiedImageError
+
+from cardgen.errors import Diagnostic
+from cardgen.model import Card
+
+ART_FORMATS: frozenset[str] = frozenset({"PNG", "JPEG", "WEBP", "GIF", "TIFF"})
+MIN_DPI = 300
+MAX_ART_PIXELS = 40_000_000  # a decompression bomb is refused, not decoded
+
+
+def art_path(card: Card, set_folder: Path) -> Path | None:
+    """The art file of `card` resolved inside its set folder, or None when it escapes the folder."""
+    if card.art is None:
+        return None
+    base = set_folder.resolve()
+    target = (base / card.art).resolve()
+    try:
+        target.relative_to(base)
+    except ValueError:
+        return None
+    return target
+
+
+def check_art(card: Card, set_folder: Path, box_mm: tuple[float, float]) -> list[Diagnostic]:
+    """Problems with the card's art: errors for unusable files, a warning below MIN_DPI at `box_mm`."""
+    if card.art is None:
+        return []
+
+    def diag(msg: str, severity: str = "error") -> Diagnostic:
+        return Diagnostic(card.file, card.line, card.column, f"card '{card.name}' field `art`: {msg}",
+                          "warning" if severity == "warning" else "error")
+
+    path = art_path(card, set_folder)
+    if path is None:
+        return [diag(f"'{card.art}' is outside the set folder; art must live inside it")]
+    if not path.is_file():
+        return [diag(f"image '{card.art}' not found")]
+    try:
+        with Image.open(path) as img:
+            fmt = img.format or "?"
+            width, height = img.size
+            if width * height > MAX_ART_PIXELS:
+                return [diag(f"image '{card.art}' is {width}x{height} pixels, over the "
+                             f"{MAX_ART_PIXELS:,}-pixel limit")]
+            img.verify()
+        with Image.open(path) as img:
+            img.load()
+    except (UnidentifiedImageError, OSError, SyntaxError, ValueError) as exc:
+        return [diag(f"image '{card.art}' cannot be read ({type(exc).__name__}: {exc}); is it corrupt?")]
+    if fmt not in ART_FORMATS:
+        return [diag(f"image '{card.art}' is {fmt}; expected one of {', '.join(sorted(ART_FORMATS))}")]
+    dpi = min(width / (box_mm[0] / 25.4), height / (box_mm[1] / 25.4))
+    if dpi < MIN_DPI:
+        return [diag(f"image '{card.art}' gives {dpi:.0f} dpi at {box_mm[0]:.1f} x {box_mm[1]:.1f} mm; "
+                     f"{MIN_DPI} dpi or more prints sharp", "warning")]
+    return []

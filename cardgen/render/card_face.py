@@ -1,0 +1,320 @@
+"""One card face, drawn as vectors: colour band and name, big value, badges, fitted rules text, footer.
+
+Every measurement comes from `templates/layout/face.yaml`; colours of card types
+come from the set, other inks from `colours.yaml`. A card whose text cannot fit
+or that uses a character no bundled font has raises an error naming the card.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+
+from cardgen.cardtext import damage_label, opener_label, rules_text
+from cardgen.model import Card, CardSet
+from cardgen.render import layout_data as L
+from cardgen.render.errors import CardFitError, GlyphError
+from cardgen.render.geometry import Rect
+from cardgen.render.pen import PT, MissingGlyph, Pen
+from cardgen.render.textfit import Block, Faces, draw_block, fit_lines
+
+_ARROWS = {"left": "←", "right": "→", "either": "↔"}
+
+
+def ink_on(hex_colour: str) -> str:
+    """Dark or light ink, whichever reads better on `hex_colour` (WCAG relative luminance)."""
+    h = hex_colour.lstrip("#")
+    chans = [int(h[i:i + 2], 16) / 255 for i in (0, 2, 4)]
+    lin = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in chans]
+    lum = 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+    return L.colour("dark_ink") if lum > 0.30 else L.colour("light_ink")
+
+
+def card_label(card: Card, cs: CardSet) -> str:
+    """The footer: origin set, card number and deck size ('beer 023/110')."""
+    return f"{card.origin or cs.name} {card.number:03d}/{cs.deck_size}"
+
+
+def where(card: Card) -> str:
+    return f"{card.file}:{card.line}: " if card.file else ""
+
+
+@dataclass(frozen=True)
+class Value:
+    """The big number of a card and the word under it."""
+
+    text: str
+    caption: str
+
+
+def value_of(card: Card) -> Value | None:
+    if card.damage:
+        caption = {"others": "EVERY OTHER", "all": "EVERYONE"}.get(card.targets, "DAMAGE")
+        return Value(damage_label(card), caption)
+    if card.ongoing is not None:
+        return Value(str(card.ongoing.damage), "EACH TURN")
+    if card.heal is not None:
+        return Value(f"+{card.heal.amount}", "HEAL")
+    if card.opens is not None and card.opens.multiplier > 1:
+        return Value(f"×{card.opens.multiplier}", "DAMAGE")
+    if card.draw:
+        return Value(f"+{card.draw}", "DRAW")
+    return None
+
+
+def badges_of(card: Card, cs: CardSet) -> list[tuple[str, str]]:
+    """(text, colour) of each badge, the opener first."""
+    out: list[tuple[str, str]] = []
+    opener = opener_label(card, cs)
+    if opener:
+        out.append((f"after {opener}", L.colour("opener_badge")))
+    if card.travels:
+        out.append(("TRAVELS", L.colour("badges.travels")))
+    if card.passes_on:
+        out.append((f"PASSES ON {_ARROWS[card.passes_on]}", L.colour("badges.passes_on")))
+    if card.stuns:
+        out.append((f"STUNS {card.stuns}T", L.colour("badges.stuns")))
+    if card.stunned:
+        out.append((f"STUNNED {card.stunned}T", L.colour("badges.stunned")))
+    return out
+
+
+def draw_card(pen: Pen, card: Card, cs: CardSet, trim: Rect, bleed: float) -> None:
+    """Draw `card` with its trim box at `trim`; colour runs `bleed` mm beyond it."""
+    try:
+        cell = trim.inset(-bleed)
+        with pen.clipped(cell.x, cell.y, cell.w, cell.h):
+            pen.fill_rect(cell.x, cell.y, cell.w, cell.h, L.colour("paper"))
+            if card.pair is not None:
+                _split_face(pen, card, cs, trim, bleed)
+            else:
+                _face(pen, card, cs, trim, bleed)
+            if bleed == 0:
+                w = L.num("frame_width_pt")
+                pen.stroke_rect(trim.x, trim.y, trim.w, trim.h, L.colour("frame"), w)
+    except MissingGlyph as exc:
+        raise GlyphError(f"{where(card)}card '{card.name}': character '{exc.char}' (U+{ord(exc.char):04X}) "
+                         f"is in no bundled font") from None
+
+
+def _fit_single(pen: Pen, text: str, face: str, max_pt: float, min_pt: float, width: float) -> float | None:
+    """The largest size (0.5 pt steps) at which `text` fits on one line of `width` mm."""
+    size = max_pt
+    while size >= min_pt - 1e-9:
+        if pen.width(text, face, size) <= width:
+            return size
+        size -= 0.5
+    return None
+
+
+def _name_block(pen: Pen, card: Card, width: float, height: float) -> Block:
+    face = L.text("band.name_font")
+    size = _fit_single(pen, card.name, face, L.num("band.name_max_pt"), L.num("band.name_min_pt"), width)
+    if size is not None:
+        return fit_or_fail(card, card.name, width, height, size, size, (Faces(face, face),), "name")
+    return fit_or_fail(card, card.name, width, height, L.num("band.name_two_lines_max_pt"),
+                       L.num("band.name_min_pt"), (Faces(face, face), Faces("Cond-Bold", "Cond-Bold")), "name")
+
+
+def fit_or_fail(card: Card, text: str, width: float, height: float, max_pt: float, min_pt: float,
+                faces: tuple[Faces, ...], what: str) -> Block:
+    block = fit_lines(text, width, height, max_pt, min_pt, L.num("text.step_pt"), faces, L.num("text.leading"))
+    if block is None:
+        raise CardFitError(f"{where(card)}card '{card.name}': its {what} does not fit in {width:.1f} x {height:.1f} mm "
+                           f"even at {min_pt:g} pt")
+    return block
+
+
+def _centred_block(pen: Pen, block: Block, box: Rect, colour: str) -> None:
+    cap = block.size_pt * 0.74 * PT
+    content = cap + (len(block.lines) - 1) * block.leading
+    top = box.y + (box.h + content) / 2
+    draw_block(pen, block, box.x, top, colour, centred_width=box.w)
+
+
+def _face(pen: Pen, card: Card, cs: CardSet, trim: Rect, bleed: float) -> None:
+    ctype = cs.type_of(card)
+    colour = ctype.colour
+    ink = ink_on(colour)
+    m = L.num("margin")
+    band_h = L.num("band.height")
+    foot_h = L.num("footer.height")
+    inner_w = trim.w - 2 * m
+
+    # colour band with the name
+    pen.fill_rect(trim.x - bleed, trim.top - band_h, trim.w + 2 * bleed, band_h + bleed, colour)
+    name_box = Rect(trim.x + m, trim.top - band_h + 1.0, inner_w, band_h - 2.0)
+    _centred_block(pen, _name_block(pen, card, name_box.w, name_box.h), name_box, ink)
+
+    # footer strip
+    pen.fill_rect(trim.x - bleed, trim.y - bleed, trim.w + 2 * bleed, foot_h + bleed, colour)
+    fface, fpt = L.text("footer.font"), L.num("footer.pt")
+    base = trim.y + (foot_h - fpt * 0.72 * PT) / 2
+    pen.text(trim.x + m, base, card_label(card, cs), fface, fpt, ink)
+    pen.text(trim.right - m, base, ctype.label.upper(), fface, fpt, ink, align="right")
+
+    # value and badges
+    top = trim.top - band_h - L.num("value_row.gap_above")
+    row_h = L.num("value_row.height")
+    value = value_of(card)
+    badges = badges_of(card, cs)
+    x = trim.x + m
+    if value is not None:
+        x = _value_box(pen, card, value, Rect(x, top - row_h, inner_w * 0.62, row_h)) + 2.0
+    if badges:
+        _badges(pen, card, badges, Rect(x, top - row_h, trim.right - m - x, row_h))
+    if value is not None or badges:
+        top -= row_h
+
+    # rules text and flavour
+    top -= L.num("text.gap_above")
+    bottom = trim.y + foot_h + 2.0
+    _text_box(pen, card, rules_text(card, cs), Rect(trim.x + m, bottom, inner_w, top - bottom))
+
+
+def _value_box(pen: Pen, card: Card, value: Value, room: Rect) -> float:
+    """Draw the value in a dark box at the left of `room`; returns the box's right edge."""
+    face = L.text("value_row.font")
+    pad = L.num("value_row.box_pad")
+    cap_face, cap_pt = L.text("value_row.caption_font"), L.num("value_row.caption_pt")
+    size = _fit_single(pen, value.text, face, L.num("value_row.max_pt"), L.num("value_row.min_pt"), room.w - 2 * pad)
+    if size is None:
+        raise CardFitError(f"{where(card)}card '{card.name}': value '{value.text}' does not fit its box")
+    w = max(pen.width(value.text, face, size), pen.width(value.caption, cap_face, cap_pt)) + 2 * pad
+    w = max(w, room.h)
+    pen.fill_rect(room.x, room.y, w, room.h, L.colour("value_box"), L.num("value_row.box_radius"))
+    cx = room.x + w / 2
+    cap_base = room.y + 1.4
+    pen.text(cx, cap_base, value.caption, cap_face, cap_pt, L.colour("value_text"), align="centre")
+    digits_h = size * 0.73 * PT
+    space_top = room.top - (cap_base + cap_pt * 0.75 * PT)
+    base = cap_base + cap_pt * 0.75 * PT + (space_top - digits_h) / 2
+    pen.text(cx, base, value.text, face, size, L.colour("value_text"), align="centre")
+    return room.x + w
+
+
+def _badges(pen: Pen, card: Card, badges: list[tuple[str, str]], room: Rect) -> None:
+    face, pt = L.text("badge.font"), L.num("badge.pt")
+    h, gap, pad, radius = L.num("badge.height"), L.num("badge.gap"), L.num("badge.pad"), L.num("badge.radius")
+    x, y = room.x, room.top
+    col_w = 0.0
+    for text, colour in badges:
+        size = _fit_single(pen, text, face, pt, 5.5, room.right - x - 2 * pad)
+        if size is None or room.right - x < 2 * pad:
+            raise CardFitError(f"{where(card)}card '{card.name}': badge '{text}' does not fit beside its value")
+        w = pen.width(text, face, size) + 2 * pad
+        if y - h < room.y - 1e-9:
+            x, y, col_w = x + col_w + gap, room.top, 0.0
+            if x + w > room.right + 1e-9:
+                raise CardFitError(f"{where(card)}card '{card.name}': too many badges to fit beside its value")
+        pen.fill_rect(x, y - h, w, h, colour, radius)
+        pen.text(x + pad, y - h + (h - size * 0.72 * PT) / 2, text, face, size, ink_on(colour))
+        y -= h + gap
+        col_w = max(col_w, w)
+
+
+def _text_box(pen: Pen, card: Card, text: str, box: Rect) -> None:
+    """Rules text from the top of `box`, flavour at its bottom, shrunk together to fit."""
+    faces = (Faces(L.text("text.font"), L.text("text.bold_font")),
+             Faces(L.text("text.condensed_font"), L.text("text.condensed_bold_font")))
+    lead = L.num("text.leading")
+    flavour_face = L.text("text.flavour_font")
+    min_pt = L.num("text.min_pt")
+    for pair in faces:
+        for size in _steps(L.num("text.max_pt"), min_pt, L.num("text.step_pt")):
+            rules = fit_lines(text, box.w, box.h, size, size, 1.0, (pair,), lead) if text else None
+            if text and rules is None:
+                continue
+            used = rules.height if rules else 0.0
+            flav: Block | None = None
+            if card.flavour:
+                fpt = max(size * L.num("text.flavour_ratio"), L.num("text.flavour_min_pt"))
+                room = box.h - used - L.num("text.flavour_gap")
+                flav = fit_lines(card.flavour, box.w, room, fpt, fpt, 1.0,
+                                 (Faces(flavour_face, flavour_face),), lead)
+                if flav is None:
+                    continue
+            if rules is not None:
+                draw_block(pen, rules, box.x, box.top, L.colour("card_text"))
+            if flav is not None:
+                draw_block(pen, flav, box.x, box.y + flav.height - flav.leading + flav.size_pt * 0.74 * PT,
+                           L.colour("flavour_text"))
+            return
+    raise CardFitError(f"{where(card)}card '{card.name}': rules text{' and flavour' if card.flavour else ''} "
+                       f"do not fit in {box.w:.1f} x {box.h:.1f} mm even at {min_pt:g} pt; shorten the text")
+
+
+def _steps(max_pt: float, min_pt: float, step: float) -> list[float]:
+    out, s = [], max_pt
+    while s >= min_pt - 1e-9:
+        out.append(round(s, 3))
+        s -= step
+    return out
+
+
+# --- split face for counter pairs -------------------------------------------------------------------
+
+_SENTENCE = re.compile(r"(?<=[.!?])\s+")
+
+
+def half_texts(card: Card, text: str) -> tuple[str, str]:
+    """Each half's sentences: those naming it (or neither half); 'Play as ...' is said by the layout."""
+    assert card.pair is not None
+    words = [h.upper() for h in card.pair]
+    halves: list[list[str]] = [[], []]
+    for sentence in _SENTENCE.split(text.strip()):
+        if not sentence or sentence.lower().startswith(("play as", "play either")):
+            continue
+        named = [bool(re.search(rf"\b{w}\b", sentence)) for w in words]
+        for i in range(2):
+            if named[i] or not any(named):
+                halves[i].append(sentence)
+    return " ".join(halves[0]), " ".join(halves[1])
+
+
+def _split_face(pen: Pen, card: Card, cs: CardSet, trim: Rect, bleed: float) -> None:
+    assert card.pair is not None
+    ctype = cs.type_of(card)
+    colour = ctype.colour
+    div_h = L.num("split.divider_height")
+    half_h = (trim.h - div_h) / 2
+    texts = half_texts(card, rules_text(card, cs))
+    # upper half upright, lower half turned 180 degrees so each reads from its own end
+    _half(pen, card, card.pair[0], texts[0], Rect(trim.x, trim.top - half_h, trim.w, half_h), bleed, colour)
+    with pen.moved(trim.right, trim.y + half_h, 180):
+        _half(pen, card, card.pair[1], texts[1], Rect(0.0, 0.0, trim.w, half_h), bleed, colour)
+    # divider: name, 'either half', number
+    mid = trim.y + half_h + div_h / 2
+    m = L.num("margin")
+    dface, dpt = L.text("split.divider_font"), L.num("split.divider_pt")
+    pen.line(trim.x - bleed, trim.y + half_h, trim.right + bleed, trim.y + half_h, L.colour("divider"), 0.4, (1.0, 0.8))
+    pen.line(trim.x - bleed, mid + div_h / 2, trim.right + bleed, mid + div_h / 2, L.colour("divider"), 0.4,
+             (1.0, 0.8))
+    base = mid - dpt * 0.36 * PT
+    number = card_label(card, cs)
+    room = trim.w - 2 * m - pen.width(number, dface, dpt) - 2.0
+    left = f"{card.name} · play either half"
+    if pen.width(left, dface, dpt) > room:
+        left = card.name
+    size = _fit_single(pen, left, dface, dpt, 5.0, room)
+    if size is None:
+        raise CardFitError(f"{where(card)}card '{card.name}': its name does not fit beside its number")
+    pen.text(trim.x + m, base, left, dface, size, L.colour("caption_text"))
+    pen.text(trim.right - m, base, number, dface, dpt, L.colour("caption_text"), align="right")
+
+
+def _half(pen: Pen, card: Card, half: str, text: str, region: Rect, bleed: float, colour: str) -> None:
+    """One half of a split card, in `region`; its band sits at the region's top (the card's outer edge)."""
+    m = L.num("margin")
+    band_h = L.num("split.band_height")
+    pen.fill_rect(region.x - bleed, region.top - band_h, region.w + 2 * bleed, band_h + bleed, colour)
+    face = L.text("band.name_font")
+    word = half.upper()
+    size = _fit_single(pen, word, face, L.num("split.name_max_pt"), L.num("split.name_min_pt"), region.w - 2 * m)
+    if size is None:
+        raise CardFitError(f"{where(card)}card '{card.name}': half '{word}' does not fit its band")
+    base = region.top - band_h + (band_h - size * 0.73 * PT) / 2
+    pen.text(region.x + region.w / 2, base, word, face, size, ink_on(colour), align="centre")
+    box = Rect(region.x + m, region.y + 1.0, region.w - 2 * m, region.h - band_h - 2.5)
+    if text:
+        _text_box(pen, replace(card, flavour=None), text, box)

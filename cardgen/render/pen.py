@@ -1,0 +1,158 @@
+"""A thin drawing layer over a reportlab canvas, in millimetres, that can also log its calls.
+
+Card faces and sheets draw only through a Pen. The log (one line per call,
+rounded to 0.01 mm) is what the golden regression tests compare, and the call
+counts are what the benchmark's plain-reportlab baseline reproduces.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any, Literal
+
+from reportlab.lib.colors import HexColor
+from reportlab.pdfbase.pdfmetrics import stringWidth
+
+from cardgen.render.errors import GlyphError
+from cardgen.render.fonts import missing_glyphs
+
+MM = 72.0 / 25.4  # points per millimetre
+PT = 25.4 / 72.0  # millimetres per point
+Align = Literal["left", "centre", "right"]
+
+
+def _r(v: float) -> str:
+    return f"{v:.2f}"
+
+
+class MissingGlyph(GlyphError):
+    """A string to draw has a character the face lacks; the caller adds the card's name."""
+
+    def __init__(self, char: str, face: str, text: str) -> None:
+        self.char, self.face, self.text = char, face, text
+        super().__init__(f"character '{char}' (U+{ord(char):04X}) is not in the bundled font {face} (in '{text}')")
+
+
+class Pen:
+    """Draws in millimetres on a reportlab canvas (or nowhere, when only logging)."""
+
+    def __init__(self, canvas: Any | None, log: list[str] | None = None) -> None:
+        self.canvas = canvas
+        self.log = log
+        self.counts: Counter[str] = Counter()
+        self._colours: dict[str, Any] = {}
+
+    def _note(self, kind: str, *args: object) -> None:
+        self.counts[kind] += 1
+        if self.log is not None:
+            self.log.append(" ".join([kind, *(_r(a) if isinstance(a, float) else str(a) for a in args)]))
+
+    def _colour(self, hex_colour: str) -> Any:
+        c = self._colours.get(hex_colour)
+        if c is None:
+            c = self._colours[hex_colour] = HexColor(hex_colour)
+        return c
+
+    # --- shapes ----------------------------------------------------------------------------
+
+    def fill_rect(self, x: float, y: float, w: float, h: float, colour: str, radius: float = 0.0) -> None:
+        self._note("fill_rect", x, y, w, h, colour, radius)
+        c = self.canvas
+        if c is None:
+            return
+        c.setFillColor(self._colour(colour))
+        if radius > 0:
+            c.roundRect(x * MM, y * MM, w * MM, h * MM, radius * MM, stroke=0, fill=1)
+        else:
+            c.rect(x * MM, y * MM, w * MM, h * MM, stroke=0, fill=1)
+
+    def stroke_rect(self, x: float, y: float, w: float, h: float, colour: str, width_pt: float,
+                    radius: float = 0.0) -> None:
+        self._note("stroke_rect", x, y, w, h, colour, width_pt, radius)
+        c = self.canvas
+        if c is None:
+            return
+        c.setStrokeColor(self._colour(colour))
+        c.setLineWidth(width_pt)
+        if radius > 0:
+            c.roundRect(x * MM, y * MM, w * MM, h * MM, radius * MM, stroke=1, fill=0)
+        else:
+            c.rect(x * MM, y * MM, w * MM, h * MM, stroke=1, fill=0)
+
+    def line(self, x1: float, y1: float, x2: float, y2: float, colour: str, width_pt: float,
+             dash: tuple[float, float] | None = None) -> None:
+        self._note("line", x1, y1, x2, y2, colour, width_pt)
+        c = self.canvas
+        if c is None:
+            return
+        c.setStrokeColor(self._colour(colour))
+        c.setLineWidth(width_pt)
+        if dash:
+            c.setDash(dash[0] * MM, dash[1] * MM)
+        c.line(x1 * MM, y1 * MM, x2 * MM, y2 * MM)
+        if dash:
+            c.setDash()
+
+    # --- text ------------------------------------------------------------------------------
+
+    @staticmethod
+    def width(text: str, face: str, size_pt: float) -> float:
+        """Width of `text` in millimetres."""
+        return float(stringWidth(text, face, size_pt)) * PT
+
+    def text(self, x: float, y: float, text: str, face: str, size_pt: float, colour: str,
+             align: Align = "left") -> None:
+        """Draw one line with its baseline at y; fails on a character the face lacks."""
+        missing = missing_glyphs(text, face)
+        if missing:
+            raise MissingGlyph(missing[0], face, text)
+        self._note("text", x, y, face, size_pt, colour, align, repr(text))
+        c = self.canvas
+        if c is None:
+            return
+        c.setFillColor(self._colour(colour))
+        c.setFont(face, size_pt)
+        if align == "centre":
+            c.drawCentredString(x * MM, y * MM, text)
+        elif align == "right":
+            c.drawRightString(x * MM, y * MM, text)
+        else:
+            c.drawString(x * MM, y * MM, text)
+
+    # --- transforms ------------------------------------------------------------------------
+
+    @contextmanager
+    def moved(self, dx: float, dy: float, degrees: float = 0.0) -> Iterator[None]:
+        """Draw in a coordinate system moved to (dx, dy) and turned by `degrees` counter-clockwise."""
+        self._note("push", dx, dy, degrees)
+        c = self.canvas
+        if c is not None:
+            c.saveState()
+            c.translate(dx * MM, dy * MM)
+            if degrees:
+                c.rotate(degrees)
+        try:
+            yield
+        finally:
+            if c is not None:
+                c.restoreState()
+            self._note("pop")
+
+    @contextmanager
+    def clipped(self, x: float, y: float, w: float, h: float) -> Iterator[None]:
+        """Clip drawing to a box (a card's inked area, so nothing spills onto a neighbour)."""
+        self._note("clip", x, y, w, h)
+        c = self.canvas
+        if c is not None:
+            c.saveState()
+            p = c.beginPath()
+            p.rect(x * MM, y * MM, w * MM, h * MM)
+            c.clipPath(p, stroke=0, fill=0)
+        try:
+            yield
+        finally:
+            if c is not None:
+                c.restoreState()
+            self._note("unclip")

@@ -1,0 +1,364 @@
+"""What the one-page rules reference says, derived from the set data through Jinja2 templates.
+
+The words live in `templates/rules/*.j2`; this module only gathers facts from the
+cards (which mechanics are used, which cards defend, open combos, heal...) and
+parses the templates' small line format into blocks that the layout draws.
+Keeping content apart from layout lets tests read the words without a PDF.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any, Literal
+
+import jinja2
+from markupsafe import Markup, escape
+
+from cardgen.cardtext import damage_label, defences_of, summary
+from cardgen.model import DEFENCE_KINDS, Card, CardSet
+from cardgen.paths import templates_dir
+
+PAGE_TEMPLATE = "page.j2"
+SEPARATOR = "¦"
+EXAMPLES_SHOWN = 3
+
+CardTest = Callable[[Card, CardSet], bool]
+
+# Mechanics a card can carry, in glossary order. Each has exactly one entry in glossary.j2,
+# printed only when some card of the set passes the test.
+CARD_MECHANICS: dict[str, CardTest] = {
+    "multi_strike": lambda c, cs: len(c.damage) > 1,
+    "area": lambda c, cs: c.targets in ("others", "all"),
+    "travels": lambda c, cs: c.travels,
+    "passes_on": lambda c, cs: c.passes_on is not None,
+    "stuns": lambda c, cs: c.stuns > 0,
+    "stunned": lambda c, cs: c.stunned > 0,
+    "pair": lambda c, cs: c.pair is not None,
+    "hold": lambda c, cs: (c.pair is not None and "hold" in c.pair) or cs.role(c) == "wrestling",
+    "combo": lambda c, cs: c.opens is not None,
+    "free": lambda c, cs: c.opens is not None and c.opens.free,
+    "after_block": lambda c, cs: c.opens is not None and c.opens.after_block,
+    "multiplier": lambda c, cs: c.opens is not None and c.opens.multiplier > 1,
+    "ongoing": lambda c, cs: c.ongoing is not None,
+    "vomit": lambda c, cs: c.ongoing is not None and c.ongoing.vomit,
+    "undefendable": lambda c, cs: bool(c.damage or c.opens) and not defences_of(c, cs),
+    "weapons": lambda c, cs: cs.role(c) == "weapon",
+    "heal": lambda c, cs: c.heal is not None,
+    "heal_dropping": lambda c, cs: c.heal is not None and "dropping" in c.heal.when,
+    "stomp": lambda c, cs: c.stomp,
+    "cancel": lambda c, cs: c.humiliate == "cancel",
+    "redirect": lambda c, cs: c.humiliate == "redirect",
+    "interfere": lambda c, cs: c.interfere,
+    "retaliates": lambda c, cs: c.retaliates > 0,
+    "draw": lambda c, cs: c.draw > 0,
+    "any_time": lambda c, cs: c.timing in ("any", "response"),
+}
+
+# Mechanics that are rule switches of the set rather than card fields.
+SET_MECHANICS: dict[str, Callable[[CardSet], bool]] = {
+    "negative": lambda cs: cs.rules.negative_life,
+    "revive": lambda cs: cs.rules.revive and any(c.heal is not None for c in cs.cards),
+}
+
+MECHANICS: tuple[str, ...] = (*CARD_MECHANICS, *SET_MECHANICS)
+
+BlockKind = Literal["title", "heading", "para", "bullet", "term", "type", "cardhead", "card", "group",
+                    "equivhead", "equiv"]
+TABLE_KINDS: frozenset[str] = frozenset({"type", "cardhead", "card", "group", "equivhead", "equiv"})
+
+
+@dataclass(frozen=True)
+class Block:
+    """One piece of the page: a heading, a paragraph, or a table row (cells split on SEPARATOR)."""
+
+    kind: BlockKind
+    text: str = ""
+    cells: tuple[str, ...] = ()
+    heading: str = ""  # a glossary term's word(s)
+
+
+@dataclass(frozen=True)
+class Row:
+    colour: str
+    name: str
+    value: str = ""
+    copies: str = ""
+    effect: str = ""
+    label: str = ""
+    role: str = ""
+    count: int = 0
+
+
+@dataclass(frozen=True)
+class Group:
+    title: str
+    rows: list[Row] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Named:
+    name: str
+    amount: int
+
+
+@dataclass(frozen=True)
+class OpenerInfo:
+    name: str
+    next: list[str]
+    free: bool
+    multiplier: int
+    chain: bool
+
+
+@dataclass(frozen=True)
+class DefenceInfo:
+    kind: str
+    label: str
+    stops: list[str]
+    retaliates: bool
+
+
+def used_mechanics(cs: CardSet) -> dict[str, bool]:
+    """Which glossary mechanics the set uses, from its card fields and rule switches."""
+    used = {key: any(test(c, cs) for c in cs.cards) for key, test in CARD_MECHANICS.items()}
+    used.update({key: test(cs) for key, test in SET_MECHANICS.items()})
+    return used
+
+
+def _examples(cs: CardSet) -> dict[str, list[str]]:
+    return {key: [c.name for c in cs.cards if test(c, cs)] for key, test in CARD_MECHANICS.items()}
+
+
+# --- Jinja2 filters: joined lists, with card names upper-cased as the cards print them ------------
+
+def _or_list(items: Iterable[Any], word: str = "or") -> Markup:
+    parts = [escape(x) for x in items]
+    if len(parts) <= 1:
+        return Markup("").join(parts)
+    return Markup(", ").join(parts[:-1]) + Markup(f" {word} ") + parts[-1]
+
+
+def _cards_or(names: Iterable[str]) -> Markup:
+    return _or_list(n.upper() for n in _unique(names))
+
+
+def _cards_and(names: Iterable[str]) -> Markup:
+    return _or_list((n.upper() for n in _unique(names)), "and")
+
+
+def _list_some(names: Iterable[str]) -> Markup:
+    """A few example card names, in italics: '(e.g. Spitball, Flying Kick, …)'."""
+    shown = _unique(names)
+    more = len(shown) > EXAMPLES_SHOWN
+    body = Markup(", ").join(escape(n) for n in shown[:EXAMPLES_SHOWN]) + (Markup(", …") if more else "")
+    return Markup("<i>") + body + Markup("</i>")
+
+
+def _unique(items: Iterable[str]) -> list[str]:
+    out: list[str] = []
+    for x in items:
+        if x not in out:
+            out.append(x)
+    return out
+
+
+@cache
+def _env() -> jinja2.Environment:
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(templates_dir() / "rules")),
+                             autoescape=True, trim_blocks=True, lstrip_blocks=True,
+                             undefined=jinja2.StrictUndefined, keep_trailing_newline=False)
+    env.filters.update(or_list=_or_list, cards_or=_cards_or, cards_and=_cards_and, list_some=_list_some)
+    return env
+
+
+# --- facts gathered from the cards ---------------------------------------------------------------
+
+def _origin_titles(cs: CardSet) -> dict[str, str]:
+    """Set name -> title for the parts of a mixed deck (mix_sets joins both in the same order)."""
+    names, titles = cs.name.split("+"), cs.title.split(" + ")
+    if len(names) == len(titles):
+        return dict(zip(names, titles, strict=True))
+    return {n: n for n in names}
+
+
+def _value(card: Card) -> str:
+    if card.damage:
+        return "+".join(str(d) for d in card.damage)
+    if card.ongoing is not None:
+        return f"{card.ongoing.damage}/turn"
+    if card.heal is not None:
+        return f"♥{card.heal.amount}"
+    return "–"
+
+
+def _groups(cs: CardSet) -> tuple[list[Group], list[Group]]:
+    """Card-type rows and card rows, grouped by the set each came from in a mixed deck."""
+    mixed = bool(cs.origin_types) and len(cs.origin_types) > 1
+    titles = _origin_titles(cs)
+    origins = list(cs.origin_types) if mixed else [""]
+    type_groups: list[Group] = []
+    card_groups: list[Group] = []
+    for origin in origins:
+        cards = [c for c in cs.cards if not mixed or c.origin == origin]
+        types = cs.origin_types[origin] if mixed else cs.types
+        counts: dict[str, int] = {}
+        for c in cards:
+            counts[c.type] = counts.get(c.type, 0) + c.count
+        title = titles.get(origin, origin) if mixed else ""
+        type_groups.append(Group(title, [Row(t.colour, t.label, label=t.label, role=t.role, count=counts[key])
+                                         for key, t in types.items() if counts.get(key)]))
+        card_groups.append(Group(title, [Row(cs.type_of(c).colour, c.name, _value(c), str(c.count),
+                                             summary(c, cs) or "–") for c in cards]))
+    return type_groups, card_groups
+
+
+def _openers(cs: CardSet) -> list[OpenerInfo]:
+    out: list[OpenerInfo] = []
+    for c in cs.cards:
+        if c.opens is None:
+            continue
+        combo = c.opens.combo
+        nxt = [f.name.upper() for f in cs.cards if f.follows == combo]
+        nxt += [f"a {cs.types[t].label} card" for t in c.opens.then if t in cs.types]
+        out.append(OpenerInfo(c.name.upper(), _unique(nxt) or ["nothing yet"], c.opens.free, c.opens.multiplier,
+                              c.opens.chain))
+    return out
+
+
+def _defences(cs: CardSet) -> list[DefenceInfo]:
+    out: list[DefenceInfo] = []
+    for kind in DEFENCE_KINDS:
+        cards = [c for c in cs.cards if c.defence == kind]
+        halves = any(c.pair is not None and kind in c.pair for c in cs.cards)
+        if not cards and not halves:
+            continue
+        label = " / ".join(_unique(c.name.upper() for c in cards)) if cards else kind.upper()
+        stops = [c.name.upper() for c in cs.cards
+                 if kind in defences_of(c, cs) or (c.ongoing is not None and kind in c.ongoing.broken_by)]
+        if halves and kind in ("freedom", "break") and "HOLD" not in stops:
+            stops.append("HOLD")
+        out.append(DefenceInfo(kind, label, _unique(stops), any(c.retaliates for c in cards)))
+    return out
+
+
+def _labels_of(cs: CardSet, want: Callable[[Card], bool]) -> list[str]:
+    """Type labels (in type order) of the types that have at least one card passing `want`."""
+    keys = {c.type for c in cs.cards if want(c)}
+    return _unique(t.label for key, t in cs.types.items() if key in keys)
+
+
+def page_context(cs: CardSet) -> dict[str, Any]:
+    """Everything the page templates may use, all computed from the set."""
+    used = used_mechanics(cs)
+    type_groups, card_groups = _groups(cs)
+    defences = _defences(cs)
+    heal_cards = [c for c in cs.cards if c.heal is not None]
+    disarm = next((d for d in defences if d.kind == "disarm"), None)
+    ongoing_kinds = _unique(k for c in cs.cards if c.ongoing for k in c.ongoing.broken_by)
+    breakers = _unique(c.name.upper() for k in ongoing_kinds for c in cs.cards if c.defence == k)
+    out_of_turn = [c.name for c in cs.cards
+                   if c.timing in ("any", "response") or c.interfere or c.humiliate
+                   or (c.heal is not None and "dropping" in c.heal.when)]
+    titles = _origin_titles(cs)
+    equivalences: list[tuple[str, str]] = []
+    names = {c.name.upper(): c for c in cs.cards}
+    for mine, theirs in cs.equivalences.items():
+        if mine.upper() in names and theirs.upper() in names:
+            equivalences.append((names[mine.upper()].name, names[theirs.upper()].name))
+    eq_titles = ("", "")
+    if equivalences:
+        a, b = names[equivalences[0][0].upper()], names[equivalences[0][1].upper()]
+        eq_titles = (titles.get(a.origin, a.origin), titles.get(b.origin, b.origin))
+    return {
+        "title": cs.title,
+        "total": cs.total,
+        "designs": len(cs.cards),
+        "deck_size": cs.deck_size,
+        "rules": cs.rules,
+        "life": cs.rules.life,
+        "life_word": cs.rules.life_word,
+        "hint": cs.rules.counters_hint,
+        "hand_size": cs.rules.hand_size,
+        "used": used,
+        "ex": _examples(cs),
+        "area_all": [c.name for c in cs.cards if c.targets == "all"],
+        "wrestling_names": [c.name for c in cs.cards if c.follows == "hold" or cs.role(c) == "wrestling"],
+        "holder_restricted": any(c.ongoing is not None and c.ongoing.holder_restricted for c in cs.cards),
+        "pass_directions": sorted({c.passes_on for c in cs.cards if c.passes_on}),
+        "attack_labels": _labels_of(cs, lambda c: cs.role(c) not in ("wrestling", "event", "heal")
+                                    and bool(c.damage or c.opens or c.ongoing) and c.follows is None),
+        "event_labels": _labels_of(cs, lambda c: cs.role(c) == "event"),
+        "heal_names": [c.name for c in heal_cards],
+        "defences": defences,
+        "disarm_label": disarm.label if disarm else "",
+        "ongoing_breakers": breakers,
+        "out_of_turn_names": out_of_turn,
+        "openers": _openers(cs),
+        "retaliators": [Named(c.name.upper(), c.retaliates) for c in cs.cards if c.retaliates],
+        "drawers": [Named(c.name.upper(), c.draw) for c in cs.cards if c.draw],
+        "type_groups": type_groups,
+        "card_groups": card_groups,
+        "equivalences": equivalences,
+        "equivalence_titles": eq_titles,
+    }
+
+
+def page_markup(cs: CardSet) -> str:
+    """The page in the templates' line format (see templates/rules/page.j2)."""
+    return _env().get_template(PAGE_TEMPLATE).render(**page_context(cs))
+
+
+# --- the line format -------------------------------------------------------------------------------
+
+def _cells(text: str) -> tuple[str, ...]:
+    return tuple(part.strip() for part in text.split(SEPARATOR))
+
+
+def parse_blocks(markup: str) -> list[Block]:
+    """Blocks from the line format: marker lines start a block, plain lines continue a paragraph or a
+    glossary entry, blank lines end it."""
+    blocks: list[Block] = []
+    current: dict[str, Any] | None = None
+
+    def close() -> None:
+        nonlocal current
+        if current is not None:
+            blocks.append(Block(current["kind"], " ".join(current["lines"]).strip(), heading=current["heading"]))
+            current = None
+
+    for raw in markup.splitlines():
+        line = raw.strip()
+        if not line:
+            close()
+            continue
+        if line.startswith("@"):
+            close()
+            tag, _, rest = line[1:].partition(" ")
+            if tag not in TABLE_KINDS:
+                raise ValueError(f"unknown table row @{tag} in the rules template")
+            blocks.append(Block(tag, rest.strip(), cells=_cells(rest)))  # type: ignore[arg-type]
+        elif line.startswith("### "):
+            close()
+            current = {"kind": "term", "lines": [], "heading": line[4:].strip()}
+        elif line.startswith("## "):
+            close()
+            blocks.append(Block("heading", line[3:].strip()))
+        elif line.startswith("# "):
+            close()
+            blocks.append(Block("title", line[2:].strip(), cells=_cells(line[2:])))
+        elif line.startswith("- "):  # a bullet is one line: the next plain line starts a paragraph
+            close()
+            blocks.append(Block("bullet", line[2:].strip()))
+        elif current is None:
+            current = {"kind": "para", "lines": [line], "heading": ""}
+        else:
+            current["lines"].append(line)
+    close()
+    return blocks
+
+
+def page_blocks(cs: CardSet) -> list[Block]:
+    """The rules page of `cs` as blocks, ready for layout."""
+    return parse_blocks(page_markup(cs))

@@ -1,0 +1,377 @@
+"""Lay the rules-page blocks out with reportlab: a title band, then columns of text and tables.
+
+Sizes, colours and column shares come from `templates/rules/layout.yaml`. `render`
+draws the blocks at one body font size and reports how many pages that took and how
+much room it needed, so the caller can shrink the size until the page fits.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+import yaml
+from reportlab.lib import colors
+from reportlab.lib.enums import TA_CENTER
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import registerFontFamily, stringWidth
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate, Paragraph, Table, TableStyle
+from reportlab.platypus.flowables import HRFlowable
+
+from cardgen.paths import templates_dir
+from cardgen.render.fonts import register_fonts
+from cardgen.render.rules_content import TABLE_KINDS, Block
+
+LAYOUT_FILE = "layout.yaml"
+PDF_AUTHOR = "cardgen"
+PDF_CREATOR = "cardgen rules page"
+
+
+@cache
+def layout() -> dict[str, Any]:
+    """The layout data (templates/rules/layout.yaml)."""
+    with open(templates_dir() / "rules" / LAYOUT_FILE, encoding="utf-8") as fh:
+        data: dict[str, Any] = yaml.safe_load(fh)
+    return data
+
+
+def paper_names() -> tuple[str, ...]:
+    return tuple(layout()["papers"])
+
+
+def font_sizes() -> list[float]:
+    """Candidate body sizes, largest first, down to the legible minimum."""
+    s = layout()["sizes"]
+    out: list[float] = []
+    size = float(s["max"])
+    while size >= float(s["min"]) - 1e-9:
+        out.append(round(size, 2))
+        size -= float(s["step"])
+    return out
+
+
+def min_font_size() -> float:
+    return float(layout()["sizes"]["min"])
+
+
+@dataclass(frozen=True)
+class Rendered:
+    """One attempt at the page: the PDF, its page count and the room its content needed."""
+
+    pdf: bytes
+    pages: int
+    needed: float  # content height / height of one page's columns (<= 1.0 fits, roughly)
+
+
+@dataclass(frozen=True)
+class _Styles:
+    body: ParagraphStyle
+    bullet: ParagraphStyle
+    heading: ParagraphStyle
+    term: ParagraphStyle
+    cell: ParagraphStyle
+    cell_bold: ParagraphStyle
+    cell_head: ParagraphStyle
+    size: float
+
+
+def _styles(size: float) -> _Styles:
+    lay = layout()
+    lead = float(lay["leading"])
+    text, head, table = lay["text"], lay["heading"], lay["table"]
+    ink = colors.HexColor(lay["ink"])
+    body = ParagraphStyle("body", fontName=text["face"], fontSize=size, leading=size * lead, textColor=ink,
+                          spaceAfter=size * float(text["gap_after"]))
+    indent = size * float(text["bullet_indent"])
+    bullet = ParagraphStyle("bullet", parent=body, leftIndent=indent, bulletIndent=0, bulletFontName=text["face"],
+                            spaceAfter=size * 0.12)
+    hsize = size * float(head["scale"])
+    heading = ParagraphStyle("heading", fontName=head["face"], fontSize=hsize, leading=hsize * lead,
+                             textColor=colors.HexColor(head["colour"]), spaceBefore=size * float(head["gap_before"]),
+                             spaceAfter=size * float(head["gap_after"]), keepWithNext=1)
+    term = ParagraphStyle("term", parent=body)
+    tsize = size * float(table["scale"])
+    cell = ParagraphStyle("cell", fontName=table["face"], fontSize=tsize, leading=tsize * 1.12, textColor=ink)
+    cell_bold = ParagraphStyle("cell_bold", parent=cell, fontName=table["bold"])
+    cell_head = ParagraphStyle("cell_head", parent=cell, fontName=table["bold"],
+                               textColor=colors.HexColor(table["head_colour"]))
+    return _Styles(body, bullet, heading, term, cell, cell_bold, cell_head, size)
+
+
+# --- tables ----------------------------------------------------------------------------------------
+
+def _base_table_style(st: _Styles) -> list[tuple[Any, ...]]:
+    table = layout()["table"]
+    pad = st.size * float(table["padding"])
+    return [
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("LEFTPADDING", (0, 0), (-1, -1), pad * 1.6),
+        ("RIGHTPADDING", (0, 0), (-1, -1), pad * 1.6),
+        ("TOPPADDING", (0, 0), (-1, -1), pad),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), pad * 1.4),
+        ("LINEBELOW", (0, 0), (-1, -1), 0.25, colors.HexColor(table["rule"])),
+    ]
+
+
+def _swatch(style: list[tuple[Any, ...]], row: int, colour: str) -> None:
+    border = colors.HexColor(layout()["table"]["swatch_border"])
+    style.append(("BACKGROUND", (0, row), (0, row), colors.HexColor(colour)))
+    style.append(("BOX", (0, row), (0, row), 0.3, border))
+
+
+def _type_table(rows: list[Block], st: _Styles, width: float) -> Table:
+    sw = float(layout()["table"]["swatch"]) * mm
+    data: list[list[Any]] = []
+    style = _base_table_style(st)
+    for i, b in enumerate(rows):
+        if b.kind == "group":
+            data.append([Paragraph(b.text, st.cell_head), ""])
+            style.append(("SPAN", (0, i), (-1, i)))
+            continue
+        colour, text = b.cells[0], b.cells[1]
+        data.append(["", Paragraph(text, st.cell)])
+        _swatch(style, i, colour)
+    return Table(data, colWidths=[sw, width - sw], style=TableStyle(style), hAlign="LEFT")
+
+
+def _text_width(text: str, face: str, size: float) -> float:
+    return stringWidth(text, face, size)
+
+
+def _card_widths(rows: list[Block], st: _Styles, width: float) -> list[float]:
+    """Swatch, name, value, copies and effect widths: the short columns as wide as their longest entry,
+    the name as wide as its longest name (never splitting a word), the effect the rest."""
+    table = layout()["table"]
+    limits = table["cards"]
+    size = st.cell.fontSize
+    pad = 2 * st.size * float(table["padding"]) * 1.6
+    bold, face = table["bold"], table["face"]
+    sw = float(table["swatch"]) * mm
+    rest = width - sw
+    cells = [b.cells for b in rows if b.kind in ("card", "cardhead")]
+    offset = [1 if b.kind == "card" else 0 for b in rows if b.kind in ("card", "cardhead")]
+
+    def widest(col: int, font: str, words: bool = False) -> float:
+        best = 0.0
+        for c, off in zip(cells, offset, strict=True):
+            if len(c) > col + off:
+                texts = c[col + off].split() if words else [c[col + off]]
+                best = max([best, *(_text_width(t, font, size) for t in texts)])
+        return best + pad
+
+    value_w, copies_w = widest(1, bold), widest(2, face)
+    name_full, name_word = widest(0, bold), widest(0, bold, words=True)
+    name_w = max(name_word, min(name_full, rest * float(limits["name_max"])))
+    effect_w = rest - name_w - value_w - copies_w
+    floor = rest * float(limits["effect_min"])
+    if effect_w < floor:
+        name_w = max(name_word, name_w - (floor - effect_w))
+        effect_w = rest - name_w - value_w - copies_w
+    return [sw, name_w, value_w, copies_w, effect_w]
+
+
+def _card_table(rows: list[Block], st: _Styles, width: float) -> Table:
+    table = layout()["table"]
+    widths = _card_widths(rows, st, width)
+    data: list[list[Any]] = []
+    style = _base_table_style(st)
+    style += [("ALIGN", (2, 0), (3, -1), "CENTER"),
+              ("FONT", (0, 0), (-1, -1), table["face"], st.cell.fontSize, st.cell.leading)]
+    stripe = colors.HexColor(table["stripe"])
+    head_rows = 0
+    n = 0
+    for i, b in enumerate(rows):
+        if b.kind == "cardhead":
+            data.append([""] + [Paragraph(c, st.cell_head) for c in b.cells])
+            head_rows = i + 1
+            style.append(("LINEBELOW", (0, i), (-1, i), 0.6, colors.HexColor(table["head_colour"])))
+            continue
+        if b.kind == "group":
+            data.append([Paragraph(b.text, st.cell_head), "", "", "", ""])
+            style.append(("SPAN", (0, i), (-1, i)))
+            continue
+        colour, name, value, copies, effect = (list(b.cells) + [""] * 5)[:5]
+        value_style = ParagraphStyle("v", parent=st.cell_bold, alignment=TA_CENTER)
+        copies_style = ParagraphStyle("c", parent=st.cell, alignment=TA_CENTER)
+        data.append(["", Paragraph(name, st.cell_bold), Paragraph(value, value_style),
+                     Paragraph(copies, copies_style), Paragraph(effect, st.cell)])
+        if n % 2:
+            style.append(("BACKGROUND", (1, i), (-1, i), stripe))
+        n += 1
+        _swatch(style, i, colour)
+    return Table(data, colWidths=widths, style=TableStyle(style), repeatRows=head_rows, hAlign="LEFT")
+
+
+def _equivalence_table(rows: list[Block], st: _Styles, width: float) -> Table:
+    shares = layout()["table"]["equivalences"]
+    widths = [width * float(shares["left"]), width * float(shares["right"])]
+    data: list[list[Any]] = []
+    style = _base_table_style(st)
+    for i, b in enumerate(rows):
+        cell_style = st.cell_head if b.kind == "equivhead" else st.cell_bold
+        data.append([Paragraph(c, cell_style) for c in (list(b.cells) + ["", ""])[:2]])
+        if b.kind == "equivhead":
+            style.append(("LINEBELOW", (0, i), (-1, i), 0.6, colors.HexColor(layout()["table"]["head_colour"])))
+    return Table(data, colWidths=widths, style=TableStyle(style), repeatRows=1, hAlign="LEFT")
+
+
+def _table(rows: list[Block], st: _Styles, width: float) -> Table:
+    kinds = {b.kind for b in rows}
+    if kinds & {"card", "cardhead"}:
+        return _card_table(rows, st, width)
+    if kinds & {"equiv", "equivhead"}:
+        return _equivalence_table(rows, st, width)
+    return _type_table(rows, st, width)
+
+
+# --- story -----------------------------------------------------------------------------------------
+
+def story(blocks: list[Block], size: float, width: float) -> list[Flowable]:
+    """Flowables for the body blocks (the title is drawn separately) at body font `size`."""
+    st = _styles(size)
+    head = layout()["heading"]
+    out: list[Flowable] = []
+    run: list[Block] = []
+
+    def flush() -> None:
+        if run:
+            out.append(_table(list(run), st, width))
+            run.clear()
+
+    for b in blocks:
+        if b.kind in TABLE_KINDS:
+            run.append(b)
+            continue
+        flush()
+        if b.kind == "title":
+            continue
+        if b.kind == "heading":
+            out.append(Paragraph(b.text, st.heading))
+            rule = HRFlowable(width="100%", thickness=0.6, color=colors.HexColor(head["colour"]),
+                              spaceBefore=0, spaceAfter=size * 0.3)
+            rule.keepWithNext = 1
+            out.append(rule)
+        elif b.kind == "bullet":
+            out.append(Paragraph(b.text, st.bullet, bulletText="•"))
+        elif b.kind == "term":
+            colour = layout()["term"]["colour"]
+            out.append(Paragraph(f'<font color="{colour}"><b>{b.heading}:</b></font> {b.text}', st.term))
+        else:
+            out.append(Paragraph(b.text, st.body))
+    flush()
+    return out
+
+
+# --- page ------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class _Geometry:
+    width: float
+    height: float
+    margin: float
+    band: float
+    columns: int
+    gutter: float
+
+    @property
+    def column_width(self) -> float:
+        return (self.width - 2 * self.margin - (self.columns - 1) * self.gutter) / self.columns
+
+    @property
+    def column_height(self) -> float:
+        return self.height - 2 * self.margin - self.band
+
+    def frames(self) -> list[Frame]:
+        return [Frame(self.margin + i * (self.column_width + self.gutter), self.margin, self.column_width,
+                      self.column_height, leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0,
+                      id=f"column{i}") for i in range(self.columns)]
+
+
+def geometry(paper: str) -> _Geometry:
+    lay = layout()
+    p = lay["papers"][paper]
+    return _Geometry(float(p["width"]) * mm, float(p["height"]) * mm, float(lay["margin"]) * mm,
+                     float(lay["title"]["band"]) * mm, int(lay["columns"]), float(lay["gutter"]) * mm)
+
+
+def _draw_band(canv: Canvas, geo: _Geometry, title: str, subtitle: str) -> None:
+    """Title left, subtitle right, a rule under both, thin rules between the columns."""
+    t = layout()["title"]
+    top = geo.height - geo.margin
+    sub_w = stringWidth(subtitle, t["subtitle_face"], float(t["subtitle_size"]))
+    room = geo.width - 2 * geo.margin - sub_w - 4 * mm
+    size = float(t["size"])
+    while size > float(t["min_size"]) and stringWidth(title, t["face"], size) > room:
+        size -= 0.5
+    baseline = top - float(t["size"]) * 0.95
+    canv.setFillColor(colors.HexColor(t["colour"]))
+    canv.setFont(t["face"], size)
+    canv.drawString(geo.margin, baseline, title)
+    canv.setFillColor(colors.HexColor(t["subtitle_colour"]))
+    canv.setFont(t["subtitle_face"], float(t["subtitle_size"]))
+    canv.drawRightString(geo.width - geo.margin, baseline, subtitle)
+    rule_y = top - geo.band + 2.2 * mm
+    canv.setStrokeColor(colors.HexColor(t["rule_colour"]))
+    canv.setLineWidth(1.2)
+    canv.line(geo.margin, rule_y, geo.width - geo.margin, rule_y)
+    canv.setStrokeColor(colors.HexColor(layout()["column_rule"]))
+    canv.setLineWidth(0.4)
+    for i in range(1, geo.columns):
+        x = geo.margin + i * (geo.column_width + geo.gutter) - geo.gutter / 2
+        canv.line(x, geo.margin, x, geo.margin + geo.column_height)
+
+
+class _MeasuredDoc(BaseDocTemplate):  # type: ignore[misc]
+    """A doc template that remembers how far down each column was filled."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.lowest: dict[tuple[int, str], float] = {}
+
+    def afterFlowable(self, flowable: Flowable) -> None:  # noqa: N802 (reportlab's hook name)
+        frame = getattr(self, "frame", None)
+        if frame is None:  # actions before the first frame starts
+            return
+        key = (int(self.page), str(frame.id))
+        y = float(frame._y)
+        self.lowest[key] = min(y, self.lowest.get(key, y))
+
+
+@cache
+def _register() -> None:
+    """The bundled faces, plus a bold mapping for the condensed face so <b> works in table cells."""
+    register_fonts()
+    registerFontFamily("Cond", normal="Cond", bold="Cond-Bold", italic="Cond", boldItalic="Cond-Bold")
+
+
+def render(blocks: list[Block], paper: str, size: float, subject: str) -> Rendered:
+    """Draw the blocks at body `size` on `paper`; more than one page means it does not fit."""
+    _register()
+    geo = geometry(paper)
+    title_block = next((b for b in blocks if b.kind == "title"), None)
+    title = title_block.cells[0] if title_block else ""
+    subtitle = title_block.cells[1] if title_block and len(title_block.cells) > 1 else ""
+    buf = io.BytesIO()
+    doc = _MeasuredDoc(buf, pagesize=(geo.width, geo.height), invariant=1, pageCompression=1,
+                       title=f"{title} – rules", author=PDF_AUTHOR, subject=subject, creator=PDF_CREATOR,
+                       keywords="", initialFontName=layout()["text"]["face"], initialFontSize=size,
+                       initialLeading=size * float(layout()["leading"]),
+                       leftMargin=geo.margin, rightMargin=geo.margin, topMargin=geo.margin, bottomMargin=geo.margin)
+
+    def on_page(canv: Canvas, _doc: Any) -> None:
+        _draw_band(canv, geo, title, subtitle)
+        canv.setFont(layout()["text"]["face"], size)
+
+    doc.addPageTemplates([PageTemplate(id="rules", frames=geo.frames(), onPage=on_page)])
+    doc.build(story(blocks, size, geo.column_width))
+    top = geo.margin + geo.column_height
+    used = sum(top - y for (page, _frame), y in doc.lowest.items() if page >= 1)
+    capacity = geo.column_height * geo.columns
+    pages = int(doc.page)
+    extra = sum(top - y for (page, _frame), y in doc.lowest.items() if page >= 2)
+    needed = (capacity + extra) / capacity if pages > 1 else used / capacity
+    return Rendered(buf.getvalue(), pages, needed)

@@ -1,0 +1,60 @@
+"""The one-page rules reference of a set: content from the set data, shrunk until it fits one page.
+
+`rules_pdf` is the entry point (the `rules` and `build` commands use it). The body
+font shrinks in the steps of `templates/rules/layout.yaml` down to a legible minimum;
+content that does not fit even then is an error that says by how much, never a
+second page.
+"""
+
+from __future__ import annotations
+
+from cardgen.errors import CardgenError
+from cardgen.model import CardSet
+from cardgen.render.rules_content import Block, page_blocks
+from cardgen.render.rules_layout import Rendered, font_sizes, min_font_size, paper_names, render
+
+
+class RulesPageError(CardgenError):
+    """The rules page cannot be made (unknown paper, content too long)."""
+
+
+class RulesOverflowError(RulesPageError):
+    """The set's rules do not fit on one page even at the smallest legible font size."""
+
+
+def _fit(blocks: list[Block], paper: str, subject: str) -> tuple[Rendered, float] | None:
+    """The largest size whose page fits, found by bisection over the candidate sizes."""
+    sizes = font_sizes()
+    lo, hi = 0, len(sizes) - 1  # sizes[lo] is the largest; find the first index that fits
+    best: tuple[Rendered, float] | None = None
+    while lo <= hi:
+        mid = (lo + hi) // 2
+        attempt = render(blocks, paper, sizes[mid], subject)
+        if attempt.pages == 1:
+            best = (attempt, sizes[mid])
+            hi = mid - 1
+        else:
+            lo = mid + 1
+    return best
+
+
+def rules_pdf_and_size(cs: CardSet, paper: str) -> tuple[bytes, float]:
+    """The one-page PDF and the body font size it was set in."""
+    if paper not in paper_names():
+        raise RulesPageError(f"unknown paper '{paper}' for the rules page; expected one of "
+                             f"{', '.join(paper_names())}")
+    blocks = page_blocks(cs)
+    subject = f"One-page rules reference for {cs.title} ({cs.name})"
+    best = _fit(blocks, paper, subject)
+    if best is None:
+        smallest = min_font_size()
+        worst = render(blocks, paper, smallest, subject)
+        over = max(1, round((worst.needed - 1) * 100))
+        raise RulesOverflowError(f"rules page for {cs.name} overflows by {over}% at {smallest:g} pt on {paper} "
+                                 f"({len(cs.cards)} card designs); shorten the set or split it")
+    return best[0].pdf, best[1]
+
+
+def rules_pdf(cs: CardSet, paper: str) -> bytes:
+    """A one-page PDF rules reference for `cs` on "a4" or "letter", the same bytes for the same input."""
+    return rules_pdf_and_size(cs, paper)[0]

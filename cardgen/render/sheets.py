@@ -1,0 +1,197 @@
+"""Card sheets: nine cards a page with cut marks, page footer and scale bar; optional back pages.
+
+`cards_pdf` returns the PDF bytes (reportlab `invariant=1`, fixed metadata, so
+the same input gives the same bytes) and which card types start on which page,
+for the bookmarks of the print file.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, cast
+
+from reportlab.pdfgen.canvas import Canvas
+
+from cardgen import __version__
+from cardgen.model import Card, CardSet
+from cardgen.render import layout_data as L
+from cardgen.render.card_face import draw_card
+from cardgen.render.errors import LayoutError
+from cardgen.render.fonts import register_fonts
+from cardgen.render.geometry import (
+    DUPLEX_MODES,
+    Duplex,
+    Rect,
+    SheetLayout,
+    SheetRules,
+    back_cells,
+    pages_needed,
+    sheet_layout,
+)
+from cardgen.render.pen import MM, PT, Pen
+from cardgen.render.textfit import Faces, draw_block, fit_lines
+
+PRODUCER = f"cardgen {__version__}"
+
+
+@dataclass(frozen=True)
+class PrintOptions:
+    """Everything the command line can say about the printed sheets."""
+
+    paper: str = "a4"
+    size: str = ""  # empty: the default size from card_sizes.yaml
+    bleed: float = 0.0
+    backs: bool = False
+    duplex: str = "long"
+    offset: tuple[float, float] = (0.0, 0.0)
+    proof: bool = False
+
+
+@dataclass
+class CardsPdf:
+    """A rendered card sheet PDF and where each card type first appears (0-based pages)."""
+
+    data: bytes
+    pages: int
+    layout: SheetLayout
+    type_pages: dict[str, int] = field(default_factory=dict)
+    card_pages: dict[str, int] = field(default_factory=dict)
+
+
+def sheet_rules() -> SheetRules:
+    return SheetRules(safe_margin=L.safe_margin(), mark_gap=L.num("sheet.mark_gap"),
+                      mark_length=L.num("sheet.mark_length"), mark_min_length=L.num("sheet.mark_min_length"),
+                      footer_min_room=L.num("sheet.footer_min_room"), scale_bar=L.num("sheet.scale_bar_mm"))
+
+
+def resolve_layout(opts: PrintOptions) -> SheetLayout:
+    """Check the options and lay out the sheet; LayoutError names what is wrong."""
+    if opts.duplex not in DUPLEX_MODES:
+        raise LayoutError(f"unknown duplex mode '{opts.duplex}' (choose from {', '.join(DUPLEX_MODES)})")
+    return sheet_layout(L.paper(opts.paper), L.card_size(opts.size or L.default_size()), opts.bleed, sheet_rules())
+
+
+def card_sequence(cs: CardSet, proof: bool) -> list[Card]:
+    """Cards in print order, each `count` times (once each for a proof)."""
+    return [c for c in cs.cards for _ in range(1 if proof else c.count)]
+
+
+def new_canvas(buf: io.BytesIO, width_mm: float, height_mm: float, title: str, subject: str) -> Any:
+    """A reportlab canvas that starts in a bundled font, so no unembedded Helvetica appears."""
+    register_fonts()
+    c = Canvas(buf, pagesize=(width_mm * MM, height_mm * MM), invariant=1, initialFontName="Sans",
+               initialFontSize=10, pageCompression=1)
+    c.setTitle(title)
+    c.setAuthor("cardgen")
+    c.setSubject(subject)
+    c.setCreator(PRODUCER)
+    c.setProducer(PRODUCER)
+    c.setKeywords("print and play, cards")
+    c.setFont("Sans", 10)
+    return c
+
+
+def cards_pdf(cs: CardSet, opts: PrintOptions, progress: Callable[[int], None] | None = None) -> CardsPdf:
+    """Render the card sheets of `cs`; `progress(n)` is called after each page with the cards drawn."""
+    layout = resolve_layout(opts)
+    cards = card_sequence(cs, opts.proof)
+    n_fronts = pages_needed(len(cards), layout.per_page)
+    total = n_fronts * (2 if opts.backs else 1)
+    buf = io.BytesIO()
+    kind = "proof sheet" if opts.proof else "card sheets"
+    canvas = new_canvas(buf, layout.paper.width, layout.paper.height, f"{cs.title}: {kind}",
+                        f"{len(cards)} cards of {cs.name}, {layout.card.name} on {layout.paper.label}")
+    pen = Pen(canvas)
+    result = CardsPdf(b"", total, layout)
+    page_no = 0
+    for p in range(n_fronts):
+        chunk = cards[p * layout.per_page:(p + 1) * layout.per_page]
+        page_no += 1
+        for card, trim in zip(chunk, layout.trims, strict=False):
+            result.type_pages.setdefault(card.type, page_no - 1)
+            result.card_pages.setdefault(card.name, page_no - 1)
+            draw_card(pen, card, cs, trim, layout.bleed)
+        draw_sheet_furniture(pen, layout, f"{cs.name} · {cs.title} · page {page_no} of {total}")
+        canvas.showPage()
+        if opts.backs:
+            page_no += 1
+            cells = back_cells(layout, cast(Duplex, opts.duplex), opts.offset)
+            for cell in cells[:len(chunk)]:
+                draw_back(pen, cs, cell)
+            draw_page_label(pen, layout, f"{cs.name} · backs ({opts.duplex}-edge duplex) · page {page_no} of {total}")
+            canvas.showPage()
+        if progress is not None:
+            progress(len(chunk))
+    canvas.save()
+    result.data = buf.getvalue()
+    return result
+
+
+def draw_sheet_furniture(pen: Pen, layout: SheetLayout, label: str) -> None:
+    """Cut marks, the page label and the scale bar."""
+    width = L.num("sheet.mark_width_pt")
+    ink = L.colour("cut_mark")
+    for s in layout.marks:
+        pen.line(s.x1, s.y1, s.x2, s.y2, ink, width)
+    draw_page_label(pen, layout, label)
+    draw_scale_bar(pen, layout)
+
+
+def _along(pen: Pen, rect: Rect, rotated: bool) -> tuple[Any, Rect]:
+    """A drawing context where the slot runs left to right, and the slot in that context."""
+    if rotated:
+        return pen.moved(rect.right, rect.y, 90), Rect(0.0, 0.0, rect.h, rect.w)
+    return pen.moved(0.0, 0.0), rect
+
+
+def draw_page_label(pen: Pen, layout: SheetLayout, label: str) -> None:
+    face, pt = L.text("sheet.footer_font"), L.num("sheet.footer_pt")
+    ctx, box = _along(pen, layout.footer.label, layout.footer.rotated)
+    with ctx:
+        size = pt
+        while pen.width(label, face, size) > box.w and size > 5:
+            size -= 0.25
+        pen.text(box.right, box.y + 1.2, label, face, size, L.colour("page_text"), align="right")
+
+
+def draw_scale_bar(pen: Pen, layout: SheetLayout) -> None:
+    """A bar exactly `scale_bar_mm` long with 10 mm ticks, so a ruler can check 100 % printing."""
+    length = layout.rules.scale_bar
+    ink = L.colour("page_text")
+    face, pt = L.text("sheet.footer_font"), L.num("sheet.footer_pt") - 1
+    ctx, box = _along(pen, layout.footer.bar, layout.footer.rotated)
+    with ctx:
+        y = box.y + 2.0
+        pen.line(box.x, y, box.x + length, y, ink, 0.6)
+        ticks = int(length // 10)
+        for i in range(ticks + 1):
+            x = box.x + length * i / ticks
+            pen.line(x, y, x, y - (1.8 if i in (0, ticks) else 1.0), ink, 0.5)
+        pen.text(box.x, y + 0.8, f"{length:g} mm at 100 % (actual size)", face, pt, ink)
+
+
+def draw_back(pen: Pen, cs: CardSet, cell: Rect) -> None:
+    """A card back: the same for every card, so the backs reveal nothing."""
+    fill, pattern, ink = L.colour("back.fill"), L.colour("back.pattern"), L.colour("back.ink")
+    inset = L.num("back.inset")
+    with pen.clipped(cell.x, cell.y, cell.w, cell.h):
+        pen.fill_rect(cell.x, cell.y, cell.w, cell.h, fill)
+        step = 6.0
+        k = -cell.h
+        while k < cell.w:
+            pen.line(cell.x + k, cell.y, cell.x + k + cell.h, cell.top, pattern, 2.0)
+            k += step
+        inner = cell.inset(inset)
+        pen.stroke_rect(inner.x, inner.y, inner.w, inner.h, ink, 1.0, radius=2.5)
+        face = L.text("back.title_font")
+        box = Rect(inner.x + 3, inner.y + inner.h * 0.3, inner.w - 6, inner.h * 0.4)
+        pen.fill_rect(box.x - 1, box.y, box.w + 2, box.h, fill, radius=2)
+        block = fit_lines(cs.title.upper(), box.w, box.h, L.num("back.title_max_pt"), L.num("back.title_min_pt"),
+                          0.5, (Faces(face, face),), 1.15)
+        if block is not None:
+            content = block.size_pt * 0.74 * PT + (len(block.lines) - 1) * block.leading
+            draw_block(pen, block, box.x, box.y + (box.h + content) / 2, ink, centred_width=box.w)
+        sub_face, sub_pt = L.text("back.subtitle_font"), L.num("back.subtitle_pt")
+        pen.text(box.x + box.w / 2, box.y - 4, "cardgen print-and-play", sub_face, sub_pt, ink, align="centre")

@@ -1,0 +1,58 @@
+"""Shared fixtures. Other test modules may add fixtures here too: keep additions independent."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from cardgen.errors import Diagnostic, SetError
+from cardgen.loader import load_set
+
+FIXTURE_SETS = Path(__file__).parent / "fixtures" / "sets"
+
+# A small valid set (2 + 2 + 1 + 1 = 6 cards); tests replace single lines of it to break it.
+MINI_SET = FIXTURE_SETS / "good-mini"
+
+
+SetMaker = Callable[..., Path]
+
+
+@pytest.fixture
+def mini_set_files() -> dict[str, str]:
+    """The mini set's files by name (a fresh copy per test)."""
+    return {"set.yaml": (MINI_SET / "set.yaml").read_text(), "cards.yaml": (MINI_SET / "cards.yaml").read_text()}
+
+
+@pytest.fixture
+def make_set(tmp_path: Path) -> SetMaker:
+    """Write a set folder under tmp_path: `make_set({"set.yaml": text, ...})` -> its folder.
+
+    Values may be str (written as UTF-8) or bytes (written as they are).
+    """
+    counter = [0]
+
+    def make(files: dict[str, str | bytes], name: str = "") -> Path:
+        counter[0] += 1
+        folder = tmp_path / (name or f"set{counter[0]}")
+        folder.mkdir()
+        for fname, content in files.items():
+            data = content.encode("utf-8") if isinstance(content, str) else content
+            (folder / fname).write_bytes(data)
+        return folder
+
+    return make
+
+
+@pytest.fixture
+def set_errors() -> Callable[[Path], list[Diagnostic]]:
+    """Load a set folder that must fail; its diagnostics (errors and warnings)."""
+
+    def errors(folder: Path) -> list[Diagnostic]:
+        with pytest.raises(SetError) as info:
+            load_set(folder)
+        assert info.value.errors, "a SetError must carry at least one error"
+        return info.value.diagnostics
+
+    return errors

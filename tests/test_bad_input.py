@@ -1,0 +1,470 @@
+"""Bad set files: each problem is reported with a clear message at the right line and column."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from cardgen.errors import Diagnostic, SetError
+from cardgen.loader import load_set, load_set_with_warnings
+from cardgen.loader.yaml_doc import MAX_FILE_BYTES
+
+MINI = Path(__file__).parent / "fixtures" / "sets" / "good-mini"
+MINI_SET_YAML = (MINI / "set.yaml").read_text(encoding="utf-8")
+MINI_CARDS_YAML = (MINI / "cards.yaml").read_text(encoding="utf-8")
+SetMaker = Callable[..., Path]
+
+Errors = Callable[[Path], list[Diagnostic]]
+
+
+def line_of(text: str, needle: str) -> int:
+    """1-based line of the first occurrence of `needle` in `text`."""
+    index = text.index(needle)
+    return text[:index].count("\n") + 1
+
+
+def col_of(text: str, needle: str) -> int:
+    """1-based column of the first occurrence of `needle` in `text`."""
+    index = text.index(needle)
+    return index - (text.rfind("\n", 0, index) + 1) + 1
+
+
+def only(diags: list[Diagnostic], fragment: str) -> Diagnostic:
+    """The single diagnostic whose message contains `fragment`."""
+    found = [d for d in diags if fragment in d.message]
+    assert len(found) == 1, f"expected one diagnostic with {fragment!r}, got: " + "\n".join(map(str, diags))
+    return found[0]
+
+
+def cards_with(old: str, new: str) -> str:
+    assert old in MINI_CARDS_YAML
+    return MINI_CARDS_YAML.replace(old, new, 1)
+
+
+def set_with(old: str, new: str) -> str:
+    assert old in MINI_SET_YAML
+    return MINI_SET_YAML.replace(old, new, 1)
+
+
+def broken_cards(make_set: SetMaker, set_errors: Errors, cards: str) -> list[Diagnostic]:
+    return set_errors(make_set({"set.yaml": MINI_SET_YAML, "cards.yaml": cards}))
+
+
+# --- files that are not YAML, or not there ---------------------------------------------------
+
+
+def test_unclosed_flow_mapping_is_not_yaml(make_set: SetMaker, set_errors: Errors) -> None:
+    cards = cards_with("damage: 1, source: rulebook}", "damage: 1, source: rulebook")
+    d = only(broken_cards(make_set, set_errors, cards), "not valid YAML")
+    assert d.path.endswith("cards.yaml")
+    assert d.line == line_of(cards, "  - {name: Block")
+    assert d.column >= 1
+
+
+def test_colon_in_plain_value_is_not_yaml(make_set: SetMaker, set_errors: Errors) -> None:
+    text = "cards:\n  - name: Jab\n    type: basic: oops\n"
+    d = only(broken_cards(make_set, set_errors, text), "not valid YAML")
+    assert "mapping values are not allowed here" in d.message
+    assert (d.line, d.column) == (3, 16)
+
+
+def test_tab_indentation_is_reported_at_its_line(make_set: SetMaker, set_errors: Errors) -> None:
+    text = "cards:\n\t- {name: Jab}\n"
+    d = only(broken_cards(make_set, set_errors, text), "not valid YAML")
+    assert "'\\t'" in d.message
+    assert (d.line, d.column) == (2, 1)
+
+
+def test_two_documents_in_one_file(make_set: SetMaker, set_errors: Errors) -> None:
+    text = MINI_CARDS_YAML + "---\ncards: []\n"
+    d = only(broken_cards(make_set, set_errors, text), "not valid YAML")
+    assert "single document" in d.message
+    assert d.line == line_of(text, "---")
+
+
+def test_empty_card_file(make_set: SetMaker, set_errors: Errors) -> None:
+    diags = set_errors(make_set({"set.yaml": MINI_SET_YAML, "cards.yaml": MINI_CARDS_YAML, "more.yaml": ""}))
+    d = only(diags, "file is empty")
+    assert d.path.endswith("more.yaml")
+    assert (d.line, d.column) == (1, 1)
+
+
+def test_comment_only_set_yaml_is_empty(make_set: SetMaker, set_errors: Errors) -> None:
+    d = only(set_errors(make_set({"set.yaml": "# nothing yet\n\n"})), "file is empty")
+    assert d.path.endswith("set.yaml") and d.line == 1
+
+
+def test_missing_folder(tmp_path: Path, set_errors: Errors) -> None:
+    d = only(set_errors(tmp_path / "no-such-set"), "set folder does not exist")
+    assert d.path.endswith("no-such-set") and d.line == 1
+
+
+def test_file_given_instead_of_folder(tmp_path: Path, set_errors: Errors) -> None:
+    f = tmp_path / "set.yaml"
+    f.write_text(MINI_SET_YAML)
+    d = only(set_errors(f), "expected a set folder")
+    assert d.line == 1
+
+
+def test_missing_set_yaml_suggests_the_misspelt_file(make_set: SetMaker, set_errors: Errors) -> None:
+    d = only(set_errors(make_set({"sett.yaml": MINI_SET_YAML})), "missing set.yaml")
+    assert "did you mean 'sett.yaml'?" in d.message
+    assert d.path.endswith("set.yaml")
+
+
+def test_binary_garbage_with_nul_bytes(make_set: SetMaker, set_errors: Errors) -> None:
+    garbage = b"cards:\n  - x\n\x89PNG\x00\x00\x1a\xff\xfe"
+    d = only(set_errors(make_set({"set.yaml": MINI_SET_YAML, "cards.yaml": garbage})), "binary")
+    assert "expected YAML text" in d.message
+    assert d.line == 3
+
+
+def test_invalid_utf8_names_the_line(make_set: SetMaker, set_errors: Errors) -> None:
+    data = b"cards:\n  - {name: Caf\xe9, type: basic}\n"
+    d = only(set_errors(make_set({"set.yaml": MINI_SET_YAML, "cards.yaml": data})), "not UTF-8")
+    assert d.line == 2
+
+
+def test_utf16_file_is_told_to_be_utf8(make_set: SetMaker, set_errors: Errors) -> None:
+    data = MINI_CARDS_YAML.encode("utf-16")
+    d = only(set_errors(make_set({"set.yaml": MINI_SET_YAML, "cards.yaml": data})), "UTF-16")
+    assert "save it as UTF-8" in d.message and d.line == 1
+
+
+def test_control_character_position(make_set: SetMaker, set_errors: Errors) -> None:
+    text = "cards:\n  - {name: Ja\x07b}\n"
+    d = only(broken_cards(make_set, set_errors, text), "control character U+0007")
+    assert (d.line, d.column) == (2, col_of(text, "\x07"))
+
+
+# --- schema: wrong types, unknown and missing keys ------------------------------------------
+
+
+def test_count_as_words_is_a_wrong_type(make_set: SetMaker, set_errors: Errors) -> None:
+    cards = cards_with("count: 2, damage: 1", "count: three, damage: 1")
+    d = only(broken_cards(make_set, set_errors, cards), "field `count`")
+    assert "card 'Jab'" in d.message and "expected a whole number, got text 'three'" in d.message
+    assert (d.line, d.column) == (line_of(cards, "three"), col_of(cards, "three"))
+
+
+def test_damage_as_mapping_is_a_wrong_type(make_set: SetMaker, set_errors: Errors) -> None:
+    cards = cards_with("    damage: 3\n", "    damage: {low: 3}\n")
+    d = only(broken_cards(make_set, set_errors, cards), "field `damage`")
+    assert "card 'Headlock'" in d.message
+    assert "expected a whole number or a list of strikes" in d.message
+    assert d.line == line_of(cards, "{low: 3}")
+
+
+def test_boolean_field_given_text(make_set: SetMaker, set_errors: Errors) -> None:
+    cards = cards_with("damage: 1, source", "damage: 1, travels: sometimes, source")
+    d = only(broken_cards(make_set, set_errors, cards), "field `travels`")
+    assert "expected true or false, got text 'sometimes'" in d.message
+    assert (d.line, d.column) == (2, col_of(cards, "sometimes"))
+
+
+def test_float_count_is_a_wrong_type(make_set: SetMaker, set_errors: Errors) -> None:
+    cards = cards_with("count: 2, defence", "count: 2.5, defence")
+    d = only(broken_cards(make_set, set_errors, cards), "field `count`")
+    assert "card 'Block'" in d.message and "got 2.5" in d.message
+    assert d.line == 3
+
+
+def test_card_file_that_is_a_list(make_set: SetMaker, set_errors: Errors) -> None:
+    diags = broken_cards(make_set, set_errors, "- {name: Jab}\n- {name: Hook}\n")
+    d = only(diags, "expected a mapping of set keys")
+    assert "got a list" in d.message and d.line == 1
+
+
+def test_unknown_card_key_with_did_you_mean(make_set: SetMaker, set_errors: Errors) -> None:
+    cards = cards_with("    damage: 3\n", "    damge: 3\n")
+    diags = broken_cards(make_set, set_errors, cards)
+    d = only(diags, "unknown key 'damge'")
+    assert "did you mean 'damage'?" in d.message and "card 'Headlock'" in d.message
+    assert (d.line, d.column) == (line_of(cards, "damge"), 5)
+
+
+def test_unknown_set_key_with_did_you_mean(make_set: SetMaker, set_errors: Errors) -> None:
+    text = set_with("deck_size: 6", "deck_sise: 6")
+    diags = set_errors(make_set({"set.yaml": text, "cards.yaml": MINI_CARDS_YAML}))
+    d = only(diags, "unknown key 'deck_sise'")
+    assert "did you mean 'deck_size'?" in d.message
+    assert (d.line, d.column) == (3, 1)
+
+
+def test_unknown_rules_key_with_did_you_mean(make_set: SetMaker, set_errors: Errors) -> None:
+    text = set_with("  hand_size: 3", "  hand_sizes: 3")
+    diags = set_errors(make_set({"set.yaml": text, "cards.yaml": MINI_CARDS_YAML}))
+    d = only(diags, "unknown key 'hand_sizes'")
+    assert "field `rules`" in d.message and "did you mean 'hand_size'?" in d.message
+    assert (d.line, d.column) == (line_of(text, "hand_sizes"), 3)
+
+
+def test_missing_required_card_key(make_set: SetMaker, set_errors: Errors) -> None:
+    cards = cards_with("count: 2, damage: 1, source: rulebook}", "count: 2, damage: 1}")
+    d = only(broken_cards(make_set, set_errors, cards), "missing required key 'source'")
+    assert "card 'Jab'" in d.message
+    assert (d.line, d.column) == (2, 5)
+
+
+def test_missing_required_set_keys_are_all_listed(make_set: SetMaker, set_errors: Errors) -> None:
+    text = set_with("title: Mini Set\n", "")
+    diags = set_errors(make_set({"set.yaml": text.replace("deck_size: 6\n", ""), "cards.yaml": MINI_CARDS_YAML}))
+    assert only(diags, "missing required key 'title'").line == 1
+    assert only(diags, "missing required key 'deck_size'").line == 1
+
+
+def test_set_key_in_a_card_file(make_set: SetMaker, set_errors: Errors) -> None:
+    cards = "deck_size: 6\n" + MINI_CARDS_YAML
+    d = only(broken_cards(make_set, set_errors, cards), "belongs in set.yaml")
+    assert "'deck_size'" in d.message and (d.line, d.column) == (1, 1)
+
+
+def test_duplicate_yaml_key(make_set: SetMaker, set_errors: Errors) -> None:
+    text = MINI_SET_YAML + "title: Again\n"
+    d = only(set_errors(make_set({"set.yaml": text, "cards.yaml": MINI_CARDS_YAML})), "duplicate key 'title'")
+    assert (d.line, d.column) == (line_of(text, "title: Again"), 1)
+
+
+def test_bad_colour_says_the_expected_form(make_set: SetMaker, set_errors: Errors) -> None:
+    text = set_with('colour: "#2F6FD6"', "colour: blue")
+    d = only(set_errors(make_set({"set.yaml": text, "cards.yaml": MINI_CARDS_YAML})), "types.defense.colour")
+    assert "'#RRGGBB'" in d.message and "text 'blue'" in d.message
+    assert (d.line, d.column) == (line_of(text, "blue"), col_of(text, "blue"))
+
+
+# --- counts and damage -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("value", ["0", "-3"])
+def test_count_below_one(make_set: SetMaker, set_errors: Errors, value: str) -> None:
+    cards = cards_with("count: 2, defence", f"count: {value}, defence")
+    d = only(broken_cards(make_set, set_errors, cards), "field `count`")
+    assert f"must be at least 1, got {value}" in d.message and "card 'Block'" in d.message
+    assert (d.line, d.column) == (3, col_of(cards, f"{value}, defence"))
+
+
+def test_zero_damage(make_set: SetMaker, set_errors: Errors) -> None:
+    cards = cards_with("    damage: 3\n", "    damage: 0\n")
+    d = only(broken_cards(make_set, set_errors, cards), "field `damage`")
+    assert "must be at least 1, got 0" in d.message
+    assert (d.line, d.column) == (line_of(cards, "damage: 0"), 13)
+
+
+def test_negative_strike_in_a_multi_strike(make_set: SetMaker, set_errors: Errors) -> None:
+    cards = cards_with("damage: 1, source", "damage: [4, -3], source")
+    d = only(broken_cards(make_set, set_errors, cards), "field `damage`")
+    assert "every strike must be a whole number of at least 1, got -3" in d.message
+    assert d.line == 2
+
+
+def test_zero_deck_size(make_set: SetMaker, set_errors: Errors) -> None:
+    text = set_with("deck_size: 6", "deck_size: 0")
+    d = only(set_errors(make_set({"set.yaml": text, "cards.yaml": MINI_CARDS_YAML})), "field `deck_size`")
+    assert "must be at least 1, got 0" in d.message and (d.line, d.column) == (3, 12)
+
+
+# --- cross-card checks ---------------------------------------------------------------------
+
+
+def test_duplicate_card_name_points_at_both(make_set: SetMaker, set_errors: Errors) -> None:
+    cards = MINI_CARDS_YAML + "  - {name: jab, type: basic, count: 1, damage: 2, source: designed}\n"
+    d = only(broken_cards(make_set, set_errors, cards), "duplicate card name 'jab'")
+    assert f"first defined at {d.path}:2" in d.message and "raise `count`" in d.message
+    assert (d.line, d.column) == (line_of(cards, "name: jab"), col_of(cards, "jab"))
+
+
+def test_duplicate_card_name_across_files(make_set: SetMaker, set_errors: Errors) -> None:
+    extra = "cards:\n  - {name: Block, type: defense, count: 1, defence: block, source: designed}\n"
+    diags = set_errors(make_set({"set.yaml": MINI_SET_YAML, "a.yaml": MINI_CARDS_YAML, "b.yaml": extra}))
+    d = only(diags, "duplicate card name 'Block'")
+    assert d.path.endswith("b.yaml") and "a.yaml:3" in d.message
+    assert (d.line, d.column) == (2, 12)
+
+
+def test_unknown_card_type_with_did_you_mean(make_set: SetMaker, set_errors: Errors) -> None:
+    cards = cards_with("type: basic, count: 2", "type: basik, count: 2")
+    d = only(broken_cards(make_set, set_errors, cards), "unknown card type 'basik'")
+    assert "did you mean 'basic'?" in d.message and "expected one of basic, defense, specialty" in d.message
+    assert (d.line, d.column) == (2, col_of(cards, "basik"))
+
+
+def test_unknown_half_of_a_counter_pair(make_set: SetMaker, set_errors: Errors) -> None:
+    cards = cards_with("defence: block", "pair: [block, hodl]")
+    d = only(broken_cards(make_set, set_errors, cards), "field `pair.1`")
+    assert "expected one of dodge, block, hold, disarm" in d.message and "did you mean 'hold'?" in d.message
+    assert (d.line, d.column) == (3, col_of(cards, "hodl"))
+
+
+def test_counter_pair_with_the_same_half_twice(make_set: SetMaker, set_errors: Errors) -> None:
+    cards = cards_with("defence: block", "pair: [block, block]")
+    d = only(broken_cards(make_set, set_errors, cards), "both halves are 'block'")
+    assert (d.line, d.column) == (3, col_of(cards, "[block, block]"))
+
+
+def test_follow_up_whose_opener_is_missing(make_set: SetMaker, set_errors: Errors) -> None:
+    cards = cards_with("    follows: grab\n", "    follows: grapple\n")
+    d = only(broken_cards(make_set, set_errors, cards), "no card in the set opens 'grapple'")
+    assert "card 'Headlock' field `follows`" in d.message and "known openers: grab" in d.message
+    assert (d.line, d.column) == (line_of(cards, "grapple"), 14)
+
+
+def test_follow_up_misspelt_opener_gets_did_you_mean(make_set: SetMaker, set_errors: Errors) -> None:
+    cards = cards_with("    follows: grab\n", "    follows: grabb\n")
+    d = only(broken_cards(make_set, set_errors, cards), "no card in the set opens 'grabb'")
+    assert "did you mean 'grab'?" in d.message
+
+
+def test_opener_then_names_an_unknown_type(make_set: SetMaker, set_errors: Errors) -> None:
+    cards = cards_with("then: [basic]", "then: [basics]")
+    d = only(broken_cards(make_set, set_errors, cards), "field `opens.then`")
+    assert "unknown card type 'basics'" in d.message and "did you mean 'basic'?" in d.message
+    assert d.line == line_of(cards, "opens:")
+
+
+def test_attack_without_damage(make_set: SetMaker, set_errors: Errors) -> None:
+    cards = cards_with("count: 2, damage: 1, source", "count: 2, source")
+    d = only(broken_cards(make_set, set_errors, cards), "needs `damage`")
+    assert "card 'Jab'" in d.message and "Basic Attack" in d.message
+    assert (d.line, d.column) == (2, col_of(cards, "basic"))
+
+
+def test_travels_and_passes_on_together(make_set: SetMaker, set_errors: Errors) -> None:
+    cards = cards_with("damage: 1, source", "damage: 1, travels: true, passes_on: left, source")
+    d = only(broken_cards(make_set, set_errors, cards), "cannot both travel and pass on")
+    assert (d.line, d.column) == (2, col_of(cards, "left"))
+
+
+def test_equivalence_to_a_missing_card(make_set: SetMaker, set_errors: Errors) -> None:
+    text = MINI_SET_YAML + "equivalences:\n  Jabb: Jab\n"
+    d = only(set_errors(make_set({"set.yaml": text, "cards.yaml": MINI_CARDS_YAML})), "equivalences: 'Jabb'")
+    assert "is not a card of this set" in d.message and "did you mean 'Jab'?" in d.message
+    assert (d.line, d.column) == (line_of(text, "Jabb"), 3)
+
+
+# --- stated text against the mechanics ------------------------------------------------------
+
+
+def test_text_stating_a_wrong_number(make_set: SetMaker, set_errors: Errors) -> None:
+    cards = cards_with("damage: 1, source", "damage: 1, text: 'Deals 3.', source")
+    d = only(broken_cards(make_set, set_errors, cards), "field `text`")
+    assert "text states 3 but the mechanics have no such number (they have 1)" in d.message
+    assert (d.line, d.column) == (2, col_of(cards, "'Deals 3.'"))
+
+
+def test_text_using_a_keyword_the_card_lacks(make_set: SetMaker, set_errors: Errors) -> None:
+    cards = cards_with("damage: 1, source", "damage: 1, text: 'Deals 1. TRAVELS.', source")
+    d = only(broken_cards(make_set, set_errors, cards), "field `text`")
+    assert "text says TRAVELS but the mechanics do not have it" in d.message and d.line == 2
+
+
+def test_text_naming_an_unrelated_card(make_set: SetMaker, set_errors: Errors) -> None:
+    cards = cards_with("damage: 1, source", "damage: 1, text: 'Deals 1, then play a Headlock.', source")
+    d = only(broken_cards(make_set, set_errors, cards), "field `text`")
+    assert "text mentions card 'Headlock' but the mechanics do not refer to it" in d.message and d.line == 2
+
+
+def test_text_that_agrees_with_the_mechanics_loads(make_set: SetMaker) -> None:
+    cards = cards_with("    damage: 3\n", "    damage: 3\n    text: After a GRAB, the victim loses 3.\n")
+    cs = load_set(make_set({"set.yaml": MINI_SET_YAML, "cards.yaml": cards}))
+    assert cs.card("Headlock").text == "After a GRAB, the victim loses 3."
+
+
+# --- deck size -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("declared", "delta"), [(5, "+1"), (9, "-3")])
+def test_deck_total_differs_from_declared_size(make_set: SetMaker, set_errors: Errors, declared: int,
+                                               delta: str) -> None:
+    text = set_with("deck_size: 6", f"deck_size: {declared}")
+    d = only(set_errors(make_set({"set.yaml": text, "cards.yaml": MINI_CARDS_YAML})), "deck_size: declared")
+    assert f"declared {declared} cards but the card counts add up to 6 ({delta})" in d.message
+    assert (d.line, d.column) == (3, 12)
+
+
+# --- hostile files ---------------------------------------------------------------------------
+
+
+def test_alias_bomb_is_refused_quickly(make_set: SetMaker, set_errors: Errors) -> None:
+    lines = ["a0: &a0 [x, x, x, x, x, x, x, x, x, x]"]
+    for i in range(1, 10):
+        lines.append(f"a{i}: &a{i} [" + ", ".join([f"*a{i - 1}"] * 10) + "]")
+    bomb = "\n".join(lines) + "\n"  # 10**10 values if expanded
+    folder = make_set({"set.yaml": MINI_SET_YAML, "cards.yaml": bomb})
+    start = time.perf_counter()
+    diags = set_errors(folder)
+    assert time.perf_counter() - start < 2.0
+    d = only(diags, "alias bomb")
+    assert "refused" in d.message and d.path.endswith("cards.yaml") and d.line == 1
+
+
+def test_file_over_the_size_limit_is_not_parsed(make_set: SetMaker, set_errors: Errors) -> None:
+    big = "cards:\n" + "# padding padding padding padding padding\n" * (MAX_FILE_BYTES // 40 + 10)
+    d = only(set_errors(make_set({"set.yaml": MINI_SET_YAML, "cards.yaml": big})), "over the")
+    assert f"{MAX_FILE_BYTES}-byte limit" in d.message and d.line == 1
+
+
+def test_python_object_tag_is_reported_and_never_executed(make_set: SetMaker, set_errors: Errors,
+                                                          tmp_path: Path) -> None:
+    marker = tmp_path / "pwned"
+    cards = MINI_CARDS_YAML + f"  - !!python/object/apply:os.system ['touch {marker}']\n"
+    diags = broken_cards(make_set, set_errors, cards)
+    d = only(diags, "unsupported YAML tag")
+    assert "python/object/apply:os.system" in d.message and "only plain data" in d.message
+    assert (d.line, d.column) == (line_of(cards, "!!python"), 5)
+    assert not marker.exists()
+
+
+def test_python_name_tag_on_a_scalar(make_set: SetMaker, set_errors: Errors) -> None:
+    cards = cards_with("name: Jab", "name: !!python/name:os.system Jab")
+    d = only(broken_cards(make_set, set_errors, cards), "unsupported YAML tag")
+    assert "python/name:os.system" in d.message and (d.line, d.column) == (2, col_of(cards, "!!python"))
+
+
+def test_merge_keys_are_refused_clearly(make_set: SetMaker, set_errors: Errors) -> None:
+    cards = cards_with("  - {name: Jab, type: basic,", "  - {<<: {x: 1}, name: Jab, type: basic,")
+    d = only(broken_cards(make_set, set_errors, cards), "merge keys")
+    assert (d.line, d.column) == (2, 6)
+
+
+# --- many problems at once, and warnings -----------------------------------------------------
+
+
+def test_every_problem_is_reported_at_once(make_set: SetMaker, set_errors: Errors) -> None:
+    cards = (cards_with("count: 2, damage: 1", "count: 0, damage: 1")
+             .replace("type: defense, count: 2", "type: defence, count: 2")
+             + "  - {name: Headlock, type: specialty, count: 1, damage: 2, source: designed}\n")
+    broken = "cards:\n  - {name: Hook\n"
+    diags = set_errors(make_set({"set.yaml": MINI_SET_YAML, "a.yaml": cards, "b.yaml": broken}))
+    errors = [d for d in diags if d.severity == "error"]
+    assert only(errors, "must be at least 1, got 0").line == 2
+    assert only(errors, "unknown card type 'defence'").line == 3
+    assert only(errors, "duplicate card name 'Headlock'").line == line_of(cards, "{name: Headlock")
+    assert only(errors, "not valid YAML").path.endswith("b.yaml")
+    # a total is meaningless while cards are missing, so it is not reported as well
+    assert not [d for d in errors if "deck_size" in d.message]
+    assert len(errors) == 4
+
+
+def test_set_error_message_lists_every_problem(make_set: SetMaker) -> None:
+    cards = cards_with("count: 2, damage: 1", "count: -1, damage: 1").replace("damage: 3", "damage: 0")
+    with pytest.raises(SetError) as info:
+        load_set(make_set({"set.yaml": MINI_SET_YAML, "cards.yaml": cards}))
+    lines = str(info.value).splitlines()
+    assert len(lines) == 2 and all(": error: " in line for line in lines)
+
+
+def test_warnings_do_not_fail_the_load(make_set: SetMaker) -> None:
+    cards = MINI_CARDS_YAML.replace("count: 2, damage: 1, source: rulebook}",
+                                    "count: 1, damage: 1, source: rulebook}")
+    cards += "  - {name: Stomp, type: specialty, count: 1, stomp: true, damage: 1, source: rulebook}\n"
+    folder = make_set({"set.yaml": MINI_SET_YAML, "cards.yaml": cards, "extra.yml": "cards: []\n"})
+    cs, warnings = load_set_with_warnings(folder)
+    assert cs.total == 6
+    stomp = only(warnings, "field `stomp`")
+    assert stomp.severity == "warning" and stomp.line == line_of(cards, "{name: Stomp")
+    yml = only(warnings, "must end in .yaml")
+    assert yml.path.endswith("extra.yml") and yml.severity == "warning"
+    assert str(yml).split(": ")[1] == "warning"

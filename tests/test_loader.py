@@ -1,0 +1,87 @@
+"""Loading valid sets: positions, order, defaults, set references and mixing."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from cardgen.errors import SetError, UnknownSetError
+from cardgen.loader import load_set, load_sets, mix_sets, resolve_set
+from cardgen.model import Heal, Opener
+
+SetMaker = Callable[..., Path]
+MINI = Path(__file__).parent / "fixtures" / "sets" / "good-mini"
+
+
+def test_mini_set_builds_the_model() -> None:
+    cs = load_set(MINI)
+    assert (cs.name, cs.title, cs.deck_size, cs.total) == ("mini", "Mini Set", 6, 6)
+    assert cs.rules.life == 10 and cs.rules.hand_size == 3 and cs.rules.life_word == "life"
+    assert [c.name for c in cs.cards] == ["Jab", "Block", "Grab", "Headlock"]
+    grab = cs.card("Grab")
+    assert grab.opens == Opener(combo="grab", then=("basic",), free=True)
+    assert grab.defended_by == ("freedom",)
+    assert cs.card("Jab").damage == (1,)
+    assert cs.card("Headlock").defended_by is None  # the role's default applies
+
+
+def test_cards_remember_where_they_were_written() -> None:
+    cs = load_set(MINI)
+    jab, grab = cs.card("Jab"), cs.card("Grab")
+    assert Path(jab.file).name == "cards.yaml"
+    assert (jab.line, jab.column) == (2, 5) and grab.line == 4
+    assert {c.origin for c in cs.cards} == {"mini"}
+    assert [c.number for c in cs.cards] == [1, 2, 3, 4]
+
+
+def test_colours_are_normalised_to_upper_case(make_set: SetMaker, mini_set_files: dict[str, str]) -> None:
+    files = dict(mini_set_files)
+    files["set.yaml"] = files["set.yaml"].replace('"#F4C20D"', '"#f4c20d"')
+    cs = load_set(make_set(files))
+    assert cs.types["basic"].colour == "#F4C20D"
+
+
+def test_heal_when_defaults_to_own_turn(make_set: SetMaker, mini_set_files: dict[str, str]) -> None:
+    files = dict(mini_set_files)
+    files["cards.yaml"] = files["cards.yaml"].replace("defence: block", "heal: {amount: 2}")
+    cs = load_set(make_set(files))
+    assert cs.card("Block").heal == Heal(2, ("turn",))
+
+
+def test_cards_may_live_in_set_yaml_and_several_files(make_set: SetMaker, mini_set_files: dict[str, str]) -> None:
+    cards = mini_set_files["cards.yaml"].splitlines(keepends=True)
+    head = mini_set_files["set.yaml"] + "".join(cards[:3])  # cards: + Jab + Block
+    rest = "cards:\n" + "".join(cards[3:])
+    cs = load_set(make_set({"set.yaml": head, "2-rest.yaml": rest}))
+    assert [c.name for c in cs.cards] == ["Jab", "Block", "Grab", "Headlock"]
+    assert Path(cs.card("Grab").file).name == "2-rest.yaml"
+
+
+def test_resolve_set_accepts_names_and_paths() -> None:
+    assert resolve_set("lunch").name == "lunch"
+    assert resolve_set(str(MINI)) == MINI
+    with pytest.raises(UnknownSetError, match="did you mean 'classic'"):
+        resolve_set("clasic")
+
+
+def test_load_sets_mixes_in_order() -> None:
+    mixed = load_sets(["beer", "lunch"])
+    assert mixed.name == "beer+lunch" and mixed.cards[0].origin == "beer"
+    assert mixed.cards[-1].origin == "lunch"
+    assert mixed.rules.weapons_may_drop  # Beer Money's option carries into the mix
+    assert [c.number for c in mixed.cards] == list(range(1, len(mixed.cards) + 1))
+
+
+def test_mixing_refuses_an_equivalence_between_different_cards(make_set: SetMaker,
+                                                                 mini_set_files: dict[str, str]) -> None:
+    files = dict(mini_set_files)
+    files["set.yaml"] = files["set.yaml"].replace("name: mini", "name: other") + "equivalences: {Block: Dodge}\n"
+    other = load_set(make_set(files))
+    with pytest.raises(SetError, match="'Block' = 'Dodge': the two cards do not play the same way"):
+        mix_sets([load_set("lunch"), other])
+
+
+def test_loading_twice_gives_equal_sets() -> None:
+    assert load_set("beer") == load_set("beer")
