@@ -249,15 +249,40 @@ def test_count_below_one(make_set: SetMaker, set_errors: Errors, value: str) -> 
 def test_zero_damage(make_set: SetMaker, set_errors: Errors) -> None:
     cards = cards_with("    damage: 3\n", "    damage: 0\n")
     d = only(broken_cards(make_set, set_errors, cards), "field `damage`")
-    assert "must be at least 1, got 0" in d.message
+    assert "must be from 1 to 99, got 0" in d.message
     assert (d.line, d.column) == (line_of(cards, "damage: 0"), 13)
 
 
 def test_negative_strike_in_a_multi_strike(make_set: SetMaker, set_errors: Errors) -> None:
     cards = cards_with("damage: 1, source", "damage: [4, -3], source")
     d = only(broken_cards(make_set, set_errors, cards), "field `damage`")
-    assert "every strike must be a whole number of at least 1, got -3" in d.message
+    assert "every strike must be a whole number from 1 to 99, got -3" in d.message
     assert d.line == 2
+
+
+def test_integral_float_is_not_a_whole_number(make_set: SetMaker, set_errors: Errors) -> None:
+    cards = cards_with("count: 2, damage: 1,", "count: 2.0, damage: 1.0,")
+    diags = broken_cards(make_set, set_errors, cards)
+    assert only(diags, "field `count`").message.endswith("expected a whole number, got 2.0")
+    d = only(diags, "field `damage`")
+    assert "got 1.0" in d.message and (d.line, d.column) == (2, col_of(cards, "1.0"))
+
+
+@pytest.mark.parametrize(("old", "new", "field"), [
+    ("count: 2, damage", "count: 1000, damage", "`count`: must be at most 99, got 1000"),
+    ("damage: 1,", "damage: 500,", "`damage`: must be from 1 to 99, got 500"),
+])
+def test_absurdly_large_numbers(make_set: SetMaker, set_errors: Errors, old: str, new: str, field: str) -> None:
+    cards = cards_with(old, new)
+    d = only(broken_cards(make_set, set_errors, cards), field)
+    assert d.line == 2
+
+
+def test_heal_that_can_never_be_played(make_set: SetMaker, set_errors: Errors) -> None:
+    cards = cards_with("defence: block", "heal: {amount: 2, when: []}")
+    d = only(broken_cards(make_set, set_errors, cards), "field `heal.when`")
+    assert d.message.endswith("field `heal.when`: must not be empty")
+    assert (d.line, d.column) == (3, col_of(cards, "[]"))
 
 
 def test_zero_deck_size(make_set: SetMaker, set_errors: Errors) -> None:

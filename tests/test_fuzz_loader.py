@@ -60,7 +60,7 @@ def mutated_text(draw: st.DrawFn) -> tuple[str, str]:
             text = text[:a] + draw(YAMLISH) + text[a:]
         elif op == "dup" and lines:
             i = draw(st.integers(0, len(lines) - 1))
-            text = "".join(lines[:i + 1] + [lines[i]] + lines[i + 1:])
+            text = "".join([*lines[:i + 1], lines[i], *lines[i + 1:]])
         elif op == "swap" and len(lines) > 1:
             i, j = draw(st.integers(0, len(lines) - 1)), draw(st.integers(0, len(lines) - 1))
             lines[i], lines[j] = lines[j], lines[i]
@@ -71,6 +71,7 @@ def mutated_text(draw: st.DrawFn) -> tuple[str, str]:
 
 
 SCALARS = st.one_of(st.none(), st.booleans(), st.integers(-5, 10), st.floats(allow_nan=False, width=16),
+                    st.sampled_from([1.0, 2.0, 10**6, -(10**9)]),
                     st.text(max_size=12), st.sampled_from(["basic", "grab", "hold", "dodge", "#FFFFFF", "Jab"]))
 VALUES = st.recursive(SCALARS, lambda inner: st.one_of(st.lists(inner, max_size=3),
                                                        st.dictionaries(st.text(max_size=8), inner, max_size=3)),

@@ -18,6 +18,8 @@ COMMAND_MODULES: tuple[str, ...] = (
     "cardgen.cli.preview_cmd",
     "cardgen.cli.replay_cmd",
     "cardgen.cli.simulate_cmd",
+    "cardgen.cli.export_cmd",
+    "cardgen.cli.new_cmd",
 )
 
 

@@ -105,11 +105,11 @@ def _ordered(diags: list[Diagnostic]) -> list[Diagnostic]:
 def _head_usable(head: Document) -> bool:
     """set.yaml's own keys (all but `cards`) are valid, so a CardSet can be built around the cards."""
     data = cast(dict[str, Any], head.data)
-    return SET_VALIDATOR.is_valid({k: v for k, v in data.items() if k != "cards"})
+    return bool(SET_VALIDATOR.is_valid({k: v for k, v in data.items() if k != "cards"}))
 
 
 def _card_ok(raw: Any) -> bool:
-    return isinstance(raw, dict) and CARD_VALIDATOR.is_valid(raw)
+    return isinstance(raw, dict) and bool(CARD_VALIDATOR.is_valid(raw))
 
 
 def _build(folder: Path, docs: list[Document], diags: list[Diagnostic], complete: bool) -> model.CardSet | None:

@@ -15,8 +15,9 @@ from cardgen import model
 SCHEMA_ID = "https://cardgen.invalid/card-set.schema.json"
 SCHEMA_FILE = "card-set.schema.json"
 
-_POS_INT: dict[str, Any] = {"type": "integer", "minimum": 1}
-_NONNEG_INT: dict[str, Any] = {"type": "integer", "minimum": 0}
+MAX_NUMBER = 99  # a sane bound for any count, damage, life or turn number on a card or in the rules
+_POS_INT: dict[str, Any] = {"type": "integer", "minimum": 1, "maximum": MAX_NUMBER}
+_NONNEG_INT: dict[str, Any] = {"type": "integer", "minimum": 0, "maximum": MAX_NUMBER}
 _NAME: dict[str, Any] = {"type": "string", "minLength": 1, "maxLength": 60}
 _KEY: dict[str, Any] = {"type": "string", "pattern": "^[a-z][a-z0-9-]*$"}
 
@@ -52,7 +53,8 @@ CARD_PROPERTIES: dict[str, Any] = {
              "minItems": 2, "maxItems": 2, "description": "Counter pair: the card is played as either half."},
     "heal": {"type": "object", "additionalProperties": False, "required": ["amount"],
              "properties": {"amount": _POS_INT,
-                            "when": _enum_list(model.HEAL_WHEN, "On your turn, and/or when dropping to 0.")},
+                            "when": {**_enum_list(model.HEAL_WHEN, "On your turn, and/or when dropping to 0."),
+                                     "minItems": 1}},
              "description": "Restores counters/life to the card's own player."},
     "opens": {"type": "object", "additionalProperties": False, "required": ["combo"],
               "properties": {"combo": _KEY,
@@ -110,14 +112,14 @@ RULES_PROPERTIES: dict[str, Any] = {
     "weapons_may_drop": {"type": "boolean"},
     "travel_direction": {"type": "string", "enum": ["left", "right"]},
     "discard_limit": _NONNEG_INT,
-    "turn_cap": _POS_INT,
+    "turn_cap": {"type": "integer", "minimum": 1, "maximum": 100_000},
 }
 
 SET_PROPERTIES: dict[str, Any] = {
     "name": _KEY,
     "title": _NAME,
     "description": {"type": "string"},
-    "deck_size": _POS_INT,
+    "deck_size": {"type": "integer", "minimum": 1, "maximum": 1000},
     "rules": {"type": "object", "additionalProperties": False, "required": ["life", "hand_size"],
               "properties": RULES_PROPERTIES},
     "types": {"type": "object", "minProperties": 1, "additionalProperties": TYPE_SCHEMA,

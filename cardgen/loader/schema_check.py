@@ -8,11 +8,20 @@ from typing import Any
 import jsonschema
 
 from cardgen.errors import Diagnostic
-from cardgen.loader.schema import CARD_SCHEMA, schema
+from cardgen.loader.schema import CARD_SCHEMA, MAX_NUMBER, schema
 from cardgen.loader.yaml_doc import Document, PathKey
 
-_VALIDATOR = jsonschema.Draft202012Validator(schema())
-CARD_VALIDATOR = jsonschema.Draft202012Validator(CARD_SCHEMA)
+
+def _strict_integer(checker: Any, instance: Any) -> bool:
+    """JSON Schema counts 2.0 as an integer; card counts and damage must be written as whole numbers."""
+    return isinstance(instance, int) and not isinstance(instance, bool)
+
+
+_Validator: Any = jsonschema.validators.extend(  # type: ignore[no-untyped-call]
+    jsonschema.Draft202012Validator,
+    type_checker=jsonschema.Draft202012Validator.TYPE_CHECKER.redefine("integer", _strict_integer))
+_VALIDATOR = _Validator(schema())
+CARD_VALIDATOR = _Validator(CARD_SCHEMA)
 SET_VALIDATOR = _VALIDATOR
 _PATTERN_WORDS = {
     "^[a-z][a-z0-9-]*$": "a lowercase key (letters, digits and '-', starting with a letter, e.g. 'basic')",
@@ -96,12 +105,12 @@ def _message(doc: Document, err: jsonschema.ValidationError) -> list[tuple[PathK
         return [(at, False, f"{where}: must be at most {err.validator_value}, got {_describe(err.instance)}")]
     if v == "oneOf":
         inst = err.instance
-        if isinstance(inst, int) and not isinstance(inst, bool) and inst < 1:
-            return [(at, False, f"{where}: must be at least 1, got {inst}")]
+        if isinstance(inst, int) and not isinstance(inst, bool) and not 1 <= inst <= MAX_NUMBER:
+            return [(at, False, f"{where}: must be from 1 to {MAX_NUMBER}, got {inst}")]
         if isinstance(inst, list):
             for item in inst:
-                if not isinstance(item, int) or isinstance(item, bool) or item < 1:
-                    return [(at, False, f"{where}: every strike must be a whole number of at least 1, "
+                if not isinstance(item, int) or isinstance(item, bool) or not 1 <= item <= MAX_NUMBER:
+                    return [(at, False, f"{where}: every strike must be a whole number from 1 to {MAX_NUMBER}, "
                                         f"got {_describe(item)}")]
             return [(at, False, f"{where}: expected a list of 1 to 6 strikes, got {len(inst)}")]
         return [(at, False, f"{where}: expected a whole number or a list of strikes (e.g. [4, 3]), "
@@ -111,10 +120,14 @@ def _message(doc: Document, err: jsonschema.ValidationError) -> list[tuple[PathK
         return [(at, False, f"{where}: {_describe(err.instance)} is not {form}")]
     if v == "minProperties":
         return [(at, False, f"{where}: must not be empty")]
-    if v == "minLength":
+    if v in ("minLength", "minItems") and value == 1:
         return [(at, False, f"{where}: must not be empty")]
-    if v in ("maxLength", "minItems", "maxItems"):
-        return [(at, False, f"{where}: {err.message}")]
+    if v == "maxLength":
+        return [(at, False, f"{where}: is too long (at most {value} characters)")]
+    if v == "maxItems":
+        return [(at, False, f"{where}: has too many entries (at most {value})")]
+    if v == "minItems":
+        return [(at, False, f"{where}: needs at least {value} entries")]
     if v == "uniqueItems":
         return [(at, False, f"{where}: has a repeated entry")]
     return [(at, False, f"{where}: {err.message}")]

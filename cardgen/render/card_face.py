@@ -120,8 +120,8 @@ def fit_or_fail(card: Card, text: str, width: float, height: float, max_pt: floa
                 faces: tuple[Faces, ...], what: str) -> Block:
     block = fit_lines(text, width, height, max_pt, min_pt, L.num("text.step_pt"), faces, L.num("text.leading"))
     if block is None:
-        raise CardFitError(f"{where(card)}card '{card.name}': its {what} does not fit in {width:.1f} x {height:.1f} mm "
-                           f"even at {min_pt:g} pt")
+        raise CardFitError(f"{where(card)}card '{card.name}': its {what} does not fit in "
+                           f"{width:.1f} x {height:.1f} mm even at {min_pt:g} pt")
     return block
 
 
@@ -240,8 +240,9 @@ def _text_box(pen: Pen, card: Card, text: str, box: Rect) -> None:
                 draw_block(pen, flav, box.x, box.y + flav.height - flav.leading + flav.size_pt * 0.74 * PT,
                            L.colour("flavour_text"))
             return
-    raise CardFitError(f"{where(card)}card '{card.name}': rules text{' and flavour' if card.flavour else ''} "
-                       f"do not fit in {box.w:.1f} x {box.h:.1f} mm even at {min_pt:g} pt; shorten the text")
+    raise CardFitError(f"{where(card)}card '{card.name}': "
+                       f"{'rules text and flavour do' if card.flavour else 'rules text does'} not fit in "
+                       f"{box.w:.1f} x {max(box.h, 0):.1f} mm even at {min_pt:g} pt; shorten the text")
 
 
 def _steps(max_pt: float, min_pt: float, step: float) -> list[float]:
@@ -258,14 +259,18 @@ _SENTENCE = re.compile(r"(?<=[.!?])\s+")
 
 
 def half_texts(card: Card, text: str) -> tuple[str, str]:
-    """Each half's sentences: those naming it (or neither half); 'Play as ...' is said by the layout."""
+    """Each half's sentences: those starting with its word, else those naming it (or neither half).
+
+    'Play as X or Y' is left out: the split layout itself says that.
+    """
     assert card.pair is not None
     words = [h.upper() for h in card.pair]
     halves: list[list[str]] = [[], []]
     for sentence in _SENTENCE.split(text.strip()):
         if not sentence or sentence.lower().startswith(("play as", "play either")):
             continue
-        named = [bool(re.search(rf"\b{w}\b", sentence)) for w in words]
+        leading = [sentence.startswith(w) for w in words]
+        named = leading if any(leading) else [bool(re.search(rf"\b{w}\b", sentence)) for w in words]
         for i in range(2):
             if named[i] or not any(named):
                 halves[i].append(sentence)

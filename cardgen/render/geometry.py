@@ -130,7 +130,7 @@ def sheet_layout(paper: Paper, card: CardSize, bleed: float = 0.0, rules: SheetR
     room_w, room_h = paper.width - 2 * rules.safe_margin, paper.height - 2 * rules.safe_margin
     if grid_w > room_w + _EPS or grid_h > room_h + _EPS:
         max_bleed = min((room_w / COLS - card.width) / 2, (room_h / ROWS - card.height) / 2)
-        hint = (f"; the largest bleed that fits is {max_bleed:.2f} mm" if max_bleed >= 0
+        hint = (f"; the largest bleed that fits is {max(max_bleed, 0.0):.2f} mm" if max_bleed >= -_EPS
                 else f"; the largest card is {room_w / COLS:.2f} x {room_h / ROWS:.2f} mm")
         raise LayoutError(f"{COLS * ROWS} cards of {card.width:g} x {card.height:g} mm"
                           f"{f' with {bleed:g} mm bleed' if bleed else ''} do not fit on {paper.label} "

@@ -126,7 +126,7 @@ class Pen:
     @contextmanager
     def moved(self, dx: float, dy: float, degrees: float = 0.0) -> Iterator[None]:
         """Draw in a coordinate system moved to (dx, dy) and turned by `degrees` counter-clockwise."""
-        self._note("push", dx, dy, degrees)
+        self._note("push", float(dx), float(dy), float(degrees))
         c = self.canvas
         if c is not None:
             c.saveState()

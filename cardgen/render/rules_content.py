@@ -22,7 +22,7 @@ from cardgen.paths import templates_dir
 
 PAGE_TEMPLATE = "page.j2"
 SEPARATOR = "¦"
-EXAMPLES_SHOWN = 3
+EXAMPLES_SHOWN = 2
 
 CardTest = Callable[[Card, CardSet], bool]
 
@@ -193,6 +193,22 @@ def _value(card: Card) -> str:
     return "–"
 
 
+def _effect(card: Card, cs: CardSet) -> str:
+    """The card's one-line summary without what the row already shows (its damage in the value
+    column, a weapon's return that the type row explains), so most rows stay one line."""
+    dmg = damage_label(card)
+    drop = {f"{dmg} dmg", "returns to hand"} if card.damage else {"returns to hand"}
+    bits = []
+    for bit in summary(card, cs).split("; "):
+        if card.damage and bit == f"hits all {dmg} dmg":
+            bit = "hits all"
+        if card.ongoing is not None and bit.startswith(f"{card.ongoing.damage}/turn "):
+            bit = bit.split(" ", 1)[1]
+        if bit and bit not in drop:
+            bits.append(bit)
+    return "; ".join(bits)
+
+
 def _groups(cs: CardSet) -> tuple[list[Group], list[Group]]:
     """Card-type rows and card rows, grouped by the set each came from in a mixed deck."""
     mixed = bool(cs.origin_types) and len(cs.origin_types) > 1
@@ -210,7 +226,7 @@ def _groups(cs: CardSet) -> tuple[list[Group], list[Group]]:
         type_groups.append(Group(title, [Row(t.colour, t.label, label=t.label, role=t.role, count=counts[key])
                                          for key, t in types.items() if counts.get(key)]))
         card_groups.append(Group(title, [Row(cs.type_of(c).colour, c.name, _value(c), str(c.count),
-                                             summary(c, cs) or "–") for c in cards]))
+                                             _effect(c, cs)) for c in cards]))
     return type_groups, card_groups
 
 

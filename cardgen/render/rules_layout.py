@@ -95,7 +95,8 @@ def _styles(size: float) -> _Styles:
                              spaceAfter=size * float(head["gap_after"]), keepWithNext=1)
     term = ParagraphStyle("term", parent=body)
     tsize = size * float(table["scale"])
-    cell = ParagraphStyle("cell", fontName=table["face"], fontSize=tsize, leading=tsize * 1.12, textColor=ink)
+    cell = ParagraphStyle("cell", fontName=table["face"], fontSize=tsize, leading=tsize * float(table["leading"]),
+                          textColor=ink)
     cell_bold = ParagraphStyle("cell_bold", parent=cell, fontName=table["bold"])
     cell_head = ParagraphStyle("cell_head", parent=cell, fontName=table["bold"],
                                textColor=colors.HexColor(table["head_colour"]))

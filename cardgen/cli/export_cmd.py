@@ -1,0 +1,54 @@
+"""`cardgen export`: digital versions of a deck (Tabletop Simulator, an offline HTML gallery)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from cardgen.cli.common import SET_OPTION, fails_cleanly, load_group, set_groups
+from cardgen.errors import CardgenError
+from cardgen.export.gallery_files import gallery_files
+from cardgen.export.tts import DEFAULT_DPI, export_tts
+from cardgen.output import write_atomic
+
+OUT_OPTION = click.option("--out", default="output", show_default=True, type=click.Path(path_type=Path),
+                          help="Output folder; each set gets a sub-folder.")
+
+
+@click.group("export")
+def command() -> None:
+    """Export a deck for online play or for the web."""
+
+
+@command.command("tts")
+@SET_OPTION
+@OUT_OPTION
+@click.option("--dpi", default=DEFAULT_DPI, show_default=True, type=click.FloatRange(30, 400),
+              help="Resolution of the card images.")
+@click.option("--url-base", default="", help="URL prefix for the images in the JSON (where you upload them).")
+@fails_cleanly
+def tts(sets: tuple[str, ...], out: Path, dpi: float, url_base: str) -> None:
+    """Tabletop Simulator face sheets (10 x 7), a back image and a saved-object JSON."""
+    if not sets:
+        raise CardgenError("export tts needs --set")
+    cs = load_group(set_groups(sets)[0])
+    result = export_tts(cs, dpi=dpi, url_base=url_base)
+    for name, data in result.files.items():
+        write_atomic(out / cs.name / "tts" / name, data)
+        click.echo(str(out / cs.name / "tts" / name))
+    click.echo(f"{result.cards} cards on {result.sheets} sheet(s), {result.card_px[0]}x{result.card_px[1]} px each")
+
+
+@command.command("gallery")
+@SET_OPTION
+@OUT_OPTION
+@fails_cleanly
+def gallery(sets: tuple[str, ...], out: Path) -> None:
+    """`<out>/<set>/index.html`: card previews and the card table, readable offline."""
+    for group in set_groups(sets):
+        cs = load_group(group)
+        files = gallery_files(cs)
+        for rel, data in files.items():
+            write_atomic(out / rel, data)
+        click.echo(str(out / cs.name / "index.html"))

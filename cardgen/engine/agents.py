@@ -1,0 +1,47 @@
+"""Players that pick moves: a uniformly random legal agent, and a loop that plays a whole game."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Protocol
+
+from cardgen.engine.cards import CardInfo
+from cardgen.engine.moves import Move
+from cardgen.engine.rules import new_game, push
+from cardgen.engine.state import GameState, Outcome
+from cardgen.model import CardSet
+
+
+class Agent(Protocol):
+    def choose(self, state: GameState, moves: Sequence[Move]) -> Move: ...
+
+
+class RandomAgent:
+    """Picks uniformly among the legal moves, from its own seeded `random.Random`."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, state: GameState, moves: Sequence[Move]) -> Move:
+        return moves[self.rng.randrange(len(moves))]
+
+
+def play_game(cs: CardSet, agents: Sequence[Agent], seed: int | None = None, turn_cap: int | None = None,
+              record: bool = False, info: tuple[CardInfo, ...] | None = None,
+              check: Callable[[GameState, GameState | None], None] | None = None) -> GameState:
+    """Play one game to its end; `check(state, None)` runs after every move when given (tests)."""
+    s = new_game(cs, len(agents), seed=seed, turn_cap=turn_cap, record=record, info=info)
+    if check is not None:
+        check(s, None)
+    while s.result is None:
+        move = agents[s.to_act].choose(s, s.moves)
+        push(s, move)
+        if check is not None:
+            check(s, None)
+    return s
+
+
+def final_outcome(s: GameState) -> Outcome:
+    assert s.result is not None
+    return s.result

@@ -1,0 +1,1 @@
+"""Digital exports of a deck (Tabletop Simulator) and the static gallery."""
