@@ -22,7 +22,7 @@ SetMaker = Callable[..., Path]
 @pytest.fixture
 def mini_set_files() -> dict[str, str]:
     """The mini set's files by name (a fresh copy per test)."""
-    return {"set.yaml": (MINI_SET / "set.yaml").read_text(), "cards.yaml": (MINI_SET / "cards.yaml").read_text()}
+    return {name: (MINI_SET / name).read_text(encoding="utf-8") for name in ("set.yaml", "cards.yaml")}
 
 
 @pytest.fixture

@@ -10,6 +10,7 @@ import pytest
 
 from cardgen.errors import Diagnostic, SetError
 from cardgen.loader import load_set, load_set_with_warnings
+from cardgen.loader.load import MAX_CARD_FILES
 from cardgen.loader.yaml_doc import MAX_FILE_BYTES
 
 MINI = Path(__file__).parent / "fixtures" / "sets" / "good-mini"
@@ -113,6 +114,19 @@ def test_missing_set_yaml_suggests_the_misspelt_file(make_set: SetMaker, set_err
     d = only(set_errors(make_set({"sett.yaml": MINI_SET_YAML})), "missing set.yaml")
     assert "did you mean 'sett.yaml'?" in d.message
     assert d.path.endswith("set.yaml")
+
+
+def test_folder_named_like_a_card_file(make_set: SetMaker, set_errors: Errors) -> None:
+    folder = make_set({"set.yaml": MINI_SET_YAML, "cards.yaml": MINI_CARDS_YAML})
+    (folder / "more.yaml").mkdir()
+    d = only(set_errors(folder), "not a regular file")
+    assert d.path.endswith("more.yaml") and d.line == 1
+
+
+def test_too_many_files(make_set: SetMaker, set_errors: Errors) -> None:
+    files: dict[str, str | bytes] = {f"{i:02}.yaml": "cards: []\n" for i in range(MAX_CARD_FILES)}
+    d = only(set_errors(make_set({"set.yaml": MINI_SET_YAML, **files})), "YAML files, over the limit")
+    assert d.message.startswith(f"{MAX_CARD_FILES + 1} YAML files") and d.line == 1
 
 
 def test_binary_garbage_with_nul_bytes(make_set: SetMaker, set_errors: Errors) -> None:

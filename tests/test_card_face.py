@@ -103,7 +103,7 @@ def test_text_that_cannot_fit_names_the_card() -> None:
 
 def test_missing_glyph_names_card_and_character() -> None:
     card = dataclasses.replace(SPECIMEN.card("Jab"), name="Jab 漢")
-    with pytest.raises(GlyphError, match="card 'Jab 漢'.*'漢'"):
+    with pytest.raises(GlyphError, match=r"card 'Jab 漢'.*'漢'"):
         face_log(card)
 
 

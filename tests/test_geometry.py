@@ -35,8 +35,8 @@ def test_nine_poker_positions_exact(pname: str, margins: tuple[float, float]) ->
     assert lay.trims[6].x == pytest.approx(margins[0], abs=TOL)
     assert lay.trims[6].y == pytest.approx(margins[1], abs=TOL)
     for t, (x, y) in zip(lay.trims, expected_trims(p.width, p.height, 63.5, 88.9, 0.0), strict=True):
-        assert (t.x, t.y) == (pytest.approx(x, abs=TOL), pytest.approx(y, abs=TOL))
-        assert (t.w, t.h) == (pytest.approx(63.5, abs=TOL), pytest.approx(88.9, abs=TOL))
+        assert (t.x, t.y) == pytest.approx((x, y), abs=TOL)
+        assert (t.w, t.h) == pytest.approx((63.5, 88.9), abs=TOL)
 
 
 def test_reading_order_top_left_first() -> None:
@@ -70,7 +70,7 @@ def test_bleed_grows_cells_and_keeps_trims() -> None:
     slip = card_size("slip")
     lay = sheet_layout(A4, slip, 2.0, sheet_rules())
     for cell, trim, (x, y) in zip(lay.cells, lay.trims, expected_trims(210, 297, 60, 85, 2.0), strict=True):
-        assert (trim.x, trim.y) == (pytest.approx(x, abs=TOL), pytest.approx(y, abs=TOL))
+        assert (trim.x, trim.y) == pytest.approx((x, y), abs=TOL)
         assert cell.w == pytest.approx(64.0) and cell.h == pytest.approx(89.0)
         assert cell.x == pytest.approx(trim.x - 2.0) and cell.y == pytest.approx(trim.y - 2.0)
     assert len(lay.cut_xs) == 6 and len(lay.cut_ys) == 6  # two cuts between neighbours with bleed
@@ -150,7 +150,7 @@ def test_back_cells_mirror_each_front(pname: str) -> None:
         assert sb.y == pytest.approx(lay.cells[(2 - row) * 3 + col].y, abs=TOL)
     shifted = back_cells(lay, "long", (1.5, -0.75))
     for a, b in zip(shifted, long_backs, strict=True):
-        assert (a.x - b.x, a.y - b.y) == (pytest.approx(1.5), pytest.approx(-0.75))
+        assert (a.x - b.x, a.y - b.y) == pytest.approx((1.5, -0.75))
 
 
 @given(st.floats(0, 150), st.floats(0, 200), st.floats(1, 60), st.floats(1, 90), st.sampled_from(["long", "short"]))

@@ -63,3 +63,21 @@ def test_bundled_file_passes_the_plain_schema(path: Path) -> None:
 def test_every_card_field_of_the_schema_is_a_model_field() -> None:
     fields = set(Card.__dataclass_fields__)
     assert set(CARD_PROPERTIES) <= fields, set(CARD_PROPERTIES) - fields
+
+
+def _keys(props: dict[str, object]) -> set[str]:
+    """Every property name in a schema fragment, nested ones included."""
+    out: set[str] = set()
+    for key, sub in props.items():
+        out.add(key)
+        if isinstance(sub, dict) and isinstance(sub.get("properties"), dict):
+            out |= _keys(sub["properties"])
+    return out
+
+
+def test_every_field_is_documented() -> None:
+    doc = (Path(__file__).parent.parent / "docs" / "card-format.md").read_text(encoding="utf-8")
+    props = schema()["properties"]
+    fields = _keys(props) | set(props["types"]["additionalProperties"]["properties"])
+    missing = sorted(f for f in fields if f"| `{f}` |" not in doc)
+    assert not missing, f"docs/card-format.md lacks a table row for: {missing}"

@@ -47,7 +47,11 @@ def test_stalemates_and_card_win_rates_are_counted() -> None:
     out = s.summary(["Jab", "Block", "Hail Mary"])
     assert out["stalemates"] == 1
     assert out["seat_wins"] == [0, 1, 0]
-    assert out["cards"]["Jab"] == {"played": 3, "games": 2, "win_rate_when_played": 0.5}
+    jab = out["cards"]["Jab"]
+    assert (jab["played"], jab["games"], jab["win_rate_when_played"]) == (3, 2, 0.5)
+    lo, hi = jab["win_ci95"]
+    assert lo < 0.5 < hi
+    assert out["cards"]["Hail Mary"]["win_ci95"] is None
     assert out["dead_cards"] == ["Hail Mary"]
 
 

@@ -158,7 +158,9 @@ def _decide(s: GameState, p: int, moves: list[Move]) -> bool:
 
 
 def _open(s: GameState, f: Window) -> None:
-    f.resp = _clockwise(s, f.target, f.player)
+    # An attack redirected at its own player may be defended by them; a card hitting "all" may not.
+    own = f.target == f.player and isinstance(f, StrikeF) and s.info[f.design].targets == "one"
+    f.resp = _clockwise(s, f.target, -1 if own else f.player)
     f.pos = 0
 
 
@@ -428,7 +430,7 @@ def _apply(s: GameState, m: Move) -> None:
     k = m.kind
     names = s.names
     if s.log is not None:
-        _log(s, k, player=names[p], **({"card": s.info[m.card].name} if m.card >= 0 else {}),
+        _log(s, "move", move=k, player=names[p], **({"card": s.info[m.card].name} if m.card >= 0 else {}),
              **({"target": names[m.target]} if m.target >= 0 else {}), **({"choice": m.choice} if m.choice else {}))
     if k == DECLINE:
         if isinstance(f, Window):

@@ -129,19 +129,17 @@ def _kind(node: yaml.Node) -> str:
 
 def read_document(path: Path, shown: str, diags: list[Diagnostic]) -> Document | None:
     """Parse one YAML file; problems go to `diags` and None is returned if nothing usable was read."""
+    if path.exists() and not path.is_file():
+        diags.append(Diagnostic(shown, 1, 1, "not a regular file (a folder or device?), expected YAML text"))
+        return None
     try:
-        size = path.stat().st_size
+        with path.open("rb") as fh:  # read at most one byte past the limit, whatever stat says
+            raw = fh.read(MAX_FILE_BYTES + 1)
     except OSError as exc:
         diags.append(Diagnostic(shown, 1, 1, f"cannot read file: {exc.strerror or exc}"))
         return None
-    if size > MAX_FILE_BYTES:
-        diags.append(Diagnostic(shown, 1, 1, f"file is {size} bytes, over the {MAX_FILE_BYTES}-byte limit "
-                                             "for a card file"))
-        return None
-    try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        diags.append(Diagnostic(shown, 1, 1, f"cannot read file: {exc.strerror or exc}"))
+    if len(raw) > MAX_FILE_BYTES:
+        diags.append(Diagnostic(shown, 1, 1, f"file is over the {MAX_FILE_BYTES}-byte limit for a card file"))
         return None
     if raw[:2] in (b"\xff\xfe", b"\xfe\xff"):
         diags.append(Diagnostic(shown, 1, 1, "file is UTF-16 text; save it as UTF-8"))

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
+from functools import lru_cache
 from typing import Any, Literal
 
 from reportlab.lib.colors import HexColor
@@ -21,6 +22,22 @@ from cardgen.render.fonts import missing_glyphs
 MM = 72.0 / 25.4  # points per millimetre
 PT = 25.4 / 72.0  # millimetres per point
 Align = Literal["left", "centre", "right"]
+
+
+@lru_cache(maxsize=65536)
+def _width(text: str, face: str, size_pt: float) -> float:
+    return float(stringWidth(text, face, size_pt)) * PT
+
+
+@lru_cache(maxsize=16384)
+def _missing(text: str, face: str) -> tuple[str, ...]:
+    return tuple(missing_glyphs(text, face))
+
+
+def clear_caches() -> None:
+    """Forget measured widths and glyph checks (so a benchmark measures a cold build)."""
+    _width.cache_clear()
+    _missing.cache_clear()
 
 
 def _r(v: float) -> str:
@@ -100,12 +117,12 @@ class Pen:
     @staticmethod
     def width(text: str, face: str, size_pt: float) -> float:
         """Width of `text` in millimetres."""
-        return float(stringWidth(text, face, size_pt)) * PT
+        return _width(text, face, size_pt)
 
     def text(self, x: float, y: float, text: str, face: str, size_pt: float, colour: str,
              align: Align = "left") -> None:
         """Draw one line with its baseline at y; fails on a character the face lacks."""
-        missing = missing_glyphs(text, face)
+        missing = _missing(text, face)
         if missing:
             raise MissingGlyph(missing[0], face, text)
         self._note("text", x, y, face, size_pt, colour, align, repr(text))

@@ -194,8 +194,8 @@ def _value(card: Card) -> str:
 
 
 def _effect(card: Card, cs: CardSet) -> str:
-    """The card's one-line summary without what the row already shows (its damage in the value
-    column, a weapon's return that the type row explains), so most rows stay one line."""
+    """The card's one-line summary without what the row already shows (its name, its damage in the
+    value column, a weapon's return that the type row explains), so most rows stay one line."""
     dmg = damage_label(card)
     drop = {f"{dmg} dmg", "returns to hand"} if card.damage else {"returns to hand"}
     bits = []
@@ -204,7 +204,7 @@ def _effect(card: Card, cs: CardSet) -> str:
             bit = "hits all"
         if card.ongoing is not None and bit.startswith(f"{card.ongoing.damage}/turn "):
             bit = bit.split(" ", 1)[1]
-        if bit and bit not in drop:
+        if bit and bit not in drop and bit.upper() != card.name.upper():
             bits.append(bit)
     return "; ".join(bits)
 
@@ -231,16 +231,22 @@ def _groups(cs: CardSet) -> tuple[list[Group], list[Group]]:
 
 
 def _openers(cs: CardSet) -> list[OpenerInfo]:
-    out: list[OpenerInfo] = []
+    """One entry per opener name (a mixed deck may have two GRABs: same combo, same entry)."""
+    merged: dict[str, OpenerInfo] = {}
     for c in cs.cards:
         if c.opens is None:
             continue
         combo = c.opens.combo
         nxt = [f.name.upper() for f in cs.cards if f.follows == combo]
         nxt += [f"a {cs.types[t].label} card" for t in c.opens.then if t in cs.types]
-        out.append(OpenerInfo(c.name.upper(), _unique(nxt) or ["nothing yet"], c.opens.free, c.opens.multiplier,
-                              c.opens.chain))
-    return out
+        name = c.name.upper()
+        old = merged.get(name)
+        if old is not None:
+            nxt = old.next + nxt
+        merged[name] = OpenerInfo(name, _unique(nxt) or ["nothing yet"], c.opens.free or bool(old and old.free),
+                                  max(c.opens.multiplier, old.multiplier if old else 1),
+                                  c.opens.chain or bool(old and old.chain))
+    return list(merged.values())
 
 
 def _defences(cs: CardSet) -> list[DefenceInfo]:
@@ -280,7 +286,7 @@ def page_context(cs: CardSet) -> dict[str, Any]:
     titles = _origin_titles(cs)
     equivalences: list[tuple[str, str]] = []
     names = {c.name.upper(): c for c in cs.cards}
-    for mine, theirs in cs.equivalences.items():
+    for mine, theirs in sorted(cs.equivalences.items()):
         if mine.upper() in names and theirs.upper() in names:
             equivalences.append((names[mine.upper()].name, names[theirs.upper()].name))
     eq_titles = ("", "")

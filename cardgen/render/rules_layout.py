@@ -20,7 +20,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import registerFontFamily, stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate, Paragraph, Table, TableStyle
-from reportlab.platypus.flowables import HRFlowable
+from reportlab.platypus.flowables import CondPageBreak, HRFlowable
 
 from cardgen.paths import templates_dir
 from cardgen.render.fonts import register_fonts
@@ -65,6 +65,11 @@ class Rendered:
     pdf: bytes
     pages: int
     needed: float  # content height / height of one page's columns (<= 1.0 fits, roughly)
+    cramped: bool  # the card table had to split words at this size
+
+    @property
+    def tidy(self) -> bool:
+        return self.pages == 1 and not self.cramped
 
 
 @dataclass(frozen=True)
@@ -92,9 +97,9 @@ def _styles(size: float) -> _Styles:
     hsize = size * float(head["scale"])
     heading = ParagraphStyle("heading", fontName=head["face"], fontSize=hsize, leading=hsize * lead,
                              textColor=colors.HexColor(head["colour"]), spaceBefore=size * float(head["gap_before"]),
-                             spaceAfter=size * float(head["gap_after"]), keepWithNext=1)
+                             spaceAfter=size * float(head["gap_after"]))
     term = ParagraphStyle("term", parent=body)
-    tsize = size * float(table["scale"])
+    tsize = max(size * float(table["scale"]), min_font_size())
     cell = ParagraphStyle("cell", fontName=table["face"], fontSize=tsize, leading=tsize * float(table["leading"]),
                           textColor=ink)
     cell_bold = ParagraphStyle("cell_bold", parent=cell, fontName=table["bold"])
@@ -109,6 +114,7 @@ def _base_table_style(st: _Styles) -> list[tuple[Any, ...]]:
     table = layout()["table"]
     pad = st.size * float(table["padding"])
     return [
+        ("FONT", (0, 0), (-1, -1), table["face"], st.cell.fontSize, st.cell.leading),  # never Helvetica
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
         ("LEFTPADDING", (0, 0), (-1, -1), pad * 1.6),
         ("RIGHTPADDING", (0, 0), (-1, -1), pad * 1.6),
@@ -116,6 +122,10 @@ def _base_table_style(st: _Styles) -> list[tuple[Any, ...]]:
         ("BOTTOMPADDING", (0, 0), (-1, -1), pad * 1.4),
         ("LINEBELOW", (0, 0), (-1, -1), 0.25, colors.HexColor(table["rule"])),
     ]
+
+
+def _padded(cells: tuple[str, ...], n: int) -> list[str]:
+    return [*cells, *([""] * n)][:n]
 
 
 def _swatch(style: list[tuple[Any, ...]], row: int, colour: str) -> None:
@@ -139,13 +149,15 @@ def _type_table(rows: list[Block], st: _Styles, width: float) -> Table:
     return Table(data, colWidths=[sw, width - sw], style=TableStyle(style), hAlign="LEFT")
 
 
-def _text_width(text: str, face: str, size: float) -> float:
-    return stringWidth(text, face, size)
+class _CardTable(Table):  # type: ignore[misc]
+    """The card table; `cramped` when a name or effect word is wider than its column at this size."""
+
+    cramped = False
 
 
-def _card_widths(rows: list[Block], st: _Styles, width: float) -> list[float]:
+def _card_widths(rows: list[Block], st: _Styles, width: float) -> tuple[list[float], bool]:
     """Swatch, name, value, copies and effect widths: the short columns as wide as their longest entry,
-    the name as wide as its longest name (never splitting a word), the effect the rest."""
+    the name as wide as its longest name, the effect the rest; neither splits a word if it can help it."""
     table = layout()["table"]
     limits = table["cards"]
     size = st.cell.fontSize
@@ -161,27 +173,27 @@ def _card_widths(rows: list[Block], st: _Styles, width: float) -> list[float]:
         for c, off in zip(cells, offset, strict=True):
             if len(c) > col + off:
                 texts = c[col + off].split() if words else [c[col + off]]
-                best = max([best, *(_text_width(t, font, size) for t in texts)])
-        return best + pad
+                best = max([best, *(float(stringWidth(t, font, size)) for t in texts)])
+        return best + pad + 1.0  # a point of slack: Paragraph wraps text that fits only exactly
 
     value_w, copies_w = widest(1, bold), widest(2, face)
     name_full, name_word = widest(0, bold), widest(0, bold, words=True)
     name_w = max(name_word, min(name_full, rest * float(limits["name_max"])))
     effect_w = rest - name_w - value_w - copies_w
-    floor = rest * float(limits["effect_min"])
+    effect_word = widest(3, face, words=True)
+    floor = max(rest * float(limits["effect_min"]), effect_word)
     if effect_w < floor:
         name_w = max(name_word, name_w - (floor - effect_w))
         effect_w = rest - name_w - value_w - copies_w
-    return [sw, name_w, value_w, copies_w, effect_w]
+    return [sw, name_w, value_w, copies_w, effect_w], effect_w < effect_word
 
 
 def _card_table(rows: list[Block], st: _Styles, width: float) -> Table:
     table = layout()["table"]
-    widths = _card_widths(rows, st, width)
+    widths, cramped = _card_widths(rows, st, width)
     data: list[list[Any]] = []
     style = _base_table_style(st)
-    style += [("ALIGN", (2, 0), (3, -1), "CENTER"),
-              ("FONT", (0, 0), (-1, -1), table["face"], st.cell.fontSize, st.cell.leading)]
+    style.append(("ALIGN", (2, 0), (3, -1), "CENTER"))
     stripe = colors.HexColor(table["stripe"])
     head_rows = 0
     n = 0
@@ -195,7 +207,7 @@ def _card_table(rows: list[Block], st: _Styles, width: float) -> Table:
             data.append([Paragraph(b.text, st.cell_head), "", "", "", ""])
             style.append(("SPAN", (0, i), (-1, i)))
             continue
-        colour, name, value, copies, effect = (list(b.cells) + [""] * 5)[:5]
+        colour, name, value, copies, effect = _padded(b.cells, 5)
         value_style = ParagraphStyle("v", parent=st.cell_bold, alignment=TA_CENTER)
         copies_style = ParagraphStyle("c", parent=st.cell, alignment=TA_CENTER)
         data.append(["", Paragraph(name, st.cell_bold), Paragraph(value, value_style),
@@ -204,7 +216,9 @@ def _card_table(rows: list[Block], st: _Styles, width: float) -> Table:
             style.append(("BACKGROUND", (1, i), (-1, i), stripe))
         n += 1
         _swatch(style, i, colour)
-    return Table(data, colWidths=widths, style=TableStyle(style), repeatRows=head_rows, hAlign="LEFT")
+    out = _CardTable(data, colWidths=widths, style=TableStyle(style), repeatRows=head_rows, hAlign="LEFT")
+    out.cramped = cramped
+    return out
 
 
 def _equivalence_table(rows: list[Block], st: _Styles, width: float) -> Table:
@@ -214,7 +228,7 @@ def _equivalence_table(rows: list[Block], st: _Styles, width: float) -> Table:
     style = _base_table_style(st)
     for i, b in enumerate(rows):
         cell_style = st.cell_head if b.kind == "equivhead" else st.cell_bold
-        data.append([Paragraph(c, cell_style) for c in (list(b.cells) + ["", ""])[:2]])
+        data.append([Paragraph(c, cell_style) for c in _padded(b.cells, 2)])
         if b.kind == "equivhead":
             style.append(("LINEBELOW", (0, i), (-1, i), 0.6, colors.HexColor(layout()["table"]["head_colour"])))
     return Table(data, colWidths=widths, style=TableStyle(style), repeatRows=1, hAlign="LEFT")
@@ -251,11 +265,12 @@ def story(blocks: list[Block], size: float, width: float) -> list[Flowable]:
         if b.kind == "title":
             continue
         if b.kind == "heading":
+            # Start a new column unless the heading and a few lines fit; unlike keepWithNext this never
+            # pushes a whole long table (and the room above it) into the next column.
+            out.append(CondPageBreak(st.heading.leading + st.heading.spaceBefore + 4 * st.body.leading))
             out.append(Paragraph(b.text, st.heading))
-            rule = HRFlowable(width="100%", thickness=0.6, color=colors.HexColor(head["colour"]),
-                              spaceBefore=0, spaceAfter=size * 0.3)
-            rule.keepWithNext = 1
-            out.append(rule)
+            out.append(HRFlowable(width="100%", thickness=0.6, color=colors.HexColor(head["colour"]),
+                                  spaceBefore=0, spaceAfter=size * 0.3))
         elif b.kind == "bullet":
             out.append(Paragraph(b.text, st.bullet, bulletText="•"))
         elif b.kind == "term":
@@ -333,7 +348,7 @@ class _MeasuredDoc(BaseDocTemplate):  # type: ignore[misc]
         super().__init__(*args, **kwargs)
         self.lowest: dict[tuple[int, str], float] = {}
 
-    def afterFlowable(self, flowable: Flowable) -> None:  # noqa: N802 (reportlab's hook name)
+    def afterFlowable(self, flowable: Flowable) -> None:
         frame = getattr(self, "frame", None)
         if frame is None:  # actions before the first frame starts
             return
@@ -368,11 +383,13 @@ def render(blocks: list[Block], paper: str, size: float, subject: str) -> Render
         canv.setFont(layout()["text"]["face"], size)
 
     doc.addPageTemplates([PageTemplate(id="rules", frames=geo.frames(), onPage=on_page)])
-    doc.build(story(blocks, size, geo.column_width))
+    flowables = story(blocks, size, geo.column_width)
+    doc.build(flowables)
     top = geo.margin + geo.column_height
     used = sum(top - y for (page, _frame), y in doc.lowest.items() if page >= 1)
     capacity = geo.column_height * geo.columns
     pages = int(doc.page)
     extra = sum(top - y for (page, _frame), y in doc.lowest.items() if page >= 2)
     needed = (capacity + extra) / capacity if pages > 1 else used / capacity
-    return Rendered(buf.getvalue(), pages, needed)
+    cramped = any(isinstance(f, _CardTable) and f.cramped for f in flowables)
+    return Rendered(buf.getvalue(), pages, needed, cramped)

@@ -8,6 +8,8 @@ second page.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from cardgen.errors import CardgenError
 from cardgen.model import CardSet
 from cardgen.render.rules_content import Block, page_blocks
@@ -23,14 +25,24 @@ class RulesOverflowError(RulesPageError):
 
 
 def _fit(blocks: list[Block], paper: str, subject: str) -> tuple[Rendered, float] | None:
-    """The largest size whose page fits, found by bisection over the candidate sizes."""
+    """The largest size at which the page fits, found by bisection over the candidate sizes.
+
+    A size also fails when the card table would have to split a word; if every size does that,
+    the largest size that at least fits on one page is taken.
+    """
     sizes = font_sizes()
-    lo, hi = 0, len(sizes) - 1  # sizes[lo] is the largest; find the first index that fits
+    tidy = _largest(blocks, paper, subject, sizes, lambda r: r.tidy)
+    return tidy or _largest(blocks, paper, subject, sizes, lambda r: r.pages == 1)
+
+
+def _largest(blocks: list[Block], paper: str, subject: str, sizes: list[float],
+             good: Callable[[Rendered], bool]) -> tuple[Rendered, float] | None:
+    lo, hi = 0, len(sizes) - 1  # sizes[0] is the largest; find the first index that is good
     best: tuple[Rendered, float] | None = None
     while lo <= hi:
         mid = (lo + hi) // 2
         attempt = render(blocks, paper, sizes[mid], subject)
-        if attempt.pages == 1:
+        if good(attempt):
             best = (attempt, sizes[mid])
             hi = mid - 1
         else:

@@ -58,6 +58,7 @@ class CardsPdf:
     layout: SheetLayout
     type_pages: dict[str, int] = field(default_factory=dict)
     card_pages: dict[str, int] = field(default_factory=dict)
+    draw_counts: dict[str, int] = field(default_factory=dict)  # pen calls by kind, for the benchmark
 
 
 def sheet_rules() -> SheetRules:
@@ -126,6 +127,7 @@ def cards_pdf(cs: CardSet, opts: PrintOptions, progress: Callable[[int], None] |
             progress(len(chunk))
     canvas.save()
     result.data = buf.getvalue()
+    result.draw_counts = dict(pen.counts)
     return result
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from cardgen.render.pen import Pen
 
@@ -97,6 +98,7 @@ def sizes(max_pt: float, min_pt: float, step: float) -> list[float]:
     return out
 
 
+@lru_cache(maxsize=4096)
 def fit_lines(text: str, width: float, height: float, max_pt: float, min_pt: float, step: float,
               faces: tuple[Faces, ...], leading_ratio: float) -> Block | None:
     """The largest size (trying each face pair in turn) at which `text` fits the box; None if none does."""
@@ -106,6 +108,10 @@ def fit_lines(text: str, width: float, height: float, max_pt: float, min_pt: flo
             if block is not None and block.height <= height + 1e-9:
                 return block
     return None
+
+
+def clear_caches() -> None:
+    fit_lines.cache_clear()
 
 
 def draw_block(pen: Pen, block: Block, x: float, top: float, colour: str, centred_width: float | None = None) -> None:

@@ -35,12 +35,14 @@ def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float,
 class GameRecord:
     """What one game contributes to the statistics."""
 
-    winner_seat: int | None  # None: stalemate at the turn cap
+    winner_seat: int | None  # None: stalemate at the turn cap, or nobody left standing
     turns: int
     decisions: int
     cards_played: dict[str, int]  # card name -> times played in this game
     players_of_card: dict[str, frozenset[int]]  # card name -> seats that played it
     violations: tuple[str, ...] = ()
+    capped: bool = True  # with no winner: True if stopped at the turn cap (a stalemate), False if all fell
+    agents: tuple[str, ...] = ()  # the bot in each seat (several kinds are rotated round the seats)
 
 
 @dataclass
@@ -58,12 +60,15 @@ class Stats:
     games: int = 0
     seat_wins: list[int] = field(default_factory=list)
     stalemates: int = 0
+    draws: int = 0  # nobody left standing (everyone dropped at once)
     decisions: int = 0
     turn_hist: dict[int, int] = field(default_factory=dict)
     turns_total: int = 0
     cards: dict[str, CardStats] = field(default_factory=dict)
     violations: int = 0
     violation_examples: list[str] = field(default_factory=list)
+    agent_seats: dict[str, int] = field(default_factory=dict)  # seat-games played by each kind of bot
+    agent_wins: dict[str, int] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if not self.seat_wins:
@@ -75,9 +80,16 @@ class Stats:
         self.turns_total += rec.turns
         self.turn_hist[rec.turns] = self.turn_hist.get(rec.turns, 0) + 1
         if rec.winner_seat is None:
-            self.stalemates += 1
+            if rec.capped:
+                self.stalemates += 1
+            else:
+                self.draws += 1
         else:
             self.seat_wins[rec.winner_seat] += 1
+        for seat, agent in enumerate(rec.agents):
+            self.agent_seats[agent] = self.agent_seats.get(agent, 0) + 1
+            if seat == rec.winner_seat:
+                self.agent_wins[agent] = self.agent_wins.get(agent, 0) + 1
         for name, times in rec.cards_played.items():
             cst = self.cards.setdefault(name, CardStats())
             cst.played += times
@@ -95,6 +107,11 @@ class Stats:
         self.decisions += other.decisions
         self.turns_total += other.turns_total
         self.stalemates += other.stalemates
+        self.draws += other.draws
+        for agent, n in other.agent_seats.items():
+            self.agent_seats[agent] = self.agent_seats.get(agent, 0) + n
+        for agent, n in other.agent_wins.items():
+            self.agent_wins[agent] = self.agent_wins.get(agent, 0) + n
         for i, w in enumerate(other.seat_wins):
             self.seat_wins[i] += w
         for t, n in other.turn_hist.items():
@@ -131,10 +148,12 @@ class Stats:
             cst = self.cards.get(name)
             if cst is None or cst.played == 0:
                 dead.append(name)
-                cards[name] = {"played": 0, "games": 0, "win_rate_when_played": None}
+                cards[name] = {"played": 0, "games": 0, "win_rate_when_played": None, "win_ci95": None}
                 continue
+            lo, hi = wilson_interval(cst.wins_when_played, cst.games)
             cards[name] = {"played": cst.played, "games": cst.games,
-                           "win_rate_when_played": round(cst.wins_when_played / cst.games, 4)}
+                           "win_rate_when_played": round(cst.wins_when_played / cst.games, 4),
+                           "win_ci95": [round(lo, 4), round(hi, 4)]}
         return {
             "games": self.games,
             "seat_wins": list(self.seat_wins),
@@ -146,6 +165,8 @@ class Stats:
             "turn_histogram": {str(t): n for t, n in sorted(self.turn_hist.items())},
             "stalemates": self.stalemates,
             "stalemate_rate": round(self.stalemates / self.games, 4) if self.games else 0.0,
+            "draws": self.draws,
+            "agent_win_rate": {a: round(self.agent_wins.get(a, 0) / n, 4) for a, n in sorted(self.agent_seats.items())},
             "decisions": self.decisions,
             "invariant_violations": self.violations,
             "violation_examples": list(self.violation_examples),

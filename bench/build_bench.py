@@ -1,0 +1,111 @@
+"""Build time per bundled set, against a plain-reportlab baseline drawing as much.
+
+For each set (every copy of every card, default options) this times, best of
+--repeat runs with cold text caches:
+  cards   the card-sheet PDF (layout, text fitting, drawing, saving),
+  merge   the print file (pypdf merge, bookmarks, metadata),
+  rules   the rules page (another module; shown apart, not in the ratio),
+  build   the whole in-memory build of the set (cards + rules + merge).
+The baseline draws the same number of pages, rectangles, lines and text lines
+straight onto a reportlab canvas with the same embedded fonts; ratio =
+(cards + merge) / baseline. Run: `python bench/build_bench.py [--repeat N] [--set S]...`
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import time
+from collections.abc import Callable
+
+from reportlab.pdfgen.canvas import Canvas
+
+from cardgen.loader import load_set
+from cardgen.model import CardSet
+from cardgen.paths import bundled_set_names
+from cardgen.render import pen, textfit
+from cardgen.render.build import print_pdf, render_set, rules_page
+from cardgen.render.fonts import register_fonts
+from cardgen.render.sheets import CardsPdf, PrintOptions, cards_pdf
+
+SAMPLE = "Deals 3. May be DODGED or BLOCKED. Returns to"
+
+
+def best_of(n: int, fn: Callable[[], object]) -> float:
+    times = []
+    for _ in range(n):
+        pen.clear_caches()
+        textfit.clear_caches()
+        t = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t)
+    return min(times)
+
+
+def baseline(pages: int, rects: int, lines: int, texts: int) -> bytes:
+    """Plain reportlab: the same amount of drawing, spread evenly over the pages."""
+    register_fonts()
+    buf = io.BytesIO()
+    c = Canvas(buf, pagesize=(595.3, 841.9), invariant=1, initialFontName="Sans", pageCompression=1)
+    fonts = ("Sans", "Sans-Bold", "Cond-Bold", "Sans-Oblique")
+    for p in range(pages):
+        for i in range(p, max(rects, lines, texts), pages):
+            if i < rects:
+                c.setFillColorRGB(0.9, 0.5, 0.1)
+                c.rect(20 + i % 9 * 60, 20 + i % 13 * 60, 50, 30, stroke=0, fill=1)
+            if i < lines:
+                c.setLineWidth(0.5)
+                c.line(10, 10 + i % 80 * 10, 40, 10 + i % 80 * 10)
+            if i < texts:
+                c.setFillColorRGB(0.1, 0.1, 0.1)
+                c.setFont(fonts[i % len(fonts)], 9)
+                c.drawString(30 + i % 7 * 70, 30 + i % 70 * 11, SAMPLE[: 12 + i % 30])
+        c.showPage()
+    c.save()
+    return buf.getvalue()
+
+
+def bench_set(cs: CardSet, opts: PrintOptions, repeat: int) -> dict[str, float]:
+    sheet = cards_pdf(cs, opts)
+    counts = sheet.draw_counts
+    rects = counts.get("fill_rect", 0) + counts.get("stroke_rect", 0)
+    lines, texts = counts.get("line", 0), counts.get("text", 0)
+    rules = rules_page(cs, opts.paper)
+
+    def merge(s: CardsPdf = sheet) -> bytes:
+        return print_pdf(cs, s, rules)
+
+    out = {
+        "pages": float(sheet.pages), "rects": float(rects), "lines": float(lines), "texts": float(texts),
+        "cards": best_of(repeat, lambda: cards_pdf(cs, opts)),
+        "merge": best_of(repeat, merge),
+        "rules": best_of(repeat, lambda: rules_page(cs, opts.paper)) if rules is not None else 0.0,
+        "build": best_of(repeat, lambda: render_set(cs, opts)),
+        "base": best_of(repeat, lambda: baseline(sheet.pages, rects, lines, texts)),
+    }
+    out["ratio"] = (out["cards"] + out["merge"]) / out["base"]
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description="Build time per bundled set against a plain-reportlab baseline.")
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--set", dest="sets", action="append")
+    args = parser.parse_args()
+    register_fonts()
+    opts = PrintOptions()
+    print(f"{'set':<9}{'cards':>6}{'pages':>6}{'rects':>6}{'lines':>6}{'texts':>6} | {'cards s':>8}{'merge s':>8}"
+          f"{'rules s':>8}{'build s':>8} | {'base s':>7}{'ratio':>6}")
+    total = 0.0
+    for name in args.sets or bundled_set_names():
+        cs = load_set(name)
+        r = bench_set(cs, opts, args.repeat)
+        total += r["build"]
+        print(f"{name:<9}{cs.total:>6}{r['pages']:>6.0f}{r['rects']:>6.0f}{r['lines']:>6.0f}{r['texts']:>6.0f} | "
+              f"{r['cards']:>8.3f}{r['merge']:>8.3f}{r['rules']:>8.3f}{r['build']:>8.3f} | "
+              f"{r['base']:>7.3f}{r['ratio']:>6.2f}")
+    print(f"all sets, whole builds: {total:.3f} s (goal < 3 s); ratio = (cards + merge) / baseline (goal < 2)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,28 @@
+"""`cardgen replay SCENARIO.yaml`: play a scenario's moves and print the log and final state as JSON."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from cardgen.cli.common import fails_cleanly, report
+from cardgen.engine.scenario import final_state, load_scenario, run_scenario
+
+
+@click.command("replay")
+@click.argument("scenario", type=click.Path(dir_okay=False, path_type=Path))
+@fails_cleanly
+def command(scenario: Path) -> None:
+    """Replay SCENARIO (see docs/scenarios.md); an illegal move or a failed expectation exits with 1."""
+    sc = load_scenario(scenario)
+    problems = run_scenario(sc)
+    out = {"scenario": sc.path, "sets": sc.cs.name, "players": sc.state.names, "log": sc.state.log,
+           "final": final_state(sc.state)}
+    click.echo(json.dumps(out, indent=1, ensure_ascii=False))
+    if problems:
+        report(problems)
+        click.echo(f"{len(problems)} expectation{'s' if len(problems) != 1 else ''} not met", err=True)
+        sys.exit(1)

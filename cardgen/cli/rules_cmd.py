@@ -1,0 +1,35 @@
+"""`cardgen rules`: write the one-page rules reference of a set (or a mixed deck) as a PDF."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from cardgen.cli.common import SET_OPTION, fails_cleanly, load_group
+from cardgen.errors import CardgenError
+from cardgen.output import write_atomic
+from cardgen.render.rules_page import rules_pdf_and_size
+
+
+def default_out(stem: str) -> Path:
+    """output/<stem>/<stem>-rules.pdf, where a mixed deck's stem is its set names joined by '+'."""
+    return Path("output") / stem / f"{stem}-rules.pdf"
+
+
+@click.command("rules")
+@SET_OPTION
+@click.option("--paper", default="a4", show_default=True, metavar="a4|letter",
+              help="Paper size of the page.")
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path),
+              help="Output file (default output/<set>/<set>-rules.pdf).")
+@fails_cleanly
+def command(sets: tuple[str, ...], paper: str, out: Path | None) -> None:
+    """Write the one-page rules reference; repeat --set to mix sets into one deck."""
+    if not sets:
+        raise CardgenError("rules needs --set (a bundled set name or a set folder)")
+    cs = load_group(sets)
+    pdf, size = rules_pdf_and_size(cs, paper.lower())
+    target = out if out is not None else default_out(cs.name)
+    write_atomic(target, pdf)
+    click.echo(f"{target}: 1 page, {paper.lower()}, body text {size:g} pt")

@@ -1,0 +1,307 @@
+"""The simulation report: a one-page chart sheet drawn from the plain JSON dict of `cardgen simulate`.
+
+It reads only that dict (never the engine or `cardgen.sim`), so a report can be
+redrawn from a saved JSON file. Three panels answer the designer's questions at
+a glance: does a seat dominate (win rates with 95 % intervals against the fair
+share), do games end (length histogram, turn-cap stalemates in red), and which
+cards matter (plays per game and win rate when played, dead cards in red).
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+import yaml
+from reportlab.graphics import renderPDF
+from reportlab.graphics.shapes import Drawing, Line, Rect, String
+from reportlab.lib.colors import Color, HexColor
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfgen.canvas import Canvas
+
+from cardgen.errors import CardgenError
+from cardgen.paths import templates_dir
+from cardgen.render.fonts import register_fonts
+
+MM = 72 / 25.4
+MAX_HIST_BARS = 40
+
+
+class ReportError(CardgenError):
+    """The simulation JSON lacks what the report needs, or the report file type is unknown."""
+
+
+@dataclass(frozen=True)
+class Style:
+    """The report look, read from `templates/report/sim_report.yaml` (sizes already in points)."""
+
+    width: float
+    min_height: float
+    margin: float
+    gap: float
+    top_h: float
+    row: float
+    name_w: float
+    dpi: float
+    font: dict[str, float]
+    ink: dict[str, Color]
+
+
+@cache
+def style() -> Style:
+    with (templates_dir() / "report" / "sim_report.yaml").open(encoding="utf-8") as fh:
+        d = yaml.safe_load(fh)
+    p = d["page"]
+    return Style(width=p["width"] * MM, min_height=p["min_height"] * MM, margin=p["margin"] * MM,
+                 gap=d["gap"] * MM, top_h=d["top_panels_height"] * MM, row=d["card_row"] * MM,
+                 name_w=d["card_name_width"] * MM, dpi=float(d["dpi"]),
+                 font={k: float(v) for k, v in d["fonts"].items()},
+                 ink={k: HexColor(v) for k, v in d["colours"].items()})
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f} %"
+
+
+def _text(dr: Drawing, x: float, y: float, s: str, size: float, colour: Color, face: str = "Sans",
+          anchor: str = "start") -> None:
+    dr.add(String(x, y, s, fontName=face, fontSize=size, fillColor=colour, textAnchor=anchor))
+
+
+def _fit(s: str, width: float, face: str, size: float) -> str:
+    """Shorten a label with an ellipsis so it stays inside its column."""
+    if stringWidth(s, face, size) <= width:
+        return s
+    while s and stringWidth(s + "…", face, size) > width:
+        s = s[:-1]
+    return s + "…"
+
+
+def _nice_max(v: float, ticks: int = 4) -> float:
+    """A round axis maximum at or above v whose `ticks` equal steps are round too (1, 2, 2.5, 5 x 10^k)."""
+    if v <= 0:
+        return float(ticks)
+    mag = 1.0
+    while mag * ticks * 10 < v:
+        mag *= 10
+    while mag * ticks > v and mag > 1e-6:
+        mag /= 10
+    for step in (1, 2, 2.5, 5, 10):
+        if step * mag * ticks >= v:
+            return step * mag * ticks
+    return 10 * mag * ticks
+
+
+def _axis_y(dr: Drawing, st: Style, x: float, y: float, w: float, h: float, top: float, fmt: str) -> None:
+    """Horizontal grid lines with labels at 0, 1/4, ... of `top`."""
+    for i in range(5):
+        yy = y + h * i / 4
+        dr.add(Line(x, yy, x + w, yy, strokeColor=st.ink["grid"], strokeWidth=0.4))
+        _text(dr, x - 3, yy - 2.2, fmt.format(top * i / 4), st.font["small"], st.ink["muted"], anchor="end")
+
+
+def _seat_panel(dr: Drawing, st: Style, res: dict[str, Any], x: float, y: float, w: float, h: float) -> None:
+    rates = [float(r) for r in res["seat_win_rate"]]
+    cis = [(float(lo), float(hi)) for lo, hi in res["seat_win_ci95"]]
+    n = len(rates)
+    _text(dr, x, y + h - 10, "Wins by seat (95 % interval)", st.font["heading"], st.ink["text"], "Sans-Bold")
+    stale = float(res.get("stalemate_rate", 0.0))
+    fair = (1 - stale) / n if n else 0.0
+    _text(dr, x, y + h - 21, f"seat 1 takes the first turn; red line: fair share {_pct(fair)}", st.font["small"],
+          st.ink["muted"])
+    px, py, pw, ph = x + 30, y + 16, w - 34, h - 44
+    top = _nice_max(max([hi for _, hi in cis] + [fair, 0.01]) * 1.1)
+    _axis_y(dr, st, px, py, pw, ph, top * 100, "{:g} %")
+    slot = pw / max(n, 1)
+    bw = min(slot * 0.6, 60)
+    for i, (r, (lo, hi)) in enumerate(zip(rates, cis, strict=True)):
+        cx = px + slot * (i + 0.5)
+        dr.add(Rect(cx - bw / 2, py, bw, ph * r / top, fillColor=st.ink["seat_bar"], strokeColor=None))
+        ylo, yhi = py + ph * lo / top, py + ph * hi / top
+        for seg in ((cx, ylo, cx, yhi), (cx - 5, ylo, cx + 5, ylo), (cx - 5, yhi, cx + 5, yhi)):
+            dr.add(Line(*seg, strokeColor=st.ink["error_bar"], strokeWidth=0.9))
+        _text(dr, cx, yhi + 3, _pct(r), st.font["small"], st.ink["text"], anchor="middle")
+        _text(dr, cx, py - 10, f"seat {i + 1}", st.font["label"], st.ink["text"], anchor="middle")
+    fy = py + ph * fair / top
+    dr.add(Line(px, fy, px + pw, fy, strokeColor=st.ink["fair_line"], strokeWidth=1, strokeDashArray=[4, 3]))
+
+
+def _bins(hist: dict[int, int]) -> tuple[list[tuple[int, int, int]], int]:
+    """(first turn, last turn, games) bars, at most MAX_HIST_BARS of them, and the bin width."""
+    lo, hi = min(hist), max(hist)
+    width = max(1, -(-(hi - lo + 1) // MAX_HIST_BARS))
+    bars: list[tuple[int, int, int]] = []
+    start = lo - (lo % width) if width > 1 else lo
+    while start <= hi:
+        games = sum(n for t, n in hist.items() if start <= t < start + width)
+        bars.append((start, start + width - 1, games))
+        start += width
+    return bars, width
+
+
+def _length_panel(dr: Drawing, st: Style, res: dict[str, Any], x: float, y: float, w: float, h: float) -> None:
+    hist = {int(t): int(n) for t, n in res.get("turn_histogram", {}).items()}
+    _text(dr, x, y + h - 10, "Game length (turns)", st.font["heading"], st.ink["text"], "Sans-Bold")
+    note = (f"mean {res['turns_mean']:.1f}, median {res['turns_p50']}, 95th percentile {res['turns_p95']}; "
+            f"stalemates {res['stalemates']} ({_pct(float(res.get('stalemate_rate', 0.0)))})")
+    _text(dr, x, y + h - 21, note, st.font["small"], st.ink["muted"])
+    stale = int(res.get("stalemates", 0))
+    cap = res.get("turn_cap")
+    if stale and cap is not None:  # games stopped at the cap get their own red bar, apart from the others
+        hist[int(cap)] = hist.get(int(cap), 0) - stale
+        hist = {t: n for t, n in hist.items() if n > 0}
+    if not hist and not stale:
+        return
+    px, py, pw, ph = x + 30, y + 16, w - 34, h - 44
+    bars, width = _bins(hist) if hist else ([], 1)
+    top = _nice_max(max([n for _, _, n in bars] + [stale]))
+    _axis_y(dr, st, px, py, pw, ph, top, "{:g}")
+    cap_w = pw / (len(bars) + 3) * 2 if stale else 0.0
+    slot = (pw - cap_w) / max(len(bars), 1)
+    for i, (_, _, n) in enumerate(bars):
+        dr.add(Rect(px + slot * i + 0.4, py, max(slot - 0.8, 0.5), ph * n / top, fillColor=st.ink["hist_bar"],
+                    strokeColor=None))
+    every = max(1, round(len(bars) / 8))
+    for i, (a, _, _) in enumerate(bars):
+        if i % every == 0:
+            _text(dr, px + slot * i, py - 10, str(a), st.font["small"], st.ink["muted"])
+    if stale:
+        cx = px + pw - cap_w / 2
+        dr.add(Rect(cx - slot / 2 + 0.4, py, max(slot - 0.8, 0.5), ph * stale / top, fillColor=st.ink["cap_bar"],
+                    strokeColor=None))
+        _text(dr, cx, py - 10, f"cap {cap}", st.font["small"], st.ink["cap_bar"], anchor="middle")
+    if not bars:
+        return
+
+    def mark(turns: int, colour: Color, label: str, dy: float) -> None:
+        if turns > bars[-1][1]:
+            return
+        mx = px + slot * ((turns - bars[0][0]) / width + 0.5)
+        dr.add(Line(mx, py, mx, py + ph, strokeColor=colour, strokeWidth=1, strokeDashArray=[3, 2]))
+        _text(dr, mx + 2, py + ph - dy, label, st.font["small"], colour)
+
+    mark(int(res["turns_p50"]), st.ink["median_line"], "median", 8)
+    mark(int(res["turns_p95"]), st.ink["p95_line"], "95 %", 16)
+
+
+def _card_panel(dr: Drawing, st: Style, res: dict[str, Any], x: float, y: float, w: float, h: float) -> None:
+    cards: dict[str, dict[str, Any]] = res["cards"]
+    games = max(int(res["games"]), 1)
+    players = max(int(res["players"]), 1)
+    _text(dr, x, y + h - 10, "Cards: plays per game and win rate of a player who played it", st.font["heading"],
+          st.ink["text"], "Sans-Bold")
+    _text(dr, x, y + h - 21, f"dashed line: a random player's chance {_pct(1 / players)}; red names: never played "
+          f"in {games} games", st.font["small"], st.ink["muted"])
+    order = sorted(cards, key=lambda c: (-int(cards[c]["played"]), c))
+    top_y = y + h - 40
+    col_w = (w - st.name_w - 2 * st.gap) / 2
+    ux, wx = x + st.name_w + st.gap / 2, x + st.name_w + col_w + 1.5 * st.gap
+    per_game = [int(cards[c]["played"]) / games for c in order]
+    pmax = _nice_max(max(per_game + [0.01]))
+    _text(dr, ux, top_y + 6, f"plays per game (0 to {pmax:g})", st.font["label"], st.ink["text"])
+    _text(dr, wx, top_y + 6, "win rate when played (0 to 100 %)", st.font["label"], st.ink["text"])
+    bottom = top_y - st.row * len(order)
+    for gx, gw in ((ux, col_w), (wx, col_w)):
+        for i in range(5):
+            lx = gx + gw * i / 4
+            dr.add(Line(lx, bottom, lx, top_y + 2, strokeColor=st.ink["grid"], strokeWidth=0.4))
+    for i in range(5):
+        _text(dr, ux + col_w * i / 4, bottom - 9, f"{pmax * i / 4:g}", st.font["small"], st.ink["muted"],
+              anchor="middle")
+        _text(dr, wx + col_w * i / 4, bottom - 9, f"{25 * i} %", st.font["small"], st.ink["muted"], anchor="middle")
+    fx = wx + col_w / players
+    dr.add(Line(fx, bottom, fx, top_y + 2, strokeColor=st.ink["fair_line"], strokeWidth=0.8, strokeDashArray=[3, 2]))
+    for i, name in enumerate(order):
+        c = cards[name]
+        ry = top_y - st.row * (i + 1)
+        dead = int(c["played"]) == 0
+        label = _fit(name, st.name_w - 2, "Cond", st.font["label"])
+        _text(dr, x + st.name_w, ry + st.row * 0.28, label, st.font["label"],
+              st.ink["dead"] if dead else st.ink["text"], "Cond", anchor="end")
+        if dead:
+            _text(dr, ux + 2, ry + st.row * 0.28, "never played", st.font["small"], st.ink["dead"], "Sans-Oblique")
+            continue
+        dr.add(Rect(ux, ry + st.row * 0.15, col_w * per_game[i] / pmax, st.row * 0.7, fillColor=st.ink["play_bar"],
+                    strokeColor=None))
+        rate = c.get("win_rate_when_played")
+        if rate is None:
+            continue
+        ci = c.get("win_ci95")
+        cy = ry + st.row / 2
+        if ci:
+            dr.add(Line(wx + col_w * float(ci[0]), cy, wx + col_w * float(ci[1]), cy, strokeColor=st.ink["error_bar"],
+                        strokeWidth=0.7))
+        dr.add(Rect(wx + col_w * float(rate) - 1.8, cy - 1.8, 3.6, 3.6, fillColor=st.ink["win_dot"], strokeColor=None))
+
+
+def _required(res: dict[str, Any]) -> None:
+    need = ("set", "games", "players", "agent", "seed", "seat_win_rate", "seat_win_ci95", "turns_mean", "turns_p50",
+            "turns_p95", "stalemates", "cards")
+    missing = [k for k in need if k not in res]
+    if missing:
+        raise ReportError(f"simulation results lack {', '.join(missing)}; redo them with `cardgen simulate --json`")
+
+
+def report_drawing(res: dict[str, Any]) -> Drawing:
+    """The whole report as one reportlab Drawing (the page grows taller for sets with many cards)."""
+    _required(res)
+    register_fonts()
+    st = style()
+    n_cards = len(res["cards"])
+    card_h = 40 + st.row * n_cards + 14
+    height = max(st.min_height, 2 * st.margin + 36 + st.top_h + st.gap + card_h)
+    dr = Drawing(st.width, height)
+    m = st.margin
+    title = res.get("title") or res["set"]
+    _text(dr, m, height - m - 12, f"Simulated games: {title}", st.font["title"], st.ink["text"], "Sans-Bold")
+    viol = int(res.get("invariant_violations", 0))
+    sub = (f"set {res['set']} · {res['games']} games · {res['players']} players · agent {res['agent']} · "
+           f"seed {res['seed']} · invariant violations {viol}")
+    _text(dr, m, height - m - 26, sub, st.font["subtitle"], st.ink["dead"] if viol else st.ink["muted"])
+    inner = st.width - 2 * m
+    half = (inner - st.gap) / 2
+    ty = height - m - 36 - st.top_h
+    _seat_panel(dr, st, res, m, ty, half, st.top_h)
+    _length_panel(dr, st, res, m + half + st.gap, ty, half, st.top_h)
+    _card_panel(dr, st, res, m, ty - st.gap - card_h, inner, card_h)
+    return dr
+
+
+def report_pdf(res: dict[str, Any]) -> bytes:
+    """The report as PDF bytes (invariant: the same results give the same bytes)."""
+    dr = report_drawing(res)
+    buf = io.BytesIO()
+    c = Canvas(buf, pagesize=(dr.width, dr.height), invariant=1, initialFontName="Sans")
+    c.setTitle(f"Simulated games: {res['set']}")
+    c.setCreator("cardgen simulate")
+    renderPDF.draw(dr, c, 0, 0)
+    c.showPage()
+    c.save()
+    return buf.getvalue()
+
+
+def report_png(res: dict[str, Any], dpi: float | None = None) -> bytes:
+    """The report rasterised from its PDF (so PNG and PDF cannot differ)."""
+    import pypdfium2
+
+    pdf = report_pdf(res)
+    doc = pypdfium2.PdfDocument(pdf)
+    try:
+        image = doc[0].render(scale=(dpi or style().dpi) / 72).to_pil().convert("RGB")
+    finally:
+        doc.close()
+    out = io.BytesIO()
+    image.save(out, format="PNG", optimize=True)
+    return out.getvalue()
+
+
+def report_bytes(res: dict[str, Any], suffix: str) -> bytes:
+    """PDF or PNG bytes by file suffix (".pdf" / ".png")."""
+    kind = suffix.lower()
+    if kind == ".pdf":
+        return report_pdf(res)
+    if kind == ".png":
+        return report_png(res)
+    raise ReportError(f"--report must end in .pdf or .png, not '{suffix or '(no suffix)'}'")

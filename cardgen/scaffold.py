@@ -1,0 +1,51 @@
+"""`cardgen new`: a designer's set folder that validates and builds straight away."""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import jinja2
+
+from cardgen.errors import CardgenError
+from cardgen.loader import load_set
+from cardgen.output import write_atomic
+from cardgen.paths import card_data_dir, templates_dir
+
+SCAFFOLD_DIR = "new_set"
+SCAFFOLD_FILES: tuple[tuple[str, str], ...] = (
+    ("set.yaml.j2", "set.yaml"), ("my-cards.yaml.j2", "my-cards.yaml"), ("README.md.j2", "README.md"))
+
+
+class ScaffoldError(CardgenError):
+    """The target folder cannot take a new set."""
+
+
+def _set_name(folder: Path) -> str:
+    name = re.sub(r"[^a-z0-9]+", "-", folder.name.lower()).strip("-")
+    if not name or not name[0].isalpha():
+        name = "my-" + (name or "set")
+    return name
+
+
+def new_set(folder: Path, base: str) -> list[Path]:
+    """Write the set folder; refuses a non-empty folder so nothing of the designer's is overwritten."""
+    if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
+        raise ScaffoldError(f"{folder} already exists and is not an empty folder; choose a new path")
+    base_set = load_set(base)
+    role_of = {k: t.role for k, t in base_set.types.items()}
+    example_type = next((k for k, r in role_of.items() if r == "attack"), next(iter(role_of)))
+    schema = card_data_dir().resolve() / "card-set.schema.json"
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(templates_dir() / SCAFFOLD_DIR)),
+                             undefined=jinja2.StrictUndefined, keep_trailing_newline=True)
+    name = _set_name(folder)
+    context = {"name": name, "title": f"{base_set.title}: {folder.name}", "base": base,
+               "folder": os.fspath(folder), "schema_uri": schema.as_uri(),
+               "example_name": "Double Noogie", "example_type": example_type}
+    written = []
+    for template, target in SCAFFOLD_FILES:
+        text = env.get_template(template).render(**context)
+        write_atomic(folder / target, text.encode("utf-8"))
+        written.append(folder / target)
+    return written

@@ -1,0 +1,162 @@
+"""A greedy heuristic bot: plays the move that looks best right now, with no look-ahead.
+
+It attacks the weakest player it can reach (finishing someone off first),
+defends whenever it can, heals when low, opens a combo only when it holds a
+follow-up, always takes follow-ups, bonus and free hits, and never revives a
+rival. It reads only public rules facts (`CardInfo`) and its own hand, so it
+plays any home-made set. Ties are broken by its own seeded generator, so no
+seat is favoured by move order.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from cardgen.engine.cards import CardInfo
+from cardgen.engine.moves import (
+    BONUS,
+    DECLINE,
+    DEFEND,
+    DIRECTION,
+    DISCARD,
+    DONE,
+    FOLLOW,
+    HEAL,
+    HUMILIATE,
+    INTERFERE,
+    INTERJECT,
+    OPEN,
+    PASS,
+    PLAY,
+    RELEASE,
+    STOMP,
+    VOMIT_HIT,
+    Move,
+)
+from cardgen.engine.state import AnswerF, GameState, TurnF, Window
+
+LOW_LIFE = 0.4  # heal on the turn at or below this share of the starting life
+NEVER = -1e9
+
+
+def _dmg(ci: CardInfo) -> float:
+    """What a card is worth as an attack: its strikes, a hold's repeated damage, stuns as a lost turn."""
+    value = float(sum(ci.damage))
+    if ci.ongoing is not None:
+        value += 2.5 * ci.ongoing.damage
+    if ci.targets in ("others", "all"):
+        value *= 1.5
+    return value + 1.5 * ci.stuns - 1.0 * ci.stunned
+
+
+class GreedyAgent:
+    """One-ply heuristic player (see module doc)."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, state: GameState, moves: Sequence[Move]) -> Move:
+        me = state.to_act
+        best: list[Move] = []
+        top = NEVER - 1
+        for m in moves:
+            v = self._score(state, me, m)
+            if v > top:
+                top, best = v, [m]
+            elif v == top:
+                best.append(m)
+        return best[0] if len(best) == 1 else best[self.rng.randrange(len(best))]
+
+    # --- scoring ----------------------------------------------------------------------------------------
+
+    def _target_value(self, s: GameState, target: int, damage: float) -> float:
+        """Prefer the weakest rival; a hit that can knock someone out is worth most."""
+        if target < 0:
+            return 0.0
+        life = s.life[target]
+        value = 20.0 - life
+        if 0 < life <= damage:
+            value += 15.0
+        return value
+
+    def _holds_follow_up(self, s: GameState, me: int, ci: CardInfo) -> bool:
+        o = ci.opener or ci.hold_opener
+        if o is None:
+            return False
+        for d in s.hands[me]:
+            other = s.info[d]
+            if other.d == ci.d:
+                continue
+            if other.follows == o.combo or (other.type in o.then and other.damage and other.opener is None):
+                return True
+        return False
+
+    def _score(self, s: GameState, me: int, m: Move) -> float:
+        k = m.kind
+        info = s.info
+        ci = info[m.card] if m.card >= 0 else None
+        frame = s.stack[-1] if s.stack else None
+        life, full = s.life[me], s.start_life
+        drop_penalty = 1.0 if m.choice == "drop" else 0.0  # keep weapons for later turns
+        if k == DEFEND:
+            # block first: after a block the blocker may grab back
+            return 100.0 + (1.0 if m.choice == "block" else 0.0)
+        if k == HUMILIATE:
+            mine = isinstance(frame, Window) and frame.target == me
+            mine = mine or (isinstance(frame, AnswerF) and frame.target == me)
+            if not mine:
+                return NEVER
+            return 90.0 + (self._target_value(s, m.target, 0) / 100 if m.target >= 0 else 0.5)
+        if k in (FOLLOW, BONUS, VOMIT_HIT, OPEN) and ci is not None:
+            return 80.0 + _dmg(ci) + self._target_value(s, m.target, _dmg(ci)) / 100 - drop_penalty
+        if k == HEAL and ci is not None:
+            if m.target != me:
+                return NEVER  # never wake a rival
+            if not isinstance(frame, TurnF):
+                return 95.0  # dropping to 0: heal if at all possible
+            if frame.phase == "heal":  # already healing: go on while nothing is wasted
+                return 70.0 if life + ci.heal_turn <= full or life <= LOW_LIFE * full else -1.0
+            if life <= LOW_LIFE * full:
+                return 70.0 + ci.heal_turn
+            return 5.0 + min(ci.heal_turn, full - life) / 10
+        if k == PLAY and ci is not None:
+            if ci.opener is not None or m.choice == "hold":
+                if not self._holds_follow_up(s, me, ci):
+                    return 2.0
+                value = 12.0 * ((ci.opener.multiplier if ci.opener else 1) or 1)
+            else:
+                value = _dmg(ci)
+            if value <= 0:
+                return 1.0 + ci.draw  # a draw or event card: better than passing
+            return 40.0 + value + self._target_value(s, m.target, value) / 10 - drop_penalty
+        if k == STOMP:
+            return 35.0
+        if k == INTERJECT and ci is not None:
+            value = _dmg(ci)
+            return 30.0 + value if value > 0 and m.target != me else NEVER
+        if k == DIRECTION:
+            strike = s.stack[-2] if len(s.stack) > 1 else None
+            if strike is None:
+                return 0.0
+            n = len(s.life)
+            step = 1 if m.choice == "left" else -1
+            q = (getattr(strike, "target", 0) + step) % n
+            return -float(s.life[q])
+        if k == DISCARD and ci is not None:
+            return self._discard_value(s, me, ci)
+        if k in (PASS, DONE, DECLINE):
+            return 0.0
+        if k in (RELEASE, INTERFERE):
+            return NEVER
+        return -1.0
+
+    def _discard_value(self, s: GameState, me: int, ci: CardInfo) -> float:
+        """Throw away follow-ups with no opener in hand, and only when the hand has no better use."""
+        if ci.follows is None:
+            return -5.0
+        for d in s.hands[me]:
+            o = s.info[d].opener or s.info[d].hold_opener
+            if o is not None and o.combo == ci.follows:
+                return -5.0
+        return 0.5

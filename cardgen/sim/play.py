@@ -1,0 +1,141 @@
+"""One simulated game, played on the engine and boiled down to a `GameRecord`.
+
+The loop is the simulation's hot path: it counts card plays in flat lists
+indexed by design (no dicts per move) and only builds names at the end. With
+`coverage`, it also notes for the sanity check which cards were held, legal and
+played, and which play took a player from full life to 0 (that needs the game
+log, so it is off for plain simulations).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from cardgen.engine.agents import Agent
+from cardgen.engine.cards import CardInfo
+from cardgen.engine.invariants import check_state
+from cardgen.engine.moves import (
+    BONUS,
+    DEFEND,
+    FOLLOW,
+    HEAL,
+    HUMILIATE,
+    INTERFERE,
+    INTERJECT,
+    OPEN,
+    PLAY,
+    STOMP,
+    VOMIT_HIT,
+)
+from cardgen.engine.rules import new_game, push
+from cardgen.engine.state import GameState
+from cardgen.model import CardSet
+from cardgen.sim.stats import GameRecord
+
+# Moves that put a card into play (discarding is not playing a card).
+PLAY_KINDS: frozenset[str] = frozenset({PLAY, HEAL, STOMP, VOMIT_HIT, DEFEND, HUMILIATE, INTERFERE, INTERJECT,
+                                        FOLLOW, OPEN, BONUS})
+# Moves that start a card's own effect: its damage up to the next of these belongs to that play.
+EFFECT_KINDS: frozenset[str] = frozenset({PLAY, FOLLOW, BONUS, INTERJECT, VOMIT_HIT, STOMP, OPEN})
+# A game that asks this many decisions has stopped making progress (the turn cap should end it first).
+DECISION_LIMIT = 200_000
+
+
+@dataclass
+class Coverage:
+    """Per design: decisions in which a player held it, could play it, did play it; full-life-to-0 plays."""
+
+    designs: int
+    held: list[int] = field(default_factory=list)
+    legal: list[int] = field(default_factory=list)
+    played: list[int] = field(default_factory=list)
+    one_shot: dict[str, int] = field(default_factory=dict)  # card name -> plays that took full life to 0
+
+    def __post_init__(self) -> None:
+        for name in ("held", "legal", "played"):
+            if not getattr(self, name):
+                setattr(self, name, [0] * self.designs)
+
+    def merge(self, other: Coverage) -> None:
+        for i in range(self.designs):
+            self.held[i] += other.held[i]
+            self.legal[i] += other.legal[i]
+            self.played[i] += other.played[i]
+        for name, n in other.one_shot.items():
+            self.one_shot[name] = self.one_shot.get(name, 0) + n
+
+
+def _one_shots(log: list[dict[str, Any]], start_life: int, into: dict[str, int]) -> None:
+    """Count plays whose damage took a player from full life to 0 or below (holds tick per turn, so reset)."""
+    before: dict[tuple[str, str], int] = {}
+    for e in log:
+        ev = e["event"]
+        if ev == "turn starts":
+            before.clear()
+        elif ev == "move" and e["move"] in EFFECT_KINDS and "card" in e:
+            card = e["card"]
+            for key in [k for k in before if k[1] == card]:
+                del before[key]
+        elif ev == "damage":
+            key = (e["player"], e["why"])
+            first = before.setdefault(key, e["life"] + e["amount"])
+            if first >= start_life and e["life"] <= 0:
+                into[e["why"]] = into.get(e["why"], 0) + 1
+                before[key] = -10**9  # count it once per play
+
+
+def play_one(cs: CardSet, info: tuple[CardInfo, ...], agents: Sequence[Agent], agent_names: tuple[str, ...],
+             seed: int, label: str, check_every_move: bool = False,
+             coverage: Coverage | None = None) -> GameRecord:
+    """Play one game to its end; invariant problems become the record's `violations` (prefixed by `label`)."""
+    s: GameState = new_game(cs, len(agents), seed=seed, record=coverage is not None, info=info)
+    designs = len(info)
+    played = [0] * designs
+    seats = [0] * designs  # bit mask of seats that played the design
+    problems: list[str] = []
+    decisions = 0
+    while s.result is None:
+        if decisions >= DECISION_LIMIT:
+            problems.append(f"no result after {DECISION_LIMIT} decisions (turn {s.turn})")
+            break
+        p = s.to_act
+        moves = s.moves
+        if coverage is not None:
+            _note_coverage(s, p, coverage)
+        m = agents[p].choose(s, moves)
+        if m.card >= 0 and m.kind in PLAY_KINDS:
+            played[m.card] += 1
+            seats[m.card] |= 1 << p
+        push(s, m)
+        decisions += 1
+        if check_every_move and not problems:
+            problems = check_state(s)
+    if not problems:
+        problems = check_state(s)
+    result = s.result
+    winner = result.winner if result is not None else None
+    if winner is not None and s.down[winner]:
+        problems.append(f"the winner {s.names[winner]} is unconscious")
+    if coverage is not None:
+        for d in range(designs):
+            coverage.played[d] += played[d]
+        if s.log is not None:
+            _one_shots(s.log, s.start_life, coverage.one_shot)
+    names = [ci.name for ci in info]
+    cards = {names[d]: played[d] for d in range(designs) if played[d]}
+    players = {names[d]: frozenset(q for q in range(len(agents)) if seats[d] >> q & 1)
+               for d in range(designs) if played[d]}
+    return GameRecord(
+        winner_seat=winner, turns=result.turns if result is not None else s.turn, decisions=decisions,
+        cards_played=cards, players_of_card=players, violations=tuple(f"{label}: {p}" for p in problems[:3]),
+        capped=result is None or result.reason == "turn cap", agents=agent_names,
+    )
+
+
+def _note_coverage(s: GameState, p: int, cov: Coverage) -> None:
+    for d in set(s.hands[p]):
+        cov.held[d] += 1
+    for d in {m.card for m in s.moves if m.card >= 0 and m.kind in PLAY_KINDS}:
+        cov.legal[d] += 1

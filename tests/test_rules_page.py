@@ -1,0 +1,257 @@
+"""The one-page rules reference: one page, the set's facts, a glossary that follows the cards, own words."""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+import re
+from functools import cache
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from pypdf import PdfReader
+
+from cardgen.cli.main import main
+from cardgen.loader import load_set, load_sets
+from cardgen.model import Card, CardSet
+from cardgen.paths import bundled_set_names
+from cardgen.render.rules_content import MECHANICS
+from cardgen.render.rules_page import RulesOverflowError, RulesPageError, rules_pdf
+
+FIXTURE = Path(__file__).parent / "fixtures" / "designer60"
+RULEBOOKS = Path(__file__).parents[1] / ".." / "shared" / "rulebooks"
+PAPERS = {"a4": (595.3, 841.9), "letter": (612.0, 792.0)}
+RUN = 12  # words in a row that may not match a rulebook
+
+# Glossary heading of each mechanic, as printed ("Heading: text").
+HEADINGS = {
+    "multi_strike": "Multi-strike (+)", "area": "Hits several players", "travels": "Travelling attacks",
+    "passes_on": "Passing on", "stuns": "STUNS nT", "stunned": "STUNNED nT", "pair": "Counter pairs",
+    "hold": "HOLD and wrestling moves", "combo": "Openers and follow-ups", "free": "Free follow-ups",
+    "after_block": "Opening after a block", "multiplier": "Multiplied damage", "ongoing": "Ongoing holds",
+    "vomit": "Vomiting", "undefendable": "Undefendable cards", "weapons": "Keeping weapons", "heal": "Healing",
+    "heal_dropping": "Healing at zero", "negative": "Below zero", "revive": "Revival", "stomp": "Stomping",
+    "cancel": "Cancel chains", "redirect": "Redirect chains", "interfere": "Stepping in",
+    "retaliates": "Hitting back", "draw": "Extra draws", "any_time": "Any-time cards",
+}
+
+
+def _cases() -> list[str]:
+    names = list(bundled_set_names())
+    if "lunch" in names and "beer" in names:
+        names.append("lunch+beer")
+    return [*names, "designer60"]
+
+
+CASES = _cases()
+
+
+def _load(case: str) -> CardSet:
+    if case == "designer60":
+        return load_set(FIXTURE)
+    if "+" in case:
+        return load_sets(case.split("+"))
+    return load_set(case)
+
+
+@cache
+def _pdf(case: str, paper: str) -> bytes:
+    return rules_pdf(_load(case), paper)
+
+
+@cache
+def _text(case: str, paper: str = "a4") -> str:
+    reader = PdfReader(io.BytesIO(_pdf(case, paper)))
+    return re.sub(r"\s+", " ", reader.pages[0].extract_text())
+
+
+def _uses(cs: CardSet) -> dict[str, bool]:
+    """Mechanics in use, worked out from the card fields here, apart from the code under test."""
+    cards = cs.cards
+
+    def undefendable(c: Card) -> bool:
+        if not (c.damage or c.opens):
+            return False
+        if c.defended_by is not None:
+            return not c.defended_by
+        return cs.role(c) not in ("attack", "weapon", "special", "event")
+
+    heals = [c for c in cards if c.heal]
+    openers = [c.opens for c in cards if c.opens]
+    return {
+        "multi_strike": any(len(c.damage) > 1 for c in cards),
+        "area": any(c.targets in ("others", "all") for c in cards),
+        "travels": any(c.travels for c in cards),
+        "passes_on": any(c.passes_on for c in cards),
+        "stuns": any(c.stuns for c in cards),
+        "stunned": any(c.stunned for c in cards),
+        "pair": any(c.pair for c in cards),
+        "hold": any(c.pair and "hold" in c.pair for c in cards) or any(cs.role(c) == "wrestling" for c in cards),
+        "combo": bool(openers),
+        "free": any(o.free for o in openers),
+        "after_block": any(o.after_block for o in openers),
+        "multiplier": any(o.multiplier > 1 for o in openers),
+        "ongoing": any(c.ongoing for c in cards),
+        "vomit": any(c.ongoing and c.ongoing.vomit for c in cards),
+        "undefendable": any(undefendable(c) for c in cards),
+        "weapons": any(cs.role(c) == "weapon" for c in cards),
+        "heal": bool(heals),
+        "heal_dropping": any("dropping" in c.heal.when for c in heals if c.heal),
+        "negative": cs.rules.negative_life,
+        "revive": cs.rules.revive and bool(heals),
+        "stomp": any(c.stomp for c in cards),
+        "cancel": any(c.humiliate == "cancel" for c in cards),
+        "redirect": any(c.humiliate == "redirect" for c in cards),
+        "interfere": any(c.interfere for c in cards),
+        "retaliates": any(c.retaliates for c in cards),
+        "draw": any(c.draw for c in cards),
+        "any_time": any(c.timing in ("any", "response") for c in cards),
+    }
+
+
+def test_headings_cover_every_mechanic() -> None:
+    assert set(HEADINGS) == set(MECHANICS)
+
+
+@pytest.mark.parametrize("paper", sorted(PAPERS))
+@pytest.mark.parametrize("case", CASES)
+def test_exactly_one_page_of_the_right_size(case: str, paper: str) -> None:
+    reader = PdfReader(io.BytesIO(_pdf(case, paper)))
+    assert len(reader.pages) == 1
+    box = reader.pages[0].mediabox
+    assert (float(box.width), float(box.height)) == pytest.approx(PAPERS[paper], abs=0.5)
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_starting_life_and_hand_size_are_stated(case: str) -> None:
+    rules = _load(case).rules
+    text = _text(case)
+    assert f"starts with {rules.life} {rules.life_word}" in text
+    assert f"deal {rules.hand_size} cards" in text
+    assert f"refills their hand to {rules.hand_size} cards" in text
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_every_card_name_appears(case: str) -> None:
+    squashed = re.sub(r"\s+", "", _text(case))
+    missing = [c.name for c in _load(case).cards if re.sub(r"\s+", "", c.name) not in squashed]
+    assert missing == []
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_glossary_entry_exactly_when_mechanic_is_used(case: str) -> None:
+    text = _text(case)
+    uses = _uses(_load(case))
+    wrong = {key: uses[key] for key, heading in HEADINGS.items() if (f"{heading}:" in text) != uses[key]}
+    assert wrong == {}, f"glossary entries wrongly present (True = used but missing): {wrong}"
+
+
+def test_designer_set_uses_every_mechanic_and_role() -> None:
+    cs = load_set(FIXTURE)
+    assert len(cs.cards) == 60 and len({c.name for c in cs.cards}) == 60
+    assert all(_uses(cs).values())
+    assert {cs.role(c) for c in cs.cards} == {"attack", "weapon", "defence", "heal", "counter", "wrestling",
+                                              "special", "event", "humiliation"}
+
+
+def test_lunch_glossary_leaves_out_mechanics_it_lacks() -> None:
+    text = _text("lunch")
+    for key in ("travels", "stuns", "pair", "vomit", "cancel", "negative"):
+        assert f"{HEADINGS[key]}:" not in text
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"[a-z0-9]+", text.lower())
+
+
+@cache
+def _rulebook_runs() -> frozenset[tuple[str, ...]]:
+    runs: set[tuple[str, ...]] = set()
+    for path in sorted(RULEBOOKS.glob("*.txt")):
+        words = _words(path.read_text(encoding="utf-8"))
+        runs.update(tuple(words[i:i + RUN]) for i in range(len(words) - RUN + 1))
+    return frozenset(runs)
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_no_rulebook_sentence_copied(case: str) -> None:
+    if not RULEBOOKS.is_dir():
+        pytest.skip("rulebooks not available")
+    runs = _rulebook_runs()
+    assert runs, "no rulebook text read"
+    words = _words(_text(case))
+    copied = [" ".join(words[i:i + RUN]) for i in range(len(words) - RUN + 1) if tuple(words[i:i + RUN]) in runs]
+    assert copied == []
+
+
+@pytest.mark.parametrize("case", ["lunch", "designer60"])
+def test_same_bytes_for_the_same_input(case: str) -> None:
+    assert rules_pdf(_load(case), "a4") == _pdf(case, "a4")
+
+
+@pytest.mark.parametrize("case", ["lunch", "designer60"])
+def test_fonts_are_bundled_and_embedded(case: str) -> None:
+    page = PdfReader(io.BytesIO(_pdf(case, "letter"))).pages[0]
+    fonts = page["/Resources"]["/Font"]
+    assert fonts
+    for ref in fonts.values():
+        font = ref.get_object()
+        assert "Helvetica" not in str(font["/BaseFont"])
+        descriptor = font["/FontDescriptor"].get_object()
+        assert "/FontFile2" in descriptor
+
+
+def test_mixed_deck_lists_its_equivalences() -> None:
+    if "lunch+beer" not in CASES:
+        pytest.skip("beer set not available")
+    cs = _load("lunch+beer")
+    text = _text("lunch+beer")
+    assert "Same card, two names" in text
+    for mine, theirs in cs.equivalences.items():
+        assert f"{mine} {theirs}" in text
+
+
+def test_single_set_has_no_equivalence_table() -> None:
+    assert "Same card, two names" not in _text("lunch")
+
+
+def _absurd_set(n: int) -> CardSet:
+    lunch = load_set("lunch")
+    cards = tuple(Card(name=f"Designed Punch Number {i}", type="basic", count=1, source="designed", number=i,
+                       damage=(1 + i % 5, 2), travels=i % 2 == 0, stuns=i % 3) for i in range(1, n + 1))
+    return dataclasses.replace(lunch, name="absurd", cards=cards, deck_size=n)
+
+
+def test_too_much_content_is_an_error_saying_by_how_much() -> None:
+    with pytest.raises(RulesOverflowError) as err:
+        rules_pdf(_absurd_set(400), "a4")
+    match = re.search(r"rules page for absurd overflows by (\d+)% at 6\.5 pt", str(err.value))
+    assert match, str(err.value)
+    assert int(match.group(1)) > 100  # 400 table rows need several pages' worth of room
+
+
+def test_unknown_paper_is_an_error() -> None:
+    with pytest.raises(RulesPageError, match="unknown paper 'a5'"):
+        rules_pdf(load_set("lunch"), "a5")
+
+
+def test_cli_writes_one_page_to_the_default_place(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(main, ["rules", "--set", "lunch", "--paper", "letter"])
+    assert result.exit_code == 0, result.output
+    out = tmp_path / "output" / "lunch" / "lunch-rules.pdf"
+    assert len(PdfReader(out).pages) == 1
+    assert out.read_bytes() == _pdf("lunch", "letter")
+
+
+def test_cli_out_option_and_bad_input(tmp_path: Path) -> None:
+    out = tmp_path / "r.pdf"
+    ok = CliRunner().invoke(main, ["rules", "--set", str(FIXTURE), "--out", str(out)])
+    assert ok.exit_code == 0, ok.output
+    assert out.read_bytes() == _pdf("designer60", "a4")
+    bad = CliRunner().invoke(main, ["rules", "--set", "lunch", "--paper", "a5", "--out", str(tmp_path / "x.pdf")])
+    assert bad.exit_code == 1 and "unknown paper" in bad.output
+    assert not (tmp_path / "x.pdf").exists()
+    missing = CliRunner().invoke(main, ["rules"])
+    assert missing.exit_code == 1 and "needs --set" in missing.output

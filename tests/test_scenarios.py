@@ -1,0 +1,39 @@
+"""Every scenario in tests/scenarios/ replays without an illegal move, meets its `expect:` block,
+and keeps the engine's invariants after every single move."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cardgen.engine.invariants import check_state, check_step, snapshot
+from cardgen.engine.rules import push
+from cardgen.engine.scenario import check_expect, expand, is_check, load_scenario
+
+SCENARIOS = sorted((Path(__file__).parent / "scenarios").glob("*.yaml"))
+
+
+def test_there_are_scenarios_for_every_bundled_rule_system() -> None:
+    sets = " ".join(p.read_text(encoding="utf-8") for p in SCENARIOS)
+    for name in ("lunch", "beer", "classic"):
+        assert f"sets: [{name}" in sets or f"- {name}" in sets
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])
+def test_scenario(path: Path) -> None:
+    sc = load_scenario(path)
+    s = sc.state
+    assert check_state(s) == []
+    unmet = []
+    for i, raw in sc.moves:
+        if is_check(raw):
+            unmet += check_expect(sc, ("moves", i, "expect"))
+            continue
+        for move in expand(sc, i, raw):
+            before = snapshot(s)
+            push(s, move)
+            problems = check_state(s) + check_step(before, s)
+            assert problems == [], f"after move {i + 1} ({raw}): {problems}"
+    assert [str(d) for d in unmet + check_expect(sc)] == []
+    assert "expect" in sc.doc.data, "a scenario must say what it expects"
