@@ -11,7 +11,8 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 Source = Literal["rulebook", "published-list", "designed"]
-Role = Literal["attack", "weapon", "defence", "heal", "counter", "wrestling", "special", "event", "humiliation"]
+Role = Literal["attack", "weapon", "defence", "heal", "counter", "wrestling", "special", "event",
+               "humiliation"]
 DefenceKind = Literal["dodge", "block", "disarm", "freedom", "break"]
 PairHalf = Literal["dodge", "block", "hold", "disarm"]
 PassesOn = Literal["left", "right", "either"]
@@ -20,7 +21,8 @@ HealWhen = Literal["turn", "dropping"]
 Humiliate = Literal["cancel", "redirect"]
 Timing = Literal["turn", "response", "any"]
 
-ROLES: tuple[str, ...] = ("attack", "weapon", "defence", "heal", "counter", "wrestling", "special", "event", "humiliation")
+ROLES: tuple[str, ...] = ("attack", "weapon", "defence", "heal", "counter", "wrestling", "special", "event",
+                          "humiliation")
 SOURCES: tuple[str, ...] = ("rulebook", "published-list", "designed")
 DEFENCE_KINDS: tuple[str, ...] = ("dodge", "block", "disarm", "freedom", "break")
 PAIR_HALVES: tuple[str, ...] = ("dodge", "block", "hold", "disarm")

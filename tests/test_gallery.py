@@ -70,5 +70,5 @@ def test_gallery_renders_card_images_in_headless_chromium(gallery: Path, tmp_pat
     yellow = (0xF4, 0xC2, 0x0D)
     raw = img.tobytes()
     near = sum(1 for i in range(0, len(raw), 3)
-               if abs(raw[i] - yellow[0]) < 24 and abs(raw[i + 1] - yellow[1]) < 24 and abs(raw[i + 2] - yellow[2]) < 24)
+               if all(abs(raw[i + k] - yellow[k]) < 24 for k in range(3)))
     assert near > 20_000

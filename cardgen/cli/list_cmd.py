@@ -32,7 +32,7 @@ def command(sets: tuple[str, ...], as_json: bool) -> None:
                                "by_type": by_type, "by_source": by_source, "cards": rows}, indent=2,
                               ensure_ascii=False))
         return
-    width = max(len(r["name"]) for r in rows) if rows else 4
+    width = max(len(c.name) for c in cs.cards) if cs.cards else 4
     click.echo(f"{'#':>3}  {'name':<{width}}  {'type':<10} {'n':>2}  {'source':<14} summary")
     for r in rows:
         click.echo(f"{r['number']:>3}  {r['name']:<{width}}  {r['type']:<10} {r['count']:>2}  {r['source']:<14} "

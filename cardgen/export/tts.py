@@ -48,7 +48,7 @@ def back_image(cs: CardSet, opts: PrintOptions, dpi: float, size: tuple[int, int
     """The printed card back, rasterised from a one-card proof with backs."""
     one = replace(cs, cards=cs.cards[:1])
     pdf = cards_pdf(one, replace(opts, proof=True, backs=True))
-    cell = back_cells(pdf.layout, opts.duplex, (0.0, 0.0))[0]
+    cell = back_cells(pdf.layout, "short" if opts.duplex == "short" else "long", (0.0, 0.0))[0]
     doc = pypdfium2.PdfDocument(pdf.data)
     try:
         page = doc[1].render(scale=dpi / 72).to_pil().convert("RGB")
@@ -57,10 +57,12 @@ def back_image(cs: CardSet, opts: PrintOptions, dpi: float, size: tuple[int, int
     px = dpi / 25.4
     box = (round(cell.x * px), round((pdf.layout.paper.height - cell.top) * px),
            round(cell.right * px), round((pdf.layout.paper.height - cell.y) * px))
-    return page.crop(box).resize(size)
+    back: Image.Image = page.crop(box).resize(size)
+    return back
 
 
-def export_tts(cs: CardSet, dpi: float = DEFAULT_DPI, url_base: str = "", opts: PrintOptions | None = None) -> TtsExport:
+def export_tts(cs: CardSet, dpi: float = DEFAULT_DPI, url_base: str = "",
+               opts: PrintOptions | None = None) -> TtsExport:
     """Face sheets `<set>-tts-faces-N.png`, `<set>-tts-back.png` and `<set>-tts.json` (a saved object).
 
     `url_base` prefixes the image names in the JSON (Tabletop Simulator needs

@@ -19,7 +19,16 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import registerFontFamily, stringWidth
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate, Paragraph, Table, TableStyle
+from reportlab.platypus import (
+    BaseDocTemplate,
+    Flowable,
+    Frame,
+    KeepTogether,
+    PageTemplate,
+    Paragraph,
+    Table,
+    TableStyle,
+)
 from reportlab.platypus.flowables import CondPageBreak, HRFlowable
 
 from cardgen.paths import templates_dir
@@ -93,6 +102,7 @@ def _styles(size: float) -> _Styles:
                           spaceAfter=size * float(text["gap_after"]))
     indent = size * float(text["bullet_indent"])
     bullet = ParagraphStyle("bullet", parent=body, leftIndent=indent, bulletIndent=0, bulletFontName=text["face"],
+                            bulletFontSize=size,
                             spaceAfter=size * 0.12)
     hsize = size * float(head["scale"])
     heading = ParagraphStyle("heading", fontName=head["face"], fontSize=hsize, leading=hsize * lead,
@@ -254,7 +264,9 @@ def story(blocks: list[Block], size: float, width: float) -> list[Flowable]:
 
     def flush() -> None:
         if run:
-            out.append(_table(list(run), st, width))
+            table = _table(list(run), st, width)
+            # Short tables (card types, equivalences) stay in one column; the card table may split.
+            out.append(table if isinstance(table, _CardTable) else KeepTogether([table]))
             run.clear()
 
     for b in blocks:

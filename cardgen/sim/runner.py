@@ -1,0 +1,168 @@
+"""Run many games, in one process or several, and produce the plain JSON dict of the results.
+
+Game i is seeded from (seed, i) and its bots from (seed, i, seat), and batches
+of consecutive games are folded in game order, so the same seed gives the same
+results whatever `jobs` is. Statistics are streamed (`Stats`): memory does not
+grow with the number of games.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from cardgen.engine.cards import CardInfo, card_info
+from cardgen.errors import CardgenError
+from cardgen.model import CardSet
+from cardgen.sim.agents import agent_names, make_agent
+from cardgen.sim.play import Coverage, play_one
+from cardgen.sim.seeding import derive_seed
+from cardgen.sim.stats import Stats
+
+# Keys of the results that measure the machine, not the games: they differ between runs.
+TIMING_KEYS: tuple[str, ...] = ("games_per_s", "decisions_per_s", "seconds", "jobs")
+MAX_PLAYERS = 8
+MAX_BATCH = 250
+
+
+class SimulationError(CardgenError):
+    """Options a simulation cannot run with (too few players, no games...)."""
+
+
+@dataclass(frozen=True)
+class SimConfig:
+    """What to simulate. `agents` are rotated round the seats: seat s of game i gets agents[(s + i) % k]."""
+
+    players: int = 4
+    games: int = 1000
+    seed: int = 0
+    agents: tuple[str, ...] = ("random",)
+    jobs: int = 1
+    check_every_move: bool = False
+    coverage: bool = False
+
+    def validate(self, cs: CardSet) -> None:
+        if not 2 <= self.players <= MAX_PLAYERS:
+            raise SimulationError(f"--players must be between 2 and {MAX_PLAYERS}, not {self.players}")
+        if self.games < 1:
+            raise SimulationError(f"--games must be at least 1, not {self.games}")
+        if self.jobs < 1:
+            raise SimulationError(f"--jobs must be at least 1, not {self.jobs}")
+        if self.seed < 0:
+            raise SimulationError(f"--seed must be 0 or more, not {self.seed}")
+        agent_names(",".join(self.agents))
+        if cs.rules.hand_size * self.players > cs.total:
+            raise SimulationError(f"set {cs.name} has {cs.total} cards, too few to deal {self.players} hands of "
+                                  f"{cs.rules.hand_size}")
+
+
+@dataclass
+class Batch:
+    """What a run of consecutive games contributes."""
+
+    stats: Stats
+    coverage: Coverage | None
+
+    def merge(self, other: Batch) -> None:
+        self.stats.merge(other.stats)
+        if self.coverage is not None and other.coverage is not None:
+            self.coverage.merge(other.coverage)
+
+
+@dataclass
+class SimResult:
+    config: SimConfig
+    batch: Batch
+    seconds: float
+
+
+def seats_of(cfg: SimConfig, game: int) -> tuple[str, ...]:
+    k = len(cfg.agents)
+    return tuple(cfg.agents[(s + game) % k] for s in range(cfg.players))
+
+
+def run_range(cs: CardSet, info: tuple[CardInfo, ...], cfg: SimConfig, first: int, stop: int) -> Batch:
+    """Games first..stop-1, folded in order."""
+    stats = Stats(seats=cfg.players)
+    cov = Coverage(len(info)) if cfg.coverage else None
+    for g in range(first, stop):
+        names = seats_of(cfg, g)
+        agents = [make_agent(a, derive_seed(cfg.seed, g, s + 1)) for s, a in enumerate(names)]
+        rec = play_one(cs, info, agents, names, derive_seed(cfg.seed, g), f"game {g}",
+                       check_every_move=cfg.check_every_move, coverage=cov)
+        stats.add(rec)
+    return Batch(stats, cov)
+
+
+def _ranges(games: int, jobs: int) -> list[tuple[int, int]]:
+    size = max(1, min(MAX_BATCH, -(-games // (jobs * 8))))
+    return [(a, min(a + size, games)) for a in range(0, games, size)]
+
+
+_WORKER: dict[str, Any] = {}
+
+
+def _init_worker(cs: CardSet, cfg: SimConfig) -> None:
+    _WORKER["cs"], _WORKER["cfg"], _WORKER["info"] = cs, cfg, card_info(cs)
+
+
+def _work(span: tuple[int, int]) -> Batch:
+    return run_range(_WORKER["cs"], _WORKER["info"], _WORKER["cfg"], span[0], span[1])
+
+
+def _batches(cs: CardSet, cfg: SimConfig) -> Iterator[tuple[int, Batch]]:
+    spans = _ranges(cfg.games, cfg.jobs)
+    if cfg.jobs == 1 or len(spans) == 1:
+        info = card_info(cs)
+        for a, b in spans:
+            yield b - a, run_range(cs, info, cfg, a, b)
+        return
+    ctx = multiprocessing.get_context("fork") if "fork" in multiprocessing.get_all_start_methods() else None
+    pool = (ctx or multiprocessing).Pool(min(cfg.jobs, len(spans)), initializer=_init_worker, initargs=(cs, cfg))
+    try:
+        for (a, b), batch in zip(spans, pool.imap(_work, spans), strict=True):  # imap keeps game order
+            yield b - a, batch
+    finally:
+        pool.terminate()
+        pool.join()
+
+
+def simulate(cs: CardSet, cfg: SimConfig, progress: Callable[[int], None] | None = None) -> SimResult:
+    """Play `cfg.games` games; `progress(n)` is called as each batch of n games is done."""
+    cfg.validate(cs)
+    t0 = time.perf_counter()
+    total: Batch | None = None
+    for n, batch in _batches(cs, cfg):
+        if total is None:
+            total = batch
+        else:
+            total.merge(batch)
+        if progress is not None:
+            progress(n)
+    assert total is not None
+    return SimResult(cfg, total, time.perf_counter() - t0)
+
+
+def results_json(cs: CardSet, res: SimResult) -> dict[str, Any]:
+    """The documented results dict (docs/simulation.md): statistics first, timings last."""
+    cfg = res.config
+    st = res.batch.stats
+    out: dict[str, Any] = {
+        "set": cs.name,
+        "title": cs.title,
+        "games": cfg.games,
+        "players": cfg.players,
+        "seed": cfg.seed,
+        "agent": ",".join(cfg.agents),
+        "turn_cap": cs.rules.turn_cap,
+    }
+    out.update(st.summary(c.name for c in cs.cards))
+    secs = max(res.seconds, 1e-9)
+    out["seconds"] = round(res.seconds, 3)
+    out["jobs"] = cfg.jobs
+    out["games_per_s"] = round(cfg.games / secs, 1)
+    out["decisions_per_s"] = round(st.decisions / secs, 1)
+    return out
