@@ -42,7 +42,8 @@ def new_set(folder: Path, base: str) -> list[Path]:
     name = _set_name(folder)
     context = {"name": name, "title": f"{base_set.title}: {folder.name}", "base": base,
                "folder": os.fspath(folder), "schema_uri": schema.as_uri(),
-               "example_name": "Double Noogie", "example_type": example_type}
+               "example_name": "Double Noogie", "example_type": example_type,
+               "first_card": base_set.cards[0].name, "last_card": base_set.cards[-1].name}
     written = []
     for template, target in SCAFFOLD_FILES:
         text = env.get_template(template).render(**context)

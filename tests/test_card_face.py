@@ -134,3 +134,20 @@ def test_value_and_badges_from_mechanics() -> None:
 def test_ink_contrast() -> None:
     assert ink_on("#F4C20D") != ink_on("#222222")
     assert ink_on("#FFFFFF") == ink_on("#F4C20D")
+
+
+def test_long_name_wraps_to_two_lines_in_the_band() -> None:
+    card = dataclasses.replace(SPECIMEN.card("Jab"), name="The Extremely Long Named Flying Elbow of Doom")
+    log = face_log(card)
+    name_lines = [line for line in log if line.startswith("text ") and line.split()[3] in ("Sans-Bold", "Cond-Bold")
+                  and float(line.split()[2]) > 73.9]
+    assert len(name_lines) == 2
+    assert all(float(line.split()[4]) >= 8.0 for line in name_lines)
+
+
+def test_bleed_extends_colour_beyond_the_trim_and_drops_the_trim_line() -> None:
+    trim = Rect(3.0, 3.0, 60.0, 85.0)
+    log = face_log(SPECIMEN.card("Jab"), trim, 3.0)
+    bands = [line.split() for line in log if line.startswith("fill_rect") and "#F4C20D" in line]
+    assert any(float(b[1]) == 0.0 and float(b[3]) == 66.0 for b in bands)  # band spans the bleed
+    assert not any(line.startswith("stroke_rect") for line in log)

@@ -29,7 +29,7 @@ SCENARIO_KEYS = ("title", "description", "sets", "seed", "turn_cap", "players", 
 PLAYER_KEYS = ("name", "life", "hand", "stunned", "unconscious")
 ACTION_KEYS = ("play", "discard", "heal", "pass", "decline", "done", "release", "direction")
 MOVE_KEYS = ("who", *ACTION_KEYS, "target", "as", "drop", "note")
-EXPECT_PLAYER_KEYS = ("life", "hand", "cards", "status")
+EXPECT_PLAYER_KEYS = ("life", "hand", "has", "lacks", "cards", "status")
 EXPECT_KEYS = ("pool", "to_act", "winner", "turn", "discard_top", "draw_pile")
 # `play:` may be any card-playing decision; the situation decides which.
 PLAY_KINDS = frozenset({mv.PLAY, mv.DEFEND, mv.HUMILIATE, mv.INTERFERE, mv.INTERJECT, mv.FOLLOW, mv.OPEN, mv.BONUS,
@@ -353,6 +353,11 @@ def check_expect(sc: Scenario, where: tuple[str | int, ...] = ("expect",)) -> li
                                    for n in _names(doc, (*at, "hand"), exp["hand"]))
                 if want_hand != me["hand"]:
                     differ((*at, "hand"), f"{key}'s hand", want_hand, me["hand"])
+            for word, present in (("has", True), ("lacks", False)):
+                for j, n in enumerate(_names(doc, (*at, word), exp.get(word))):
+                    name = sc.cs.cards[_design(doc, (*at, word, j), sc.cs, n)].name
+                    if (name in me["hand"]) != present:
+                        differ((*at, word, j), f"{key}'s hand to {'hold' if present else 'lack'}", name, me["hand"])
             if "cards" in exp and exp["cards"] != len(me["hand"]):
                 differ((*at, "cards"), f"{key}'s number of cards", exp["cards"], len(me["hand"]))
             if "status" in exp:

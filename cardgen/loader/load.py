@@ -7,6 +7,7 @@ order. Nothing is returned unless the whole set is valid.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from pathlib import Path
 from typing import Any, cast
@@ -14,7 +15,8 @@ from typing import Any, cast
 from cardgen import model
 from cardgen.cardtext import check_text
 from cardgen.errors import Diagnostic, SetError, Severity, UnknownSetError
-from cardgen.loader.schema import SET_PROPERTIES, SET_REQUIRED
+from cardgen.loader.extends import inherit_cards, load_base
+from cardgen.loader.schema import SET_PROPERTIES, SET_REQUIRED, SET_REQUIRED_WHEN_EXTENDING
 from cardgen.loader.schema_check import CARD_VALIDATOR, SET_VALIDATOR, check_schema, did_you_mean
 from cardgen.loader.yaml_doc import Document, read_document
 from cardgen.paths import bundled_set_names, card_data_dir
@@ -47,8 +49,11 @@ def load_set(ref: str | Path) -> model.CardSet:
     return load_set_with_warnings(ref)[0]
 
 
-def load_set_with_warnings(ref: str | Path) -> tuple[model.CardSet, list[Diagnostic]]:
-    """Like `load_set`, also returning the warnings (which do not fail validation)."""
+def load_set_with_warnings(ref: str | Path, _stack: tuple[Path, ...] = ()) -> tuple[model.CardSet, list[Diagnostic]]:
+    """Like `load_set`, also returning the warnings (which do not fail validation).
+
+    `_stack` is the chain of sets being extended, to refuse `extends` cycles.
+    """
     folder = resolve_set(str(ref)) if isinstance(ref, str) else ref
     shown_folder = _shown(folder)
     diags: list[Diagnostic] = []
@@ -87,7 +92,7 @@ def load_set_with_warnings(ref: str | Path) -> tuple[model.CardSet, list[Diagnos
         docs.append(doc)
     if not docs or docs[0].path != _shown(set_file) or not _head_usable(docs[0]):
         raise SetError(_ordered(diags))
-    cs = _build(folder, docs, diags, complete)
+    cs = _build(folder, docs, diags, complete, (*_stack, folder.resolve()))
     if any(d.severity == "error" for d in diags) or cs is None:
         raise SetError(_ordered(diags))
     return cs, [d for d in diags if d.severity == "warning"]
@@ -112,11 +117,17 @@ def _card_ok(raw: Any) -> bool:
     return isinstance(raw, dict) and bool(CARD_VALIDATOR.is_valid(raw))
 
 
-def _build(folder: Path, docs: list[Document], diags: list[Diagnostic], complete: bool) -> model.CardSet | None:
+def _build(folder: Path, docs: list[Document], diags: list[Diagnostic], complete: bool,
+           stack: tuple[Path, ...]) -> model.CardSet | None:
     head = docs[0]
     data = cast(dict[str, Any], head.data)
     broken = False
-    for key in SET_REQUIRED:
+    base: model.CardSet | None = None
+    if "extends" in data:
+        base = load_base(folder, data["extends"], head, diags, stack)
+        if base is None:
+            return None
+    for key in SET_REQUIRED_WHEN_EXTENDING if base else SET_REQUIRED:
         if key not in data:
             diags.append(Diagnostic(head.path, 1, 1, f"set.yaml: missing required key '{key}'"))
             broken = True
@@ -126,15 +137,31 @@ def _build(folder: Path, docs: list[Document], diags: list[Diagnostic], complete
             line, col = doc.where((k,), key=True)
             diags.append(Diagnostic(doc.path, line, col, f"set key '{k}' belongs in set.yaml; card files hold "
                                                          "only `cards:`"))
+    rules_raw = data.get("rules", {})
+    if base is None:
+        for key in ("life", "hand_size"):
+            if key not in rules_raw:
+                line, col = head.where(("rules",), key=True)
+                diags.append(Diagnostic(head.path, line, col, f"rules: missing required key '{key}'"))
+                broken = True
     if broken:
         return None
-    types = {key: model.CardType(key, t["label"], t["colour"].upper(), t["role"])
-             for key, t in data["types"].items()}
-    r = data["rules"]
-    rules = model.Rules(**r)
+    types = dict(base.types) if base else {}
+    types.update({key: model.CardType(key, t["label"], t["colour"].upper(), t["role"])
+                  for key, t in data.get("types", {}).items()})
+    rules = dataclasses.replace(base.rules, **rules_raw) if base else model.Rules(**rules_raw)
     cards: list[model.Card] = []
     first_seen: dict[str, tuple[str, int]] = {}
     number = 0
+    if base is not None:
+        inherited = inherit_cards(base, head, types, data["name"], diags)
+        if inherited is None:
+            complete = False
+            inherited = []
+        for c in inherited:
+            number += 1
+            cards.append(dataclasses.replace(c, number=number))
+            first_seen[c.name.casefold()] = (c.file, c.line)
     for doc in docs:
         raws = cast(dict[str, Any], doc.data).get("cards")
         for i, raw in enumerate(raws if isinstance(raws, list) else []):
@@ -159,14 +186,22 @@ def _build(folder: Path, docs: list[Document], diags: list[Diagnostic], complete
             first_seen[key] = (doc.path, line)
             number += 1
             cards.append(_card(raw, number, doc.path, line, col, data["name"]))
-    cs = model.CardSet(name=data["name"], title=data["title"], deck_size=data["deck_size"], rules=rules,
-                       types=types, cards=tuple(cards), path=str(folder),
-                       equivalences=dict(data.get("equivalences", {})), description=data.get("description", ""))
+    equivalences = dict(base.equivalences) if base else {}
+    equivalences.update(data.get("equivalences", {}))
+    total = sum(c.count for c in cards)
+    cs = model.CardSet(name=data["name"], title=data["title"], deck_size=data.get("deck_size", total), rules=rules,
+                       types=types, cards=tuple(cards), path=str(folder), equivalences=equivalences,
+                       description=data.get("description", base.description if base else ""))
     _check_set(cs, docs, diags, complete)
     return cs
 
 
 def _card(raw: dict[str, Any], number: int, path: str, line: int, col: int, origin: str) -> model.Card:
+    return model.Card(number=number, file=path, line=line, column=col, origin=origin, **card_fields(raw))
+
+
+def card_fields(raw: dict[str, Any]) -> dict[str, Any]:
+    """Model keyword arguments for the card fields present in `raw` (a full card or an override)."""
     kw: dict[str, Any] = dict(raw)
     dmg = kw.pop("damage", None)
     kw["damage"] = (dmg,) if isinstance(dmg, int) else tuple(dmg or ())
@@ -185,7 +220,9 @@ def _card(raw: dict[str, Any], number: int, path: str, line: int, col: int, orig
         o = dict(kw["ongoing"])
         o["broken_by"] = tuple(o.get("broken_by", ["freedom"]))
         kw["ongoing"] = model.Ongoing(**o)
-    return model.Card(number=number, file=path, line=line, column=col, origin=origin, **kw)
+    if "damage" not in raw:
+        del kw["damage"]
+    return kw
 
 
 def _at(cs: model.CardSet, docs: list[Document], card: model.Card, field: str) -> tuple[str, int, int]:

@@ -120,15 +120,23 @@ SET_PROPERTIES: dict[str, Any] = {
     "title": _NAME,
     "description": {"type": "string"},
     "deck_size": {"type": "integer", "minimum": 1, "maximum": 1000},
-    "rules": {"type": "object", "additionalProperties": False, "required": ["life", "hand_size"],
-              "properties": RULES_PROPERTIES},
+    "rules": {"type": "object", "additionalProperties": False, "properties": RULES_PROPERTIES,
+              "description": "Rule options; `life` and `hand_size` are required unless the set extends another."},
     "types": {"type": "object", "minProperties": 1, "additionalProperties": TYPE_SCHEMA,
               "propertyNames": _KEY},
     "equivalences": {"type": "object", "additionalProperties": _NAME,
                      "description": "Card of this set -> same-function card of another set, for mixing."},
     "cards": {"type": "array", "items": CARD_SCHEMA},
+    "extends": {"type": "string", "minLength": 1,
+                "description": "A bundled set name, or a set folder relative to this one, to start from."},
+    "remove": {"type": "array", "items": _NAME, "uniqueItems": True,
+               "description": "Names of base-set cards to leave out (with `extends`)."},
+    "override": {"type": "array", "items": {"type": "object", "additionalProperties": False, "required": ["name"],
+                                            "properties": CARD_PROPERTIES},
+                 "description": "Base-set cards to change: the name, then only the fields that change."},
 }
 
+SET_REQUIRED_WHEN_EXTENDING: tuple[str, ...] = ("name", "title")
 SET_REQUIRED: tuple[str, ...] = ("name", "title", "deck_size", "rules", "types")
 
 

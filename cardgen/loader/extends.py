@@ -1,0 +1,103 @@
+"""`extends:` — a designer's set that starts from another set and removes, overrides and adds cards.
+
+The base is loaded (recursively, refusing cycles) and its cards are inherited
+in order; `remove:` drops cards by name, `override:` changes only the fields
+it names, and the set's own `cards:` come after. The deck size follows unless
+the set declares one.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+from typing import Any, cast
+
+from cardgen import model
+from cardgen.errors import CardgenError, Diagnostic, SetError
+from cardgen.loader.schema_check import did_you_mean
+from cardgen.loader.yaml_doc import Document
+
+
+def _base_folder(folder: Path, ref: str) -> Path | None:
+    """The base set's folder: a path relative to this set, or a bundled set name."""
+    from cardgen.loader.load import resolve_set
+
+    if "/" in ref or ref.startswith("."):
+        return (folder / ref).resolve()
+    try:
+        return resolve_set(ref).resolve()
+    except CardgenError:
+        return None
+
+
+def load_base(folder: Path, ref: str, head: Document, diags: list[Diagnostic],
+              stack: tuple[Path, ...]) -> model.CardSet | None:
+    """Load the set named by `extends:`; problems are added to `diags` at the `extends` line."""
+    from cardgen.loader.load import load_set_with_warnings
+    from cardgen.paths import bundled_set_names
+
+    line, col = head.where(("extends",))
+    base_folder = _base_folder(folder, ref)
+    if base_folder is None or not (base_folder / "set.yaml").is_file():
+        diags.append(Diagnostic(head.path, line, col, f"extends: no set '{ref}': not a bundled set "
+                                f"({', '.join(bundled_set_names())}) nor a set folder next to this one"
+                                f"{did_you_mean(ref, bundled_set_names())}"))
+        return None
+    if base_folder in stack:
+        chain = " -> ".join(p.name for p in (*stack, base_folder))
+        diags.append(Diagnostic(head.path, line, col, f"extends: cycle of sets ({chain})"))
+        return None
+    try:
+        base, warnings = load_set_with_warnings(base_folder, stack)
+    except SetError as exc:
+        diags.append(Diagnostic(head.path, line, col, f"extends: base set '{ref}' has errors (below)"))
+        diags.extend(exc.diagnostics)
+        return None
+    diags.extend(warnings)
+    return base
+
+
+def inherit_cards(base: model.CardSet, head: Document, types: dict[str, model.CardType], origin: str,
+                  diags: list[Diagnostic]) -> list[model.Card] | None:
+    """The base cards after `remove:` and `override:`; None when one of those names no base card."""
+    from cardgen.loader.load import card_fields
+
+    data = cast(dict[str, Any], head.data)
+    by_name = {c.name.casefold(): c for c in base.cards}
+    names = [c.name for c in base.cards]
+    ok = True
+    removed: set[str] = set()
+    for i, name in enumerate(data.get("remove", [])):
+        if name.casefold() not in by_name:
+            line, col = head.where(("remove", i))
+            diags.append(Diagnostic(head.path, line, col, f"remove: base set '{base.name}' has no card '{name}'"
+                                    f"{did_you_mean(name, names)}"))
+            ok = False
+        removed.add(name.casefold())
+    changed: dict[str, model.Card] = {}
+    for i, raw in enumerate(data.get("override", [])):
+        key = raw["name"].casefold()
+        line, col = head.where(("override", i))
+        card = by_name.get(key)
+        if card is None:
+            diags.append(Diagnostic(head.path, line, col, f"override: base set '{base.name}' has no card "
+                                    f"'{raw['name']}'{did_you_mean(raw['name'], names)}"))
+            ok = False
+            continue
+        if "type" in raw and raw["type"] not in types:
+            tl, tc = head.where(("override", i, "type"))
+            diags.append(Diagnostic(head.path, tl, tc, f"override '{raw['name']}' field `type`: unknown card type "
+                                    f"'{raw['type']}'{did_you_mean(raw['type'], list(types))}"))
+            ok = False
+            continue
+        fields = {k: v for k, v in card_fields(raw).items() if k != "name"}
+        changed[key] = dataclasses.replace(card, file=head.path, line=line, column=col, **fields)
+    if not ok:
+        return None
+    out = []
+    for c in base.cards:
+        key = c.name.casefold()
+        if key in removed:
+            continue
+        out.append(dataclasses.replace(changed.get(key, c), origin=origin))
+    return out
