@@ -8,23 +8,75 @@ the mechanics by `check_text`.
 from __future__ import annotations
 
 import re
+import traceback
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 import jinja2
+from jinja2.sandbox import SandboxedEnvironment
 
+from cardgen.errors import CardgenError
 from cardgen.model import Card, CardSet
 from cardgen.paths import templates_dir
 
 TEXT_TEMPLATE = "card_text.j2"
 SUMMARY_TEMPLATE = "card_summary.j2"
+SET_TEMPLATES = "templates"  # a set folder's own templates override the bundled ones, sandboxed
+_ENV_OPTIONS: dict[str, Any] = {"autoescape": False, "trim_blocks": True, "lstrip_blocks": True,
+                                "undefined": jinja2.StrictUndefined, "keep_trailing_newline": False}
+
+
+class TemplateError(CardgenError):
+    """A set's own template failed: bad syntax, an unknown name, or an attempt to leave the sandbox."""
+
+    def __init__(self, path: str, line: int, message: str) -> None:
+        self.path, self.line = path, line
+        super().__init__(f"{path}:{line}:1: error: {message}")
 
 
 @cache
 def _env() -> jinja2.Environment:
-    return jinja2.Environment(loader=jinja2.FileSystemLoader(str(templates_dir())),
-                              autoescape=False, trim_blocks=True, lstrip_blocks=True,
-                              undefined=jinja2.StrictUndefined, keep_trailing_newline=False)
+    return jinja2.Environment(loader=jinja2.FileSystemLoader(str(templates_dir())), **_ENV_OPTIONS)
+
+
+@cache
+def _set_env(folder: str) -> jinja2.Environment:
+    """Templates a designer ships with a set run sandboxed: they are data, not code we trust."""
+    loader = jinja2.ChoiceLoader([jinja2.FileSystemLoader(folder), jinja2.FileSystemLoader(str(templates_dir()))])
+    return SandboxedEnvironment(loader=loader, **_ENV_OPTIONS)
+
+
+def set_templates_dir(cs: CardSet) -> Path | None:
+    """The set's own template folder, if it has one."""
+    if not cs.path:
+        return None
+    folder = Path(cs.path) / SET_TEMPLATES
+    return folder if folder.is_dir() else None
+
+
+def _render(cs: CardSet, name: str, context: dict[str, Any]) -> str:
+    own = set_templates_dir(cs)
+    if own is None:
+        return _env().get_template(name).render(**context)
+    try:
+        return _set_env(str(own.resolve())).get_template(name).render(**context)
+    except jinja2.TemplateSyntaxError as exc:
+        raise TemplateError(exc.filename or str(own / name), exc.lineno, f"template syntax: {exc.message}") from exc
+    except jinja2.exceptions.SecurityError as exc:
+        path, line = _template_frame(exc, own / name)
+        raise TemplateError(path, line, f"template tried to reach outside the sandbox ({exc})") from exc
+    except jinja2.TemplateError as exc:
+        path, line = _template_frame(exc, own / name)
+        raise TemplateError(path, line, f"template failed: {exc}") from exc
+
+
+def _template_frame(exc: BaseException, default: Path) -> tuple[str, int]:
+    """The template file and line that raised, from the traceback Jinja2 rewrites to point at templates."""
+    for frame in reversed(traceback.extract_tb(exc.__traceback__)):
+        if frame.filename.endswith(".j2"):
+            return frame.filename, frame.lineno or 1
+    return str(default), 1
 
 
 def damage_label(card: Card) -> str:
@@ -121,14 +173,14 @@ def rules_text(card: Card, cs: CardSet) -> str:
 
 
 def generated_text(card: Card, cs: CardSet) -> str:
-    out = _env().get_template(TEXT_TEMPLATE).render(**_context(card, cs))
+    out = _render(cs, TEXT_TEMPLATE, _context(card, cs))
     out = re.sub(r"\s+([.,;])", r"\1", re.sub(r"\s+", " ", out))
     return re.sub(r"([.;:])(?=[A-Z])", r"\1 ", out).strip()
 
 
 def summary(card: Card, cs: CardSet) -> str:
     """A one-line effect for tables (rules page, `cardgen list`)."""
-    out = _env().get_template(SUMMARY_TEMPLATE).render(**_context(card, cs))
+    out = _render(cs, SUMMARY_TEMPLATE, _context(card, cs))
     return re.sub(r"\s+", " ", out).strip()
 
 

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any, cast
 
 from cardgen import model
-from cardgen.cardtext import check_text
+from cardgen.cardtext import TemplateError, check_text, generated_text, set_templates_dir, summary
 from cardgen.errors import Diagnostic, SetError, Severity, UnknownSetError
 from cardgen.loader.extends import inherit_cards, load_base
 from cardgen.loader.schema import SET_PROPERTIES, SET_REQUIRED, SET_REQUIRED_WHEN_EXTENDING
@@ -251,6 +251,15 @@ def _check_set(cs: model.CardSet, docs: list[Document], diags: list[Diagnostic],
         path, line, col = _at(cs, docs, card, field)
         diags.append(Diagnostic(path, line, col, f"card '{card.name}' {msg}", severity))
 
+    if set_templates_dir(cs) is not None:
+        for c in cs.cards:
+            try:
+                generated_text(c, cs)
+                summary(c, cs)
+            except TemplateError as exc:
+                diags.append(Diagnostic(exc.path, exc.line, 1, f"{exc.args[0].split(': error: ', 1)[-1]} "
+                                        f"(rendering card '{c.name}')"))
+                break
     for c in cs.cards:
         role = cs.role(c)
         need = _NEEDS.get(role)

@@ -38,6 +38,8 @@ from cardgen.engine.state import AnswerF, GameState, TurnF, Window
 
 LOW_LIFE = 0.4  # heal on the turn at or below this share of the starting life
 NEVER = -1e9
+KEEP_DEFENCES = 2  # defence cards worth keeping in hand; the rest may be discarded to draw
+KEEP_HEALS = 1
 
 
 def _dmg(ci: CardInfo) -> float:
@@ -152,11 +154,22 @@ class GreedyAgent:
         return -1.0
 
     def _discard_value(self, s: GameState, me: int, ci: CardInfo) -> float:
-        """Throw away follow-ups with no opener in hand, and only when the hand has no better use."""
-        if ci.follows is None:
-            return -5.0
-        for d in s.hands[me]:
-            o = s.info[d].opener or s.info[d].hold_opener
-            if o is not None and o.combo == ci.follows:
-                return -5.0
-        return 0.5
+        """Make room for new cards: surplus defences and heals, follow-ups with no opener in hand.
+
+        Without this a hand of defences at full life passes for ever, and games
+        between greedy bots stall at the turn cap.
+        """
+        hand = [s.info[d] for d in s.hands[me]]
+        if ci.defend_as or ci.humiliate is not None:
+            spare = sum(1 for c in hand if c.defend_as or c.humiliate is not None) - KEEP_DEFENCES
+            return 0.5 if spare > 0 else -5.0
+        if ci.heal_turn or ci.heal_drop:
+            spare = sum(1 for c in hand if c.heal_turn or c.heal_drop) - KEEP_HEALS
+            return 0.3 if spare > 0 else -5.0
+        if ci.follows is not None:
+            for c in hand:
+                o = c.opener or c.hold_opener
+                if o is not None and o.combo == ci.follows:
+                    return -5.0
+            return 0.5
+        return -5.0
