@@ -23,14 +23,17 @@ def ensure_dir(folder: Path) -> None:
 def write_atomic(path: Path, data: bytes) -> None:
     """Write `data` to `path` so that `path` is either the old file or the complete new one."""
     ensure_dir(path.parent)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    tmp = ""
     try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
             fh.flush()
             os.fsync(fh.fileno())
+        os.chmod(tmp, 0o644)  # mkstemp makes 0600; outputs are ordinary shareable files
         os.replace(tmp, path)
     except OSError as exc:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
+        if tmp:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
         raise OutputError(f"cannot write {path}: {exc.strerror or exc}") from exc

@@ -27,7 +27,7 @@ from cardgen.model import CardSet
 SCENARIO_KEYS = ("title", "description", "sets", "seed", "turn_cap", "players", "draw", "discard", "first",
                  "moves", "expect")
 PLAYER_KEYS = ("name", "life", "hand", "stunned", "unconscious")
-ACTION_KEYS = ("play", "discard", "heal", "pass", "decline", "done", "release", "direction")
+ACTION_KEYS = ("play", "free_hit", "discard", "heal", "pass", "decline", "done", "release", "direction")
 MOVE_KEYS = ("who", *ACTION_KEYS, "target", "as", "drop", "note")
 EXPECT_PLAYER_KEYS = ("life", "hand", "has", "lacks", "cards", "status")
 EXPECT_KEYS = ("pool", "to_act", "winner", "turn", "discard_top", "draw_pile")
@@ -252,7 +252,7 @@ def expand(sc: Scenario, i: int, raw: Any) -> list[Move]:
             hand = ", ".join(sorted(cs.cards[x].name for x in s.hands[p])) or "empty"
             raise _fail(doc, (*at, action), f"{s.names[p]} has no '{cards[0]}' in hand (hand: {hand})")
         d = held[0]
-    kinds = {mv.HEAL} if action == "heal" else PLAY_KINDS
+    kinds = {mv.HEAL} if action == "heal" else {mv.VOMIT_HIT} if action == "free_hit" else PLAY_KINDS - {mv.VOMIT_HIT}
     found = [x for x in legal if x.card == d and x.kind in kinds]
     if not found:
         raise _fail(doc, (*at, action), f"{s.names[p]} cannot play '{cs.cards[d].name}' now: {_situation(s)}")

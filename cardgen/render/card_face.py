@@ -79,19 +79,22 @@ def badges_of(card: Card, cs: CardSet) -> list[tuple[str, str]]:
     return out
 
 
-def draw_card(pen: Pen, card: Card, cs: CardSet, trim: Rect, bleed: float) -> None:
-    """Draw `card` with its trim box at `trim`; colour runs `bleed` mm beyond it."""
+def draw_card(pen: Pen, card: Card, cs: CardSet, trim: Rect, bleed: float, text: str | None = None) -> None:
+    """Draw `card` with its trim box at `trim`; colour runs `bleed` mm beyond it.
+
+    Every part is laid out inside the card's cell, so no clipping is needed. `text`
+    is the card's rules text when the caller already has it (a sheet draws each
+    design `count` times).
+    """
+    rules = rules_text(card, cs) if text is None else text
     try:
-        cell = trim.inset(-bleed)
-        with pen.clipped(cell.x, cell.y, cell.w, cell.h):
-            pen.fill_rect(cell.x, cell.y, cell.w, cell.h, L.colour("paper"))
-            if card.pair is not None:
-                _split_face(pen, card, cs, trim, bleed)
-            else:
-                _face(pen, card, cs, trim, bleed)
-            if bleed == 0:
-                w = L.num("frame_width_pt")
-                pen.stroke_rect(trim.x, trim.y, trim.w, trim.h, L.colour("frame"), w)
+        if card.pair is not None:
+            _split_face(pen, card, cs, trim, bleed, rules)
+        else:
+            _face(pen, card, cs, trim, bleed, rules)
+        if bleed == 0:
+            w = L.num("frame_width_pt")
+            pen.stroke_rect(trim.x, trim.y, trim.w, trim.h, L.colour("frame"), w)
     except MissingGlyph as exc:
         raise GlyphError(f"{where(card)}card '{card.name}': character '{exc.char}' (U+{ord(exc.char):04X}) "
                          f"is in no bundled font") from None
@@ -132,7 +135,7 @@ def _centred_block(pen: Pen, block: Block, box: Rect, colour: str) -> None:
     draw_block(pen, block, box.x, top, colour, centred_width=box.w)
 
 
-def _face(pen: Pen, card: Card, cs: CardSet, trim: Rect, bleed: float) -> None:
+def _face(pen: Pen, card: Card, cs: CardSet, trim: Rect, bleed: float, text: str) -> None:
     ctype = cs.type_of(card)
     colour = ctype.colour
     ink = ink_on(colour)
@@ -169,7 +172,7 @@ def _face(pen: Pen, card: Card, cs: CardSet, trim: Rect, bleed: float) -> None:
     # rules text and flavour
     top -= L.num("text.gap_above")
     bottom = trim.y + foot_h + 2.0
-    _text_box(pen, card, rules_text(card, cs), Rect(trim.x + m, bottom, inner_w, top - bottom))
+    _text_box(pen, card, text, Rect(trim.x + m, bottom, inner_w, top - bottom))
 
 
 def _value_box(pen: Pen, card: Card, value: Value, room: Rect) -> float:
@@ -277,13 +280,13 @@ def half_texts(card: Card, text: str) -> tuple[str, str]:
     return " ".join(halves[0]), " ".join(halves[1])
 
 
-def _split_face(pen: Pen, card: Card, cs: CardSet, trim: Rect, bleed: float) -> None:
+def _split_face(pen: Pen, card: Card, cs: CardSet, trim: Rect, bleed: float, text: str) -> None:
     assert card.pair is not None
     ctype = cs.type_of(card)
     colour = ctype.colour
     div_h = L.num("split.divider_height")
     half_h = (trim.h - div_h) / 2
-    texts = half_texts(card, rules_text(card, cs))
+    texts = half_texts(card, text)
     # upper half upright, lower half turned 180 degrees so each reads from its own end
     _half(pen, card, card.pair[0], texts[0], Rect(trim.x, trim.top - half_h, trim.w, half_h), bleed, colour)
     with pen.moved(trim.right, trim.y + half_h, 180):

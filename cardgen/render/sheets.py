@@ -15,6 +15,7 @@ from typing import Any, cast
 from reportlab.pdfgen.canvas import Canvas
 
 from cardgen import __version__
+from cardgen.cardtext import rules_text
 from cardgen.model import Card, CardSet
 from cardgen.render import layout_data as L
 from cardgen.render.card_face import draw_card
@@ -106,6 +107,7 @@ def cards_pdf(cs: CardSet, opts: PrintOptions, progress: Callable[[int], None] |
                         f"{len(cards)} cards of {cs.name}, {layout.card.name} on {layout.paper.label}")
     pen = Pen(canvas)
     result = CardsPdf(b"", total, layout)
+    texts = {c.name: rules_text(c, cs) for c in cs.cards}
     page_no = 0
     for p in range(n_fronts):
         chunk = cards[p * layout.per_page:(p + 1) * layout.per_page]
@@ -113,7 +115,7 @@ def cards_pdf(cs: CardSet, opts: PrintOptions, progress: Callable[[int], None] |
         for card, trim in zip(chunk, layout.trims, strict=False):
             result.type_pages.setdefault(card.type, page_no - 1)
             result.card_pages.setdefault(card.name, page_no - 1)
-            draw_card(pen, card, cs, trim, layout.bleed)
+            draw_card(pen, card, cs, trim, layout.bleed, texts[card.name])
         draw_sheet_furniture(pen, layout, f"{cs.name} · {cs.title} · page {page_no} of {total}")
         canvas.showPage()
         if opts.backs:
