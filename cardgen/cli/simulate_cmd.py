@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +23,7 @@ def _summary(res: dict[str, Any]) -> list[str]:
     lines = [
         f"{res['set']}: {res['games']} games, {res['players']} players, agent {res['agent']}, seed {res['seed']}",
         f"  seat win rates: {seats}",
-        f"  turns: mean {res['turns_mean']}, median {res['turns_p50']}, 95th percentile {res['turns_p95']}",
+        f"  turns: mean {res['turns_mean']:.1f}, median {res['turns_p50']}, 95th percentile {res['turns_p95']}",
         f"  stalemates: {res['stalemates']} ({100 * res['stalemate_rate']:.2f} %), draws: {res['draws']}, "
         f"invariant violations: {res['invariant_violations']}",
         f"  dead cards: {', '.join(res['dead_cards']) or 'none'}",
@@ -57,9 +58,13 @@ def command(sets: tuple[str, ...], players: int, games: int, seed: int, agent: s
     cs = load_group(sets)
     cfg = SimConfig(players=players, games=games, seed=seed, agents=agent_names(agent), jobs=jobs)
     cfg.validate(cs)
-    with tqdm(total=games, unit="game", desc=f"simulating {cs.name}", leave=False, file=click.get_text_stream(
-            "stderr"), disable=None) as bar:
-        res = results_json(cs, simulate(cs, cfg, progress=bar.update))
+    with tqdm(total=games, unit="game", desc=f"simulating {cs.name}", leave=False, file=sys.stderr,
+              disable=None) as bar:
+
+        def advance(n: int) -> None:
+            bar.update(n)
+
+        res = results_json(cs, simulate(cs, cfg, progress=advance))
     text = json.dumps(res, indent=2, ensure_ascii=False) + "\n"
     if json_path is not None and str(json_path) == "-":
         click.echo(text, nl=False)

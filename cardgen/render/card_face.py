@@ -163,7 +163,8 @@ def _face(pen: Pen, card: Card, cs: CardSet, trim: Rect, bleed: float, text: str
     badges = badges_of(card, cs)
     x = trim.x + m
     if value is not None:
-        x = _value_box(pen, card, value, Rect(x, top - row_h, inner_w * 0.62, row_h)) + 2.0
+        room_w = inner_w * 0.62 if badges else inner_w
+        x = _value_box(pen, card, value, Rect(x, top - row_h, room_w, row_h)) + 2.0
     if badges:
         _badges(pen, card, badges, Rect(x, top - row_h, trim.right - m - x, row_h))
     if value is not None or badges:

@@ -196,10 +196,10 @@ def _card_panel(dr: Drawing, st: Style, res: dict[str, Any], x: float, y: float,
           f"in {games} games", st.font["small"], st.ink["muted"])
     order = sorted(cards, key=lambda c: (-int(cards[c]["played"]), c))
     top_y = y + h - 40
-    col_w = (w - st.name_w - 2 * st.gap) / 2
-    ux, wx = x + st.name_w + st.gap / 2, x + st.name_w + col_w + 1.5 * st.gap
+    col_w = (w - st.name_w - 3 * st.gap) / 2
+    ux, wx = x + st.name_w + st.gap / 2, x + st.name_w + col_w + 2.5 * st.gap
     per_game = [int(cards[c]["played"]) / games for c in order]
-    pmax = _nice_max(max(per_game + [0.01]))
+    pmax = _nice_max(max([*per_game, 0.01]))
     _text(dr, ux, top_y + 6, f"plays per game (0 to {pmax:g})", st.font["label"], st.ink["text"])
     _text(dr, wx, top_y + 6, "win rate when played (0 to 100 %)", st.font["label"], st.ink["text"])
     bottom = top_y - st.row * len(order)

@@ -1,0 +1,92 @@
+"""Simulation speed and memory: games/s and decisions/s per set and bot, peak memory of a long run.
+
+    python bench/sim_bench.py                      # every bundled set x random, greedy (500 games each)
+    python bench/sim_bench.py --games 2000 --set beer --agent random
+    python bench/sim_bench.py --long 100000        # one long streamed run: peak RSS must stay small
+    python bench/sim_bench.py --profile            # cProfile of 300 random games: where the time goes
+
+Runs on one core (jobs 1) so figures compare across machines; the target is
+1,000 four-player random games per second and 100,000 games under 300 MB.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import pstats
+import resource
+import sys
+import time
+
+from cardgen.loader import bundled_set_names, load_set
+from cardgen.sim.runner import SimConfig, simulate
+
+
+def peak_rss_mb() -> float:
+    """Peak resident memory of this process so far (ru_maxrss is in KiB on Linux, bytes on macOS)."""
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return peak / (1024 * 1024) if sys.platform == "darwin" else peak / 1024
+
+
+def speed(sets: list[str], agents: list[str], games: int, players: int) -> None:
+    print(f"{'set':<10} {'agent':<8} {'games':>6} {'games/s':>9} {'decisions/s':>12} {'turns':>7} {'stalemates':>10}")
+    for name in sets:
+        cs = load_set(name)
+        for agent in agents:
+            res = simulate(cs, SimConfig(players=players, games=games, seed=1, agents=(agent,)))
+            st = res.batch.stats
+            print(f"{name:<10} {agent:<8} {games:>6} {games / res.seconds:>9.0f} {st.decisions / res.seconds:>12.0f} "
+                  f"{st.turns_total / st.games:>7.1f} {st.stalemates:>10}")
+
+
+def long_run(name: str, games: int, players: int, agent: str) -> None:
+    cs = load_set(name)
+    before = peak_rss_mb()
+    t0 = time.perf_counter()
+    done = [0]
+
+    def tick(n: int) -> None:
+        done[0] += n
+        if done[0] % 10_000 < n:
+            print(f"  {done[0]:>7} games, {time.perf_counter() - t0:6.0f} s, peak RSS {peak_rss_mb():.0f} MB",
+                  flush=True)
+
+    res = simulate(cs, SimConfig(players=players, games=games, seed=1, agents=(agent,)), progress=tick)
+    st = res.batch.stats
+    print(f"long run: {name}, {games} {agent} games, {players} players: {res.seconds:.0f} s, "
+          f"{games / res.seconds:.0f} games/s, peak RSS {peak_rss_mb():.0f} MB (at start {before:.0f} MB), "
+          f"stalemates {st.stalemates}, invariant violations {st.violations}")
+
+
+def profile(name: str, games: int, players: int, agent: str) -> None:
+    cs = load_set(name)
+    prof = cProfile.Profile()
+    prof.enable()
+    simulate(cs, SimConfig(players=players, games=games, seed=1, agents=(agent,)))
+    prof.disable()
+    stats = pstats.Stats(prof, stream=sys.stdout)
+    stats.sort_stats("tottime").print_stats(18)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--set", action="append", dest="sets", help="set to measure (default: every bundled set)")
+    ap.add_argument("--agent", action="append", dest="agents", help="random or greedy (default: both)")
+    ap.add_argument("--games", type=int, default=500)
+    ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--long", type=int, default=0, metavar="GAMES", help="one long streamed run of this many games")
+    ap.add_argument("--profile", action="store_true", help="profile 300 games of the first set and agent")
+    args = ap.parse_args()
+    sets = args.sets or bundled_set_names()
+    agents = args.agents or ["random", "greedy"]
+    if args.profile:
+        profile(sets[0], 300, args.players, agents[0])
+    elif args.long:
+        long_run(sets[0], args.long, args.players, agents[0])
+    else:
+        speed(sets, agents, args.games, args.players)
+        print(f"peak RSS {peak_rss_mb():.0f} MB")
+
+
+if __name__ == "__main__":
+    main()
