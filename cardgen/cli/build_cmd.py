@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 
 import click
 
 from cardgen.cli.common import SET_OPTION, fails_cleanly, load_group, set_groups
+from cardgen.loader import resolve_set
 from cardgen.render.build import build
 from cardgen.render.layout_data import parse_offset
 from cardgen.render.sheets import PrintOptions, resolve_layout
+from cardgen.watch import Watcher
 
 PAPER_OPTION = click.option("--paper", default="a4", show_default=True, help="Paper: a4 or letter.")
 SIZE_OPTION = click.option("--size", default="", metavar="SIZE",
@@ -30,13 +33,23 @@ SIZE_OPTION = click.option("--size", default="", metavar="SIZE",
 @click.option("--offset", default="0,0", show_default=True, metavar="X,Y",
               help="Shift of the back pages in mm, to correct a printer's duplex misalignment.")
 @click.option("--proof", is_flag=True, help="One copy of each card instead of the full deck.")
+@click.option("--watch", is_flag=True, help="Rebuild on every save of the set files; errors do not stop it.")
 @fails_cleanly
 def command(sets: tuple[str, ...], out: Path, paper: str, size: str, bleed: float, backs: bool, duplex: str,
-            offset: str, proof: bool) -> None:
+            offset: str, proof: bool, watch: bool) -> None:
     """Write <out>/<set>/<set>-cards.pdf and <set>-print.pdf (rules page + cards), ready to print at 100 %."""
     opts = PrintOptions(paper=paper, size=size, bleed=bleed, backs=backs, duplex=duplex,
                         offset=parse_offset(offset), proof=proof)
     resolve_layout(opts)
-    loaded = [load_group(group) for group in set_groups(sets)]
+    groups = set_groups(sets)
+    if watch:
+        folders = [resolve_set(ref) for group in groups for ref in group]
+        watcher = Watcher(folders, lambda: build([load_group(g) for g in groups], opts, out, show_progress=False),
+                          lambda line: click.echo(line, err=True))
+        click.echo(f"watching {', '.join(str(f) for f in folders)}", err=True)
+        with contextlib.suppress(KeyboardInterrupt):
+            watcher.run()
+        return
+    loaded = [load_group(group) for group in groups]
     for path in build(loaded, opts, out):
         click.echo(str(path))

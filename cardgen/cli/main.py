@@ -37,3 +37,7 @@ for _name in COMMAND_MODULES:
             raise
         continue
     main.add_command(_module.command)
+
+
+if __name__ == "__main__":
+    main()

@@ -15,6 +15,8 @@ from cardgen.model import Card
 
 ART_FORMATS: frozenset[str] = frozenset({"PNG", "JPEG", "WEBP", "GIF", "TIFF"})
 MIN_DPI = 300
+# The art box on a poker card with the bundled face layout (mm); used to judge resolution at validation.
+NOMINAL_ART_BOX_MM = (57.5, 22.6)
 MAX_ART_PIXELS = 40_000_000  # a decompression bomb is refused, not decoded
 
 

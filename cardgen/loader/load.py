@@ -15,6 +15,7 @@ from typing import Any, cast
 from cardgen import model
 from cardgen.cardtext import TemplateError, check_text, generated_text, set_templates_dir, summary
 from cardgen.errors import Diagnostic, SetError, Severity, UnknownSetError
+from cardgen.loader.art import NOMINAL_ART_BOX_MM, check_art
 from cardgen.loader.extends import inherit_cards, load_base
 from cardgen.loader.schema import SET_PROPERTIES, SET_REQUIRED, SET_REQUIRED_WHEN_EXTENDING
 from cardgen.loader.schema_check import CARD_VALIDATOR, SET_VALIDATOR, check_schema, did_you_mean
@@ -261,6 +262,8 @@ def _check_set(cs: model.CardSet, docs: list[Document], diags: list[Diagnostic],
                                         f"(rendering card '{c.name}')"))
                 break
     for c in cs.cards:
+        if c.art is not None and c.origin == cs.name:
+            diags.extend(check_art(c, Path(cs.path), NOMINAL_ART_BOX_MM))
         role = cs.role(c)
         need = _NEEDS.get(role)
         has = {"damage": bool(c.damage) or c.ongoing is not None or c.opens is not None,

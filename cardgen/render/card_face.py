@@ -9,8 +9,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from pathlib import Path
+
+from PIL import Image
 
 from cardgen.cardtext import damage_label, opener_label, rules_text
+from cardgen.loader.art import art_path
 from cardgen.model import Card, CardSet
 from cardgen.render import layout_data as L
 from cardgen.render.errors import CardFitError, GlyphError
@@ -170,10 +174,27 @@ def _face(pen: Pen, card: Card, cs: CardSet, trim: Rect, bleed: float, text: str
     if value is not None or badges:
         top -= row_h
 
-    # rules text and flavour
+    # art, then rules text and flavour
     top -= L.num("text.gap_above")
     bottom = trim.y + foot_h + 2.0
+    art = art_file(card, cs)
+    if art is not None:
+        art_h = (top - bottom) * L.num("art.height_ratio")
+        pen.image(str(art[0]), art[1], trim.x + m, top - art_h, inner_w, art_h)
+        pen.stroke_rect(trim.x + m, top - art_h, inner_w, art_h, L.colour("frame"), L.num("art.frame_pt"))
+        top -= art_h + L.num("text.gap_above")
     _text_box(pen, card, text, Rect(trim.x + m, bottom, inner_w, top - bottom))
+
+
+def art_file(card: Card, cs: CardSet) -> tuple[Path, tuple[int, int]] | None:
+    """The card's art file and its pixel size, when it has usable art inside its set folder."""
+    if card.art is None or not cs.path:
+        return None
+    path = art_path(card, Path(cs.path))
+    if path is None or not path.is_file():
+        return None
+    with Image.open(path) as img:
+        return path, img.size
 
 
 def _value_box(pen: Pen, card: Card, value: Value, room: Rect) -> float:

@@ -157,6 +157,16 @@ class Pen:
                 c.restoreState()
             self._note("pop")
 
+    def image(self, path: str, px_size: tuple[int, int], x: float, y: float, w: float, h: float) -> None:
+        """Draw an image covering the box (scaled to fill it, centred, the overflow clipped)."""
+        scale = max(w / px_size[0], h / px_size[1])
+        iw, ih = px_size[0] * scale, px_size[1] * scale
+        with self.clipped(x, y, w, h):
+            self._note("image", x, y, w, h)
+            if self.canvas is not None:
+                self.canvas.drawImage(path, (x + (w - iw) / 2) * MM, (y + (h - ih) / 2) * MM, iw * MM, ih * MM,
+                                      mask="auto")
+
     @contextmanager
     def clipped(self, x: float, y: float, w: float, h: float) -> Iterator[None]:
         """Clip drawing to a box (a card's inked area, so nothing spills onto a neighbour)."""

@@ -1,0 +1,71 @@
+"""Card art: checked by Pillow at validation, placed and clipped on the face."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from PIL import Image
+from pypdf import PdfReader
+
+from cardgen.errors import SetError
+from cardgen.loader import load_set, load_set_with_warnings
+from cardgen.render.sheets import PrintOptions, cards_pdf
+
+
+def _art_set(tmp_path: Path, art: str) -> Path:
+    folder = tmp_path / "artset"
+    (folder / "images").mkdir(parents=True)
+    Image.new("RGB", (900, 360), "#33aa77").save(folder / "images" / "big.png")
+    Image.new("RGB", (90, 36), "#aa3333").save(folder / "images" / "small.png")
+    (folder / "images" / "broken.png").write_bytes(b"\x89PNG\r\n\x1a\nnot an image at all")
+    (folder / "notes.txt").write_text("not an image")
+    (folder / "set.yaml").write_text(
+        "name: artset\ntitle: Art\nextends: lunch\ncards:\n"
+        f"  - {{name: Sunburn, type: basic, count: 1, damage: 2, source: designed, art: {art}}}\n", encoding="utf-8")
+    return folder
+
+
+def _error(folder: Path) -> str:
+    with pytest.raises(SetError) as info:
+        load_set(folder)
+    [err] = info.value.errors
+    assert (err.line, err.column) == (5, 5)
+    return err.message
+
+
+def test_good_art_validates_and_is_placed_in_the_pdf(tmp_path: Path) -> None:
+    cs, warnings = load_set_with_warnings(_art_set(tmp_path, "images/big.png"))
+    assert warnings == []
+    sunburn = cs.card("Sunburn")
+    one = cs.__class__(**{**cs.__dict__, "cards": (sunburn,)})
+    pdf = cards_pdf(one, PrintOptions(proof=True))
+    page = PdfReader(io.BytesIO(pdf.data)).pages[0]
+    images = list(page.images)
+    assert len(images) == 1 and images[0].image is not None
+    assert images[0].image.size == (900, 360)
+
+
+def test_missing_image_is_an_error(tmp_path: Path) -> None:
+    assert "image 'images/none.png' not found" in _error(_art_set(tmp_path, "images/none.png"))
+
+
+def test_corrupt_image_is_an_error(tmp_path: Path) -> None:
+    assert "cannot be read" in _error(_art_set(tmp_path, "images/broken.png"))
+
+
+def test_not_an_image_is_an_error(tmp_path: Path) -> None:
+    assert "cannot be read" in _error(_art_set(tmp_path, "notes.txt"))
+
+
+def test_path_outside_the_set_folder_is_refused(tmp_path: Path) -> None:
+    (tmp_path / "outside.png").write_bytes(b"")
+    msg = _error(_art_set(tmp_path, "../outside.png"))
+    assert "outside the set folder" in msg
+
+
+def test_low_resolution_is_a_warning_naming_the_dpi(tmp_path: Path) -> None:
+    _, warnings = load_set_with_warnings(_art_set(tmp_path, "images/small.png"))
+    [w] = warnings
+    assert w.severity == "warning" and "card 'Sunburn'" in w.message and "gives 40 dpi" in w.message

@@ -1,0 +1,85 @@
+"""`cardgen replay`: JSON out for a good scenario; file:line, reason and exit 1 for bad ones."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from cardgen.cli.main import main
+
+SCENARIOS = Path(__file__).parent / "scenarios"
+
+GOOD = """\
+sets: [lunch]
+players:
+  - {name: Ann, hand: [Kick (4)]}
+  - {name: Bob, hand: [Dodge]}
+moves:
+  - {who: Ann, play: Kick (4), target: Bob}
+  - {who: Bob, decline: true}
+expect:
+  Bob: {life: 11}
+"""
+
+
+def _replay(tmp_path: Path, text: str) -> tuple[int, str, str]:
+    f = tmp_path / "scenario.yaml"
+    f.write_text(text, encoding="utf-8")
+    r = CliRunner().invoke(main, ["replay", str(f)])
+    return r.exit_code, r.stdout, r.stderr
+
+
+def test_replay_prints_log_and_final_state(tmp_path: Path) -> None:
+    code, out, _ = _replay(tmp_path, GOOD)
+    assert code == 0
+    data = json.loads(out)
+    bob = next(p for p in data["final"]["players"] if p["name"] == "Bob")
+    assert bob["life"] == 11 and bob["status"] == ["conscious"] and len(bob["hand"]) == 5
+    assert data["final"]["lost_pool"] == 4 and data["final"]["to_act"] == "Bob"
+    assert any(e["event"] == "damage" and e["player"] == "Bob" and e["amount"] == 4 for e in data["log"])
+
+
+def test_bundled_scenario_replays(tmp_path: Path) -> None:
+    r = CliRunner().invoke(main, ["replay", str(SCENARIOS / "classic-humiliation-chain.yaml")])
+    assert r.exit_code == 0, r.stderr
+    assert json.loads(r.stdout)["final"]["players"][1]["life"] == 15
+
+
+@pytest.mark.parametrize(("old", "new", "line", "reason"), [
+    ("play: Kick (4), target", "play: Kik (4), target", 6, "unknown card 'Kik (4)'"),
+    ("{who: Bob, decline: true}", "{who: Bob, play: Block}", 7, "Bob has no 'Block' in hand"),
+    ("target: Bob}", "target: Zed}", 6, "unknown player 'Zed'"),
+    ("target: Bob}", "target: Ann}", 6, "cannot target Ann"),
+    ("{who: Ann, play: Kick (4), target: Bob}", "{who: Bob, play: Dodge}", 6, "Bob cannot act now: it is Ann's"),
+    ("{who: Bob, decline: true}", "{who: Bob, decline: true}\n  - {who: Bob, play: Dodge, target: Ann}", 8,
+     "cannot play 'Dodge' now"),
+    ("hand: [Dodge]", "hand: [Dodge, Dodge, Dodge, Dodge, Dodge, Dodge, Dodge, Dodge, Dodge]", 4,
+     "more copies of 'Dodge' than the deck has (8)"),
+    ("sets: [lunch]", "sets: [lunchh]", 1, "unknown set 'lunchh'"),
+    ("{who: Bob, decline: true}", "{who: Bob, dance: true}", 7, "unknown key 'dance'"),
+    ("life: 11", "life: 12", 9, "expected Bob's life 12, got 11"),
+])
+def test_bad_scenario_reports_file_line_and_reason(tmp_path: Path, old: str, new: str, line: int,
+                                                   reason: str) -> None:
+    assert old in GOOD
+    code, _, err = _replay(tmp_path, GOOD.replace(old, new, 1))
+    assert code == 1
+    assert f"scenario.yaml:{line}:" in err
+    assert reason in err
+    assert "Traceback" not in err
+
+
+@pytest.mark.parametrize("text", ["", "moves: [", "- a list\n", "sets: [lunch]\nplayers: []\nmoves: []\n",
+                                  "sets: [lunch]\nplayers: [{name: A}, {name: A}]\nmoves: []\n"])
+def test_malformed_scenarios_fail_cleanly(tmp_path: Path, text: str) -> None:
+    code, _, err = _replay(tmp_path, text)
+    assert code == 1
+    assert "scenario.yaml:" in err and "Traceback" not in err
+
+
+def test_missing_file(tmp_path: Path) -> None:
+    r = CliRunner().invoke(main, ["replay", str(tmp_path / "nope.yaml")])
+    assert r.exit_code != 0 and "Traceback" not in r.stderr
