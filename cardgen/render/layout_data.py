@@ -6,12 +6,17 @@ Kept as data so a new paper or card size is a YAML edit, not a code change.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 import yaml
 
+from cardgen.loader.schema_check import did_you_mean
 from cardgen.paths import templates_dir
 from cardgen.render.errors import LayoutError
 
@@ -101,14 +106,61 @@ def parse_offset(spec: str) -> tuple[float, float]:
         raise LayoutError(f"offset '{spec}' must be X,Y in millimetres, for example 0.5,-1") from None
 
 
+SET_LAYOUT_DIR = "layout"  # a set folder's own face.yaml / colours.yaml, merged over the bundled ones
+_ACTIVE_SET: ContextVar[str] = ContextVar("cardgen_set_layout", default="")
+
+
+@contextmanager
+def set_layout(set_folder: str) -> Iterator[None]:
+    """Draw with the set's own layout data (if its folder has `layout/`) inside this block."""
+    own = Path(set_folder) / SET_LAYOUT_DIR if set_folder else None
+    token = _ACTIVE_SET.set(str(own.resolve()) if own is not None and own.is_dir() else "")
+    try:
+        yield
+    finally:
+        _ACTIVE_SET.reset(token)
+
+
+def _merge(base: dict[str, Any], own: dict[str, Any], where: str) -> dict[str, Any]:
+    """`own` over `base`; only keys the bundled layout knows, with values of the same kind."""
+    out = dict(base)
+    for key, value in own.items():
+        if key not in base:
+            raise LayoutError(f"{where}: unknown layout key '{key}'{did_you_mean(str(key), list(base))}")
+        if isinstance(base[key], dict):
+            if not isinstance(value, dict):
+                raise LayoutError(f"{where}: '{key}' must be a mapping")
+            out[key] = _merge(base[key], value, f"{where}.{key}")
+        elif isinstance(base[key], (int, float)) and (not isinstance(value, (int, float)) or isinstance(value, bool)):
+            raise LayoutError(f"{where}: '{key}' must be a number, got {value!r}")
+        else:
+            out[key] = value
+    return out
+
+
 @cache
+def _layered(name: str, own_dir: str) -> dict[str, Any]:
+    base = _load(name)
+    if not own_dir:
+        return base
+    path = Path(own_dir) / name
+    if not path.is_file():
+        return base
+    try:
+        own = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except (OSError, yaml.YAMLError) as exc:
+        raise LayoutError(f"{path}: cannot read layout: {exc}") from exc
+    if not isinstance(own, dict):
+        raise LayoutError(f"{path}: expected a mapping")
+    return _merge(base, own, str(path))
+
+
 def face_layout() -> dict[str, Any]:
-    return _load("face.yaml")
+    return _layered("face.yaml", _ACTIVE_SET.get())
 
 
-@cache
 def colours() -> dict[str, Any]:
-    return _load("colours.yaml")
+    return _layered("colours.yaml", _ACTIVE_SET.get())
 
 
 def colour(key: str) -> str:

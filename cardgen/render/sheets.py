@@ -97,6 +97,11 @@ def new_canvas(buf: io.BytesIO, width_mm: float, height_mm: float, title: str, s
 
 def cards_pdf(cs: CardSet, opts: PrintOptions, progress: Callable[[int], None] | None = None) -> CardsPdf:
     """Render the card sheets of `cs`; `progress(n)` is called after each page with the cards drawn."""
+    with L.set_layout(cs.path):
+        return _cards_pdf(cs, opts, progress)
+
+
+def _cards_pdf(cs: CardSet, opts: PrintOptions, progress: Callable[[int], None] | None) -> CardsPdf:
     layout = resolve_layout(opts)
     cards = card_sequence(cs, opts.proof)
     n_fronts = pages_needed(len(cards), layout.per_page)
