@@ -6,7 +6,7 @@ the legal-move list stays short and identical hands give identical lists.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 # Turn actions
 PLAY = "play"  # an attack, weapon, event, opener or HOLD at `target` (-1: no single target)
@@ -34,9 +34,11 @@ KINDS: tuple[str, ...] = (PLAY, DISCARD, HEAL, STOMP, RELEASE, VOMIT_HIT, PASS, 
 NO_CARD: frozenset[str] = frozenset({PASS, DONE, DECLINE, RELEASE, DIRECTION})
 
 
-@dataclass(frozen=True, order=True, slots=True)
-class Move:
-    """A decision: its kind, the card design played (-1: none), a target seat (-1: none) and a choice."""
+class Move(NamedTuple):
+    """A decision: its kind, the card design played (-1: none), a target seat (-1: none) and a choice.
+
+    A named tuple, so that sorting, hashing and comparing the legal-move lists run in C.
+    """
 
     kind: str
     card: int = -1

@@ -53,6 +53,17 @@ from cardgen.errors import CardgenError
 from cardgen.model import CardSet
 
 NO_DEFENCE: frozenset[str] = frozenset()
+PASS_MOVE = Move(PASS)
+DONE_MOVE = Move(DONE)
+DECLINE_MOVE = Move(DECLINE)
+_DISCARD_MOVES: list[Move] = []
+
+
+def _discard_move(d: int) -> Move:
+    """Discard moves are the commonest moves of all: make each one once."""
+    while len(_DISCARD_MOVES) <= d:
+        _DISCARD_MOVES.append(Move(DISCARD, len(_DISCARD_MOVES)))
+    return _DISCARD_MOVES[d]
 
 
 class IllegalMoveError(CardgenError):
@@ -270,13 +281,14 @@ def _heal_moves(s: GameState, p: int, hand: set[int]) -> list[Move]:
 
 def _turn_moves(s: GameState, p: int) -> list[Move]:
     hand = set(s.hands[p])
-    out = [Move(PASS)]
-    out += [Move(DISCARD, d) for d in hand]
+    out = [PASS_MOVE]
+    out += [_discard_move(d) for d in hand]
     out += [Move(RELEASE, -1, h.victim) for h in s.holds if h.holder == p]
     if s.holds and s.restricted(p):
         return out
     info = s.info
-    vomiting = [v for v in range(len(s.life)) if v != p and not s.down[v] and s.vomit_until[v] >= s.turn]
+    vomiting = ([v for v in range(len(s.life)) if v != p and not s.down[v] and s.vomit_until[v] >= s.turn]
+                if max(s.vomit_until) >= s.turn else [])
     for d in hand:
         ci = info[d]
         if ci.turn_play and not (ci.weapon and d in s.weapons_used):
@@ -336,7 +348,7 @@ def _ask(s: GameState, f: Window) -> bool:
         q = f.resp[f.pos]
         mv = _responses(s, f, q)
         if mv:
-            mv.append(Move(DECLINE))
+            mv.append(DECLINE_MOVE)
             return _decide(s, q, mv)
         f.pos += 1
     return False
@@ -592,15 +604,15 @@ def _step_turn(s: GameState, f: Frame) -> bool:
         return _decide(s, p, _turn_moves(s, p))
     if phase == "discard":
         limit = s.rules.discard_limit or 1_000_000
-        moves = [Move(DISCARD, d) for d in set(s.hands[p])] if f.count < limit else []
+        moves = [_discard_move(d) for d in set(s.hands[p])] if f.count < limit else []
         if moves:
-            return _decide(s, p, [*moves, Move(DONE)])
+            return _decide(s, p, [*moves, DONE_MOVE])
         f.phase = "end"
         return False
     if phase == "heal":
         moves = _heal_moves(s, p, set(s.hands[p])) if f.count < _heal_limit(s) else []
         if moves:
-            return _decide(s, p, [*moves, Move(DONE)])
+            return _decide(s, p, [*moves, DONE_MOVE])
         f.phase = "end"
         return False
     # end of turn: everyone conscious draws back up, starting with the player whose turn it was
@@ -609,11 +621,18 @@ def _step_turn(s: GameState, f: Frame) -> bool:
     n = len(s.life)
     for i in range(n):
         q = (p + i) % n
-        if s.down[q]:
+        hand = s.hands[q]
+        need = size - len(hand)
+        if need <= 0 or s.down[q]:
             continue
-        got = 0
-        while len(s.hands[q]) < size and _draw_one(s, q):
-            got += 1
+        if len(s.draw) >= need:  # the common case, in one slice: the top card (the list's end) comes first
+            hand.extend(s.draw[:-need - 1:-1])
+            del s.draw[-need:]
+            got = need
+        else:
+            got = 0
+            while len(hand) < size and _draw_one(s, q):
+                got += 1
         if got:
             _log(s, "draws", player=s.names[q], cards=got)
     return False
@@ -733,7 +752,7 @@ def _step_combo(s: GameState, f: Frame) -> bool:
         s.stack.pop()
         _log(s, "combo wasted" if f.steps == 0 else "combo ends", player=s.names[p])
         return False
-    return _decide(s, p, [*moves, Move(DECLINE)])
+    return _decide(s, p, [*moves, DECLINE_MOVE])
 
 
 def _step_answer(s: GameState, f: Frame) -> bool:
@@ -817,7 +836,7 @@ def _step_bonus(s: GameState, f: Frame) -> bool:
     if not moves:
         s.stack.pop()
         return False
-    return _decide(s, p, [*moves, Move(DECLINE)])
+    return _decide(s, p, [*moves, DECLINE_MOVE])
 
 
 def _step_after_block(s: GameState, f: Frame) -> bool:
@@ -828,7 +847,7 @@ def _step_after_block(s: GameState, f: Frame) -> bool:
             moves = [Move(OPEN, d, other) for d in set(s.hands[p])
                      if (o := s.info[d].opener) is not None and o.after_block]
             if moves:
-                return _decide(s, p, [*moves, Move(DECLINE)])
+                return _decide(s, p, [*moves, DECLINE_MOVE])
         f.stage += 1
     s.stack.pop()
     return False
@@ -848,7 +867,7 @@ def _step_drop(s: GameState, f: Frame) -> bool:
         s.stack.pop()
         _knockout(s, p)
         return False
-    return _decide(s, p, [*moves, Move(DECLINE)])
+    return _decide(s, p, [*moves, DECLINE_MOVE])
 
 
 _STEPS = {

@@ -86,10 +86,21 @@ def _one_shots(log: list[dict[str, Any]], start_life: int, into: dict[str, int])
                 before[key] = -10**9  # count it once per play
 
 
+def card_labels(cs: CardSet) -> list[str]:
+    """A unique label per design: its name, or "name (set)" when a mixed deck has two cards of that name."""
+    seen: dict[str, int] = {}
+    for c in cs.cards:
+        seen[c.name] = seen.get(c.name, 0) + 1
+    return [c.name if seen[c.name] == 1 else f"{c.name} ({c.origin})" for c in cs.cards]
+
+
 def play_one(cs: CardSet, info: tuple[CardInfo, ...], agents: Sequence[Agent], agent_names: tuple[str, ...],
-             seed: int, label: str, check_every_move: bool = False,
-             coverage: Coverage | None = None) -> GameRecord:
-    """Play one game to its end; invariant problems become the record's `violations` (prefixed by `label`)."""
+             seed: int, label: str, check_every_move: bool = False, coverage: Coverage | None = None,
+             names: Sequence[str] | None = None) -> GameRecord:
+    """Play one game to its end; invariant problems become the record's `violations` (prefixed by `label`).
+
+    `names` are the card labels the record uses (default: the card names).
+    """
     s: GameState = new_game(cs, len(agents), seed=seed, record=coverage is not None, info=info)
     designs = len(info)
     played = [0] * designs
@@ -123,7 +134,8 @@ def play_one(cs: CardSet, info: tuple[CardInfo, ...], agents: Sequence[Agent], a
             coverage.played[d] += played[d]
         if s.log is not None:
             _one_shots(s.log, s.start_life, coverage.one_shot)
-    names = [ci.name for ci in info]
+    if names is None:
+        names = [ci.name for ci in info]
     cards = {names[d]: played[d] for d in range(designs) if played[d]}
     players = {names[d]: frozenset(q for q in range(len(agents)) if seats[d] >> q & 1)
                for d in range(designs) if played[d]}

@@ -18,7 +18,7 @@ from cardgen.engine.cards import CardInfo, card_info
 from cardgen.errors import CardgenError
 from cardgen.model import CardSet
 from cardgen.sim.agents import agent_names, make_agent
-from cardgen.sim.play import Coverage, play_one
+from cardgen.sim.play import Coverage, card_labels, play_one
 from cardgen.sim.seeding import derive_seed
 from cardgen.sim.stats import Stats
 
@@ -88,11 +88,12 @@ def run_range(cs: CardSet, info: tuple[CardInfo, ...], cfg: SimConfig, first: in
     """Games first..stop-1, folded in order."""
     stats = Stats(seats=cfg.players)
     cov = Coverage(len(info)) if cfg.coverage else None
+    labels = card_labels(cs)
     for g in range(first, stop):
         names = seats_of(cfg, g)
         agents = [make_agent(a, derive_seed(cfg.seed, g, s + 1)) for s, a in enumerate(names)]
         rec = play_one(cs, info, agents, names, derive_seed(cfg.seed, g), f"game {g}",
-                       check_every_move=cfg.check_every_move, coverage=cov)
+                       check_every_move=cfg.check_every_move, coverage=cov, names=labels)
         stats.add(rec)
     return Batch(stats, cov)
 
@@ -159,7 +160,7 @@ def results_json(cs: CardSet, res: SimResult) -> dict[str, Any]:
         "agent": ",".join(cfg.agents),
         "turn_cap": cs.rules.turn_cap,
     }
-    out.update(st.summary(c.name for c in cs.cards))
+    out.update(st.summary(card_labels(cs)))
     secs = max(res.seconds, 1e-9)
     out["seconds"] = round(res.seconds, 3)
     out["jobs"] = cfg.jobs
