@@ -70,17 +70,35 @@ def check_state(s: GameState) -> list[str]:
     return out
 
 
+def _most_damage(s: GameState) -> dict[str, int]:
+    """The most a single damage event may take, by card name: a strike (times any combo multiplier),
+    a hold's tick, or a retaliation."""
+    mult = max([ci.opener.multiplier for ci in s.info if ci.opener is not None] + [1])
+    out: dict[str, int] = {}
+    for ci in s.info:
+        most = max([x * mult for x in ci.damage] + [ci.retaliates, ci.ongoing.damage if ci.ongoing else 0])
+        out[ci.name] = max(out.get(ci.name, 0), most)
+    return out
+
+
 def check_step(before: Snapshot, s: GameState) -> list[str]:
-    """Problems across one move: life changed only by logged damage/heals; hands refilled at turn ends."""
+    """Problems across one move: life changed only by damage and heals that cards account for;
+    hands refilled at turn ends."""
     out: list[str] = []
     if s.log is not None:
         delta = [0] * s.n
         index = {name: i for i, name in enumerate(s.names)}
+        most = _most_damage(s)
+        heals = {ci.name: max(ci.heal_turn, ci.heal_drop) for ci in s.info}
         for e in s.log[before.log_len:]:
             if e["event"] == "damage":
                 delta[index[e["player"]]] -= e["amount"]
+                if not 0 < e["amount"] <= most.get(e["why"], 0):
+                    out.append(f"{e['player']} lost {e['amount']} to {e['why']}, which cannot deal that much")
             elif e["event"] == "heal":
                 delta[index[e["player"]]] += e["amount"]
+                if not 0 <= e["amount"] <= heals.get(e["card"], 0):
+                    out.append(f"{e['player']} regained {e['amount']} from {e['card']}, which cannot heal that much")
         for p in range(s.n):
             if before.life[p] + delta[p] != s.life[p]:
                 out.append(f"{s.names[p]}'s life went {before.life[p]} -> {s.life[p]}, the cards say "

@@ -213,11 +213,11 @@ def _damage(s: GameState, p: int, amount: int, why: str) -> None:
         s.stack.append(DropF(p))
 
 
-def _heal(s: GameState, p: int, amount: int, by: int) -> None:
+def _heal(s: GameState, p: int, amount: int, by: int, card: str) -> None:
     gain = max(0, min(amount, s.start_life - s.life[p]))
     s.life[p] += gain
     s.pool -= gain
-    _log(s, "heal", player=s.names[p], amount=gain, life=s.life[p], by=s.names[by])
+    _log(s, "heal", player=s.names[p], amount=gain, life=s.life[p], by=s.names[by], card=card)
     if s.down[p] and s.life[p] > 0:
         s.down[p] = False
         _log(s, "revived", player=s.names[p])
@@ -471,12 +471,12 @@ def _apply(s: GameState, m: Move) -> None:
         s.discard.append(m.card)
         ci = s.info[m.card]
         if isinstance(f, DropF):
-            _heal(s, p, ci.heal_drop, p)
+            _heal(s, p, ci.heal_drop, p, ci.name)
         else:
             assert isinstance(f, TurnF)
             f.phase = "heal"
             f.count += 1
-            _heal(s, m.target, ci.heal_turn, p)
+            _heal(s, m.target, ci.heal_turn, p, ci.name)
         return
     if k == RELEASE:
         for h in [h for h in s.holds if h.holder == p and h.victim == m.target]:
