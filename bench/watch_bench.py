@@ -22,10 +22,10 @@ ROUNDS = 8
 
 def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "out"
         for name in ("lunch", "beer"):
             folder = Path(tmp) / name
             shutil.copytree(card_data_dir() / name, folder)
-            out = Path(tmp) / "out"
             w = Watcher([folder], lambda f=folder: build([load_set(f)], PrintOptions(), out, show_progress=False),
                         lambda _line: None)
             w.last = {}
