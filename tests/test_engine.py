@@ -200,3 +200,10 @@ def test_engine_code_names_no_card() -> None:
     code = "\n".join(p.read_text(encoding="utf-8") for p in ENGINE.glob("*.py"))
     words = set(re.findall(r'"([^"]+)"', code))
     assert not {n for n in names if n in words}, "engine code names a card"
+
+
+def test_state_methods_python_chess_style(lunch: CardSet) -> None:
+    s = new_game(lunch, 2, seed=4)
+    t = s.copy()
+    t.push(Move(PASS))
+    assert t.turn == s.turn + 1 and t.legal_moves() == legal_moves(t) and s.to_act == 0

@@ -49,7 +49,7 @@ def play_checked(group: tuple[str, ...], players: int, seed: int, kinds: Counter
     raise AssertionError(f"{'+'.join(group)} seed {seed}: no end after {MOVE_LIMIT} moves")
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(group=st.sampled_from(GROUPS), players=st.integers(2, 6), seed=st.integers(0, 2**32 - 1))
 def test_random_games_keep_every_invariant(group: tuple[str, ...], players: int, seed: int) -> None:
     play_checked(group, players, seed)
@@ -58,7 +58,7 @@ def test_random_games_keep_every_invariant(group: tuple[str, ...], players: int,
 def test_seeded_games_of_every_set_end_and_use_the_rules() -> None:
     for group in GROUPS:
         kinds: Counter[str] = Counter()
-        reasons = Counter(play_checked(group, 2 + seed % 5, seed, kinds) for seed in range(25))
+        reasons = Counter(play_checked(group, 2 + seed % 5, seed, kinds) for seed in range(50))
         assert reasons["last standing"] + reasons["nobody standing"] > 0, (group, reasons)
         used = {k for k, n in kinds.items() if n}
         assert {"play", "defend", "decline", "discard", "follow", "heal"} <= used, (group, kinds)

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import json
+import tempfile
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cardgen.cli.main import main
 
@@ -83,3 +86,16 @@ def test_malformed_scenarios_fail_cleanly(tmp_path: Path, text: str) -> None:
 def test_missing_file(tmp_path: Path) -> None:
     r = CliRunner().invoke(main, ["replay", str(tmp_path / "nope.yaml")])
     assert r.exit_code != 0 and "Traceback" not in r.stderr
+
+
+@settings(max_examples=60, deadline=None)
+@given(cut=st.integers(0, len(GOOD)), length=st.integers(0, 12), junk=st.sampled_from(["", "x", ":", "[", "- ", "\n",
+                                                                                     "5", "{", "Dodge", "Ann"]))
+def test_mangled_scenarios_never_crash(cut: int, length: int, junk: str) -> None:
+    text = GOOD[:cut] + junk + GOOD[cut + length:]
+    with tempfile.TemporaryDirectory() as tmp:
+        f = Path(tmp) / "s.yaml"
+        f.write_text(text, encoding="utf-8")
+        r = CliRunner().invoke(main, ["replay", str(f)])
+    assert r.exit_code in (0, 1), r.output
+    assert r.exception is None or isinstance(r.exception, SystemExit), repr(r.exception)

@@ -37,3 +37,4 @@ def test_scenario(path: Path) -> None:
             assert problems == [], f"after move {i + 1} ({raw}): {problems}"
     assert [str(d) for d in unmet + check_expect(sc)] == []
     assert "expect" in sc.doc.data, "a scenario must say what it expects"
+    assert sc.doc.data.get("title") and sc.doc.data.get("description"), "a scenario must say what it shows"

@@ -149,3 +149,42 @@ def test_rendering_the_report_imports_neither_engine_nor_simulation() -> None:
             "bad = [m for m in sys.modules if m.startswith(('cardgen.engine', 'cardgen.sim'))]; print(bad)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_mixed_decks_keep_same_named_cards_apart(tmp_path: Path) -> None:
+    out = tmp_path / "mix.json"
+    code, _, err = run("simulate", "--set", "lunch", "--set", "beer", "--games", "6", "--json", str(out))
+    assert code == 0, err
+    res = json.loads(out.read_text())
+    cards = [c for s in ("lunch", "beer") for c in load_set(s).cards]
+    assert len(res["cards"]) == len(cards)
+    assert "Grab (lunch)" in res["cards"] and "Grab (beer)" in res["cards"]
+
+
+def test_greedy_defends_follows_up_and_heals_when_dropping() -> None:
+    """Replay random games and ask the greedy bot at every decision where its rules leave no doubt."""
+    from cardgen.engine.agents import RandomAgent
+    from cardgen.engine.moves import DEFEND, FOLLOW, HEAL
+    from cardgen.engine.rules import new_game, push
+    from cardgen.engine.state import DropF
+    from cardgen.sim.greedy import GreedyAgent
+
+    cs = load_set("lunch")
+    greedy, rnd = GreedyAgent(1), RandomAgent(2)
+    seen = {DEFEND: 0, FOLLOW: 0, HEAL: 0}
+    for seed in range(6):
+        s = new_game(cs, 4, seed=seed)
+        while s.result is None:
+            kinds = {m.kind for m in s.moves}
+            pick = greedy.choose(s, s.moves)
+            if DEFEND in kinds:
+                assert pick.kind == DEFEND
+                seen[DEFEND] += 1
+            elif FOLLOW in kinds:
+                assert pick.kind == FOLLOW
+                seen[FOLLOW] += 1
+            elif isinstance(s.stack[-1], DropF) and HEAL in kinds:
+                assert pick.kind == HEAL
+                seen[HEAL] += 1
+            push(s, rnd.choose(s, s.moves))
+    assert all(seen.values()), seen

@@ -95,3 +95,11 @@ def test_invariant_violations_are_errors(monkeypatch: pytest.MonkeyPatch) -> Non
     errors = [d for d in rep.diagnostics if d.severity == "error"]
     assert rep.violations > 0
     assert errors and "cards went missing" in errors[0].message and errors[0].path.endswith("set.yaml")
+
+
+def test_a_set_too_small_to_deal_fails_without_traceback(make_set, mini_set_files: dict[str, str]) -> None:  # type: ignore[no-untyped-def]
+    files = dict(mini_set_files)
+    files["set.yaml"] = files["set.yaml"].replace("hand_size: 3", "hand_size: 4")
+    code, _, err = run("validate", "--set", str(make_set(files)))
+    assert code == 1
+    assert "cannot simulate" in err and "too few to deal" in err and "Traceback" not in err

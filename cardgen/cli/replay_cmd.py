@@ -9,19 +9,31 @@ from pathlib import Path
 import click
 
 from cardgen.cli.common import fails_cleanly, report
-from cardgen.engine.scenario import final_state, load_scenario, run_scenario
+from cardgen.engine.scenario import Scenario, ScenarioError, final_state, load_scenario, run_scenario
+
+
+def _dump(sc: Scenario) -> None:
+    out = {"scenario": sc.path, "sets": sc.cs.name, "players": sc.state.names, "log": sc.state.log,
+           "final": final_state(sc.state)}
+    click.echo(json.dumps(out, indent=1, ensure_ascii=False))
 
 
 @click.command("replay")
 @click.argument("scenario", type=click.Path(dir_okay=False, path_type=Path))
 @fails_cleanly
 def command(scenario: Path) -> None:
-    """Replay SCENARIO (see docs/scenarios.md); an illegal move or a failed expectation exits with 1."""
+    """Replay SCENARIO (see docs/scenarios.md) and print its log and final state as JSON.
+
+    An invalid scenario, an illegal move or an unmet expectation is reported as file:line with the
+    reason, and exits with 1 (after an illegal move, the state reached so far is still printed).
+    """
     sc = load_scenario(scenario)
-    problems = run_scenario(sc)
-    out = {"scenario": sc.path, "sets": sc.cs.name, "players": sc.state.names, "log": sc.state.log,
-           "final": final_state(sc.state)}
-    click.echo(json.dumps(out, indent=1, ensure_ascii=False))
+    try:
+        problems = run_scenario(sc)
+    except ScenarioError:
+        _dump(sc)
+        raise
+    _dump(sc)
     if problems:
         report(problems)
         click.echo(f"{len(problems)} expectation{'s' if len(problems) != 1 else ''} not met", err=True)

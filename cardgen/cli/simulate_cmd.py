@@ -43,12 +43,14 @@ def _summary(res: dict[str, Any]) -> list[str]:
 @click.option("--agent", default="random", show_default=True, metavar="random|greedy",
               help="Bot for every seat, or a comma list (e.g. greedy,random) rotated round the seats.")
 @click.option("--jobs", default=1, show_default=True, type=int, help="Worker processes (results do not change).")
+@click.option("--check", type=click.Choice(["end", "moves"]), default="end", show_default=True,
+              help="Check the engine's invariants at the end of each game, or after every move (slower).")
 @click.option("--json", "json_path", type=click.Path(path_type=Path), metavar="FILE",
               help="Write the results as JSON ('-' for standard output).")
 @click.option("--report", "report_path", type=click.Path(path_type=Path), metavar="FILE.pdf|.png",
               help="Write charts: seat win rates, game lengths, card use.")
 @fails_cleanly
-def command(sets: tuple[str, ...], players: int, games: int, seed: int, agent: str, jobs: int,
+def command(sets: tuple[str, ...], players: int, games: int, seed: int, agent: str, jobs: int, check: str,
             json_path: Path | None, report_path: Path | None) -> None:
     """Play bot games and report balance: seat win rates, game length, card use, stalemates."""
     if not sets:
@@ -56,7 +58,8 @@ def command(sets: tuple[str, ...], players: int, games: int, seed: int, agent: s
     if report_path is not None and report_path.suffix.lower() not in (".pdf", ".png"):
         raise OutputError(f"--report must end in .pdf or .png, not '{report_path.name}'")
     cs = load_group(sets)
-    cfg = SimConfig(players=players, games=games, seed=seed, agents=agent_names(agent), jobs=jobs)
+    cfg = SimConfig(players=players, games=games, seed=seed, agents=agent_names(agent), jobs=jobs,
+                    check_every_move=check == "moves")
     cfg.validate(cs)
     with tqdm(total=games, unit="game", desc=f"simulating {cs.name}", leave=False, file=sys.stderr,
               disable=None) as bar:

@@ -15,7 +15,11 @@ def simulate_set(cs: CardSet) -> int:
     """Run the sanity simulation, print its diagnostics and a summary line; the number of errors."""
     from cardgen.sim.sanity import sanity_check  # imports the engine: only when simulating
 
-    rep = sanity_check(cs)
+    try:
+        rep = sanity_check(cs)
+    except CardgenError as exc:  # e.g. too few cards to deal: report it and go on with the next set
+        click.echo(f"error: {cs.name}: cannot simulate: {exc}", err=True)
+        return 1
     report(rep.diagnostics)
     errors = sum(1 for d in rep.diagnostics if d.severity == "error")
     warnings = len(rep.diagnostics) - errors

@@ -9,7 +9,7 @@ from typing import Protocol
 from cardgen.engine.cards import CardInfo
 from cardgen.engine.moves import Move
 from cardgen.engine.rules import new_game, push
-from cardgen.engine.state import GameState, Outcome
+from cardgen.engine.state import GameState
 from cardgen.model import CardSet
 
 
@@ -40,8 +40,3 @@ def play_game(cs: CardSet, agents: Sequence[Agent], seed: int | None = None, tur
         if check is not None:
             check(s, None)
     return s
-
-
-def final_outcome(s: GameState) -> Outcome:
-    assert s.result is not None
-    return s.result

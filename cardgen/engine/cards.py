@@ -52,6 +52,7 @@ class CardInfo:
     retaliates: int
     turn_play: bool  # playable as a turn action (attack, opener, event, standalone hold)
     interject: bool  # playable out of turn in a response window (timing response/any)
+    aimed: bool  # played at one chosen player (attacks on one target, openers)
 
     def __str__(self) -> str:
         return self.name
@@ -91,5 +92,6 @@ def card_info(cs: CardSet) -> tuple[CardInfo, ...]:
             draw=c.draw, timing=c.timing, targets=c.targets, stuns=c.stuns, stunned=c.stunned, travels=c.travels,
             passes_on=c.passes_on, ongoing=c.ongoing, retaliates=c.retaliates, turn_play=turn_play,
             interject=interject,
+            aimed=c.opens is not None or ((bool(c.damage) or c.ongoing is not None) and c.targets == "one"),
         ))
     return tuple(out)

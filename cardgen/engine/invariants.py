@@ -63,6 +63,8 @@ def check_state(s: GameState) -> list[str]:
                 out.append(f"unconscious {s.names[p]} is to act")
             if s.stunned(p):
                 out.append(f"stunned {s.names[p]} is to act")
+            if s.vomiting(p):
+                out.append(f"vomiting {s.names[p]} is to act")
             if s.moves != sorted(set(s.moves)):
                 out.append("legal moves are not sorted and unique")
     elif s.moves:

@@ -66,14 +66,14 @@ def _mapping(doc: Document, at: tuple[str | int, ...], value: Any, allowed: tupl
     return value
 
 
-def _names(doc: Document, at: tuple[str | int, ...], value: Any) -> list[str]:
+def _names(doc: Document, at: tuple[str | int, ...], value: Any, what: str = "card") -> list[str]:
     if value is None:
         return []
     if isinstance(value, str):
         return [value]
     if isinstance(value, list) and all(isinstance(v, str) for v in value):
         return list(value)
-    raise _fail(doc, at, "expected a card name or a list of card names")
+    raise _fail(doc, at, f"expected a {what} name or a list of {what} names")
 
 
 def design_of(cs: CardSet, name: str) -> int | None:
@@ -117,7 +117,9 @@ def setup(doc: Document, base: Path | None = None) -> Scenario:
     for key in ("sets", "players", "moves"):
         if key not in data:
             raise _fail(doc, (), f"scenario: missing required key '{key}'")
-    sets = _names(doc, ("sets",), data["sets"])
+    sets = _names(doc, ("sets",), data["sets"], "set")
+    if not sets:
+        raise _fail(doc, ("sets",), "sets: name at least one set")
     try:
         cs = load_sets([_set_ref(r, base or Path.cwd()) for r in sets])
     except SetError as exc:
@@ -154,12 +156,15 @@ def setup(doc: Document, base: Path | None = None) -> Scenario:
     for i, p in enumerate(raw_players):
         s.hands[i] = [take(("players", i, "hand", j), n) for j, n in
                       enumerate(_names(doc, ("players", i, "hand"), p.get("hand")))]
-        life = p.get("life", cs.rules.life)
-        if not isinstance(life, int) or life > cs.rules.life or (life < 0 and not cs.rules.negative_life):
-            raise _fail(doc, ("players", i, "life"), f"life: expected a whole number up to {cs.rules.life}")
+        out = p.get("unconscious") is True
+        life = p.get("life", 0 if out else cs.rules.life)
+        if (not isinstance(life, int) or isinstance(life, bool) or life > cs.rules.life
+                or (life < 0 and not cs.rules.negative_life) or (out and life > 0)):
+            raise _fail(doc, ("players", i, "life"), f"life: expected a whole number up to {cs.rules.life}"
+                        + (" (0 or less for an unconscious player)" if out else ""))
         s.life[i] = life
         s.pool += cs.rules.life - life
-        if p.get("unconscious") or life <= 0:
+        if out or life <= 0:
             s.down[i] = True
             if s.hands[i]:
                 raise _fail(doc, ("players", i, "hand"), "an unconscious player holds no cards")

@@ -72,16 +72,15 @@ class Window(Frame):
 
 
 class TurnF(Frame):
-    """The turn of `player`. phase: start (holds tick), action, discard, heal, end."""
+    """The turn of `player`. phase: start (holds tick), check (a lost turn?), action, discard, heal, end."""
 
-    __slots__ = ("count", "phase", "ticked")
+    __slots__ = ("count", "phase")
     kind = "turn"
 
     def __init__(self, player: int) -> None:
         super().__init__(player)
         self.phase = "start"
         self.count = 0
-        self.ticked = 0
 
 
 class StrikeF(Window):
@@ -256,6 +255,16 @@ class GameState:
 
     def conscious(self) -> list[int]:
         return [p for p in range(len(self.life)) if not self.down[p]]
+
+    def legal_moves(self) -> list[Move]:
+        """What `to_act` may do now (see `cardgen.engine.rules.legal_moves`)."""
+        return list(self.moves)
+
+    def push(self, move: Move) -> None:
+        """Apply `move` in place, python-chess style (see `cardgen.engine.rules.push`)."""
+        from cardgen.engine.rules import push  # the rules import this module
+
+        push(self, move)
 
     def copy(self) -> GameState:
         """An independent copy (no deepcopy: lists are copied, frames copy themselves)."""

@@ -161,6 +161,8 @@ def _length_panel(dr: Drawing, st: Style, res: dict[str, Any], x: float, y: floa
     cap_w = pw / (len(bars) + 3) * 2 if stale else 0.0
     slot = (pw - cap_w) / max(len(bars), 1)
     for i, (_, _, n) in enumerate(bars):
+        if n == 0:
+            continue
         dr.add(Rect(px + slot * i + 0.4, py, max(slot - 0.8, 0.5), ph * n / top, fillColor=st.ink["hist_bar"],
                     strokeColor=None))
     every = max(1, round(len(bars) / 8))

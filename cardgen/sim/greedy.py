@@ -59,6 +59,8 @@ class GreedyAgent:
         self.rng = random.Random(seed)
 
     def choose(self, state: GameState, moves: Sequence[Move]) -> Move:
+        if len(moves) == 1:
+            return moves[0]
         me = state.to_act
         best: list[Move] = []
         top = NEVER - 1

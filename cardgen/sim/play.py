@@ -15,7 +15,7 @@ from typing import Any
 
 from cardgen.engine.agents import Agent
 from cardgen.engine.cards import CardInfo
-from cardgen.engine.invariants import check_state
+from cardgen.engine.invariants import check_state, check_step, snapshot
 from cardgen.engine.moves import (
     BONUS,
     DEFEND,
@@ -99,6 +99,9 @@ def play_one(cs: CardSet, info: tuple[CardInfo, ...], agents: Sequence[Agent], a
              names: Sequence[str] | None = None) -> GameRecord:
     """Play one game to its end; invariant problems become the record's `violations` (prefixed by `label`).
 
+    The engine's `check_state` runs at the end, or after every move with `check_every_move` (and then,
+    when the game is logged for `coverage`, `check_step` too: life changes match the cards played).
+
     `names` are the card labels the record uses (default: the card names).
     """
     s: GameState = new_game(cs, len(agents), seed=seed, record=coverage is not None, info=info)
@@ -119,10 +122,13 @@ def play_one(cs: CardSet, info: tuple[CardInfo, ...], agents: Sequence[Agent], a
         if m.card >= 0 and m.kind in PLAY_KINDS:
             played[m.card] += 1
             seats[m.card] |= 1 << p
+        before = snapshot(s) if check_every_move and s.log is not None else None
         push(s, m)
         decisions += 1
         if check_every_move and not problems:
             problems = check_state(s)
+            if before is not None:
+                problems += check_step(before, s)
     if not problems:
         problems = check_state(s)
     result = s.result

@@ -121,8 +121,9 @@ def _batches(cs: CardSet, cfg: SimConfig) -> Iterator[tuple[int, Batch]]:
         for a, b in spans:
             yield b - a, run_range(cs, info, cfg, a, b)
         return
-    ctx = multiprocessing.get_context("fork") if "fork" in multiprocessing.get_all_start_methods() else None
-    pool = (ctx or multiprocessing).Pool(min(cfg.jobs, len(spans)), initializer=_init_worker, initargs=(cs, cfg))
+    # spawn, not fork: the parent may run threads (the progress bar's monitor), which fork can deadlock
+    ctx = multiprocessing.get_context("spawn")
+    pool = ctx.Pool(min(cfg.jobs, len(spans)), initializer=_init_worker, initargs=(cs, cfg))
     try:
         for (a, b), batch in zip(spans, pool.imap(_work, spans), strict=True):  # imap keeps game order
             yield b - a, batch
@@ -159,6 +160,7 @@ def results_json(cs: CardSet, res: SimResult) -> dict[str, Any]:
         "seed": cfg.seed,
         "agent": ",".join(cfg.agents),
         "turn_cap": cs.rules.turn_cap,
+        "invariant_checks": "every move" if cfg.check_every_move else "end of game",
     }
     out.update(st.summary(card_labels(cs)))
     secs = max(res.seconds, 1e-9)

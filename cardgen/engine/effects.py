@@ -1,0 +1,130 @@
+"""State changes every rule shares: seats, drawing, putting cards in play, damage, healing, knock-outs, holds.
+
+The engine's only writes to life, piles and statuses go through here, so the
+invariants (cards conserved, life + pool constant) have one place to hold.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardgen.engine.cards import CardInfo
+from cardgen.engine.state import DropF, GameState, Hold, Outcome, StrikeF, Window
+
+
+def log_event(s: GameState, event: str, **kw: Any) -> None:
+    """Record an event for replays and invariant checks (no-op in fast simulations)."""
+    if s.log is not None:
+        s.log.append({"turn": s.turn, "event": event, **kw})
+
+
+def next_seat(s: GameState, p: int, step: int) -> int:
+    """The next conscious seat from `p` going `step` (+1 left/clockwise, -1 right); `p` if none."""
+    n = len(s.life)
+    q = p
+    for _ in range(n):
+        q = (q + step) % n
+        if not s.down[q]:
+            return q
+    return p
+
+
+def clockwise(s: GameState, start: int, exclude: int) -> list[int]:
+    """Conscious seats clockwise from `start` (included), without `exclude`."""
+    n = len(s.life)
+    return [q for q in ((start + i) % n for i in range(n)) if q != exclude and not s.down[q]]
+
+
+def can_act(s: GameState, p: int) -> bool:
+    """Conscious, not stunned, not vomiting, not tied up holding someone."""
+    return (not s.down[p] and s.stun_until[p] < s.turn and s.vomit_until[p] < s.turn
+            and not (s.holds and s.restricted(p)))
+
+
+
+
+def open_window(s: GameState, f: Window) -> None:
+    """(Re)start the window of `f`: its target is asked first, then the others clockwise."""
+    # An attack redirected at its own player may be defended by them; a card hitting "all" may not.
+    own = f.target == f.player and isinstance(f, StrikeF) and s.info[f.design].targets == "one"
+    f.resp = clockwise(s, f.target, -1 if own else f.player)
+    f.pos = 0
+
+
+def draw_one(s: GameState, p: int) -> bool:
+    """Draw a card for `p`, reshuffling the discard pile when the draw pile is empty."""
+    if not s.draw:
+        if not s.discard:
+            return False
+        s.draw = s.discard
+        s.discard = []
+        s.rng.shuffle(s.draw)
+        log_event(s, "reshuffle", cards=len(s.draw))
+    s.hands[p].append(s.draw.pop())
+    return True
+
+
+def put_in_play(s: GameState, p: int, d: int) -> CardInfo:
+    """Take card `d` from `p`'s hand onto the table (weapons) or the discard pile (everything else)."""
+    ci = s.info[d]
+    s.hands[p].remove(d)
+    if ci.weapon:
+        s.table.append(d)
+        s.weapons_used.add(d)
+    else:
+        s.discard.append(d)
+    if ci.stunned:
+        s.stun_until[p] = max(s.stun_until[p], s.turn + ci.stunned)
+        log_event(s, "stunned", player=s.names[p], until_turn=s.stun_until[p])
+    return ci
+
+
+def deal_damage(s: GameState, p: int, amount: int, why: str) -> None:
+    """Take `amount` from `p` into the lost pool; at 0 or below, open their heal-when-dropping window."""
+    if amount <= 0 or s.down[p]:
+        return
+    lost = amount if s.rules.negative_life else min(amount, s.life[p])
+    s.life[p] -= lost
+    s.pool += lost
+    log_event(s, "damage", player=s.names[p], amount=lost, life=s.life[p], why=why)
+    if s.life[p] <= 0:
+        s.stack.append(DropF(p))
+
+
+def restore(s: GameState, p: int, amount: int, by: int, card: str) -> None:
+    """Give `p` up to `amount` back from the pool (never above the starting life); revive if above 0."""
+    gain = max(0, min(amount, s.start_life - s.life[p]))
+    s.life[p] += gain
+    s.pool -= gain
+    log_event(s, "heal", player=s.names[p], amount=gain, life=s.life[p], by=s.names[by], card=card)
+    if s.down[p] and s.life[p] > 0:
+        s.down[p] = False
+        log_event(s, "revived", player=s.names[p])
+
+
+def knock_out(s: GameState, p: int) -> None:
+    """`p` is unconscious: hand discarded, holds ended, and the game over if one player is left."""
+    s.down[p] = True
+    s.discard.extend(s.hands[p])
+    s.hands[p] = []
+    s.stun_until[p] = -1
+    s.vomit_until[p] = -1
+    log_event(s, "unconscious", player=s.names[p], life=s.life[p])
+    for h in [h for h in s.holds if p in (h.holder, h.victim)]:
+        end_hold(s, h, "holder out" if h.holder == p else "victim out")
+    alive = s.conscious()
+    if len(alive) <= 1:
+        winner = alive[0] if alive else None
+        s.result = Outcome(winner, "last standing" if alive else "nobody standing", s.turn)
+        log_event(s, "game over", winner=None if winner is None else s.names[winner], reason=s.result.reason)
+
+
+def end_hold(s: GameState, h: Hold, why: str) -> None:
+    """A hold ends (released, broken, or a player out); a vomiting hold starts the victim's round."""
+    if h not in s.holds:
+        return
+    s.holds.remove(h)
+    log_event(s, "hold ends", holder=s.names[h.holder], victim=s.names[h.victim], why=why)
+    if h.vomit and not s.down[h.victim]:
+        s.vomit_until[h.victim] = s.turn + len(s.conscious()) - 1
+        log_event(s, "vomiting", player=s.names[h.victim], until_turn=s.vomit_until[h.victim])

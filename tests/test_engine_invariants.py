@@ -1,0 +1,58 @@
+"""The invariant checker itself: it must notice each kind of broken state it is meant to catch."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardgen.engine import new_game
+from cardgen.engine.invariants import check_state, check_step, snapshot
+from cardgen.engine.state import GameState
+from cardgen.loader import load_set
+
+
+@pytest.fixture
+def state() -> GameState:
+    s = new_game(load_set("lunch"), 3, seed=2, record=True)
+    assert check_state(s) == []
+    return s
+
+
+def test_a_lost_card_is_noticed(state: GameState) -> None:
+    state.hands[1].pop()
+    assert any("cards in play" in p for p in check_state(state))
+
+
+def test_a_swapped_card_is_noticed(state: GameState) -> None:
+    state.hands[1][0] = (state.hands[1][0] + 1) % len(state.cs.cards)
+    assert any("not the deck's cards" in p for p in check_state(state))
+
+
+def test_life_out_of_the_pool_is_noticed(state: GameState) -> None:
+    state.life[2] -= 3
+    assert any("lost pool" in p for p in check_state(state))
+
+
+def test_unconscious_with_cards_or_life_is_noticed(state: GameState) -> None:
+    state.down[1] = True
+    problems = check_state(state)
+    assert any("unconscious but holds" in p for p in problems)
+    assert any("unconscious at 15" in p for p in problems)
+
+
+def test_a_stunned_player_to_act_is_noticed(state: GameState) -> None:
+    state.stun_until[state.to_act] = state.turn
+    assert any("stunned" in p for p in check_state(state))
+
+
+def test_unexplained_life_change_is_noticed(state: GameState) -> None:
+    before = snapshot(state)
+    state.life[0] -= 2
+    state.pool += 2
+    assert any("the cards say +0" in p for p in check_step(before, state))
+
+
+def test_unfilled_hand_at_a_new_turn_is_noticed(state: GameState) -> None:
+    before = snapshot(state)
+    state.turn += 1
+    state.discard.append(state.hands[2].pop())
+    assert any("holding 4 < 5" in p for p in check_step(before, state))
