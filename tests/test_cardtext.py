@@ -62,7 +62,8 @@ def test_counter_pair_text_names_both_halves(classic: CardSet) -> None:
     assert text.startswith("Play as BLOCK or HOLD.")
     assert "BLOCK stops" in text and "wrestling moves" in text and "DISARM" not in text
     both = rules_text(classic.card("Dodge/Block"), classic)
-    assert "DODGE or BLOCK stops" in both and "HOLD on your turn" not in both
+    # one sentence per half, so each half of the split face carries its own rule
+    assert "DODGE stops" in both and "BLOCK stops" in both and "HOLD on your turn" not in both
 
 
 def test_wrestling_moves_follow_a_hold(classic: CardSet) -> None:

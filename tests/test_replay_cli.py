@@ -99,3 +99,16 @@ def test_mangled_scenarios_never_crash(cut: int, length: int, junk: str) -> None
         r = CliRunner().invoke(main, ["replay", str(f)])
     assert r.exit_code in (0, 1), r.output
     assert r.exception is None or isinstance(r.exception, SystemExit), repr(r.exception)
+
+
+def test_replay_output_is_the_same_every_time() -> None:
+    path = str(SCENARIOS / "beer-choke-and-puke-vomiting.yaml")
+    first = CliRunner().invoke(main, ["replay", path])
+    second = CliRunner().invoke(main, ["replay", path])
+    assert first.exit_code == 0 and first.stdout == second.stdout
+
+
+def test_illegal_move_still_prints_the_state_reached(tmp_path: Path) -> None:
+    code, out, err = _replay(tmp_path, GOOD.replace("{who: Bob, decline: true}", "{who: Bob, play: Block}"))
+    assert code == 1 and "Bob has no 'Block' in hand" in err
+    assert json.loads(out)["final"]["to_act"] == "Bob"
