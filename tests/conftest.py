@@ -9,8 +9,24 @@ import pytest
 
 from cardgen.errors import Diagnostic, SetError
 from cardgen.loader import load_set
+from cardgen.model import CardSet
 
 FIXTURE_SETS = Path(__file__).parent / "fixtures" / "sets"
+
+
+@pytest.fixture(scope="session")
+def lunch() -> CardSet:
+    return load_set("lunch")
+
+
+@pytest.fixture(scope="session")
+def beer() -> CardSet:
+    return load_set("beer")
+
+
+@pytest.fixture(scope="session")
+def classic() -> CardSet:
+    return load_set("classic")
 
 # A small valid set (2 + 2 + 1 + 1 = 6 cards); tests replace single lines of it to break it.
 MINI_SET = FIXTURE_SETS / "good-mini"

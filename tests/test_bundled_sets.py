@@ -13,23 +13,12 @@ from cardgen.loader.mix import same_function
 from cardgen.model import CardSet
 from cardgen.paths import card_data_dir
 
-RULEBOOKS = Path("/work/shared/rulebooks")
+RULEBOOKS = Path(__file__).resolve().parents[2] / "shared" / "rulebooks"  # shared/ beside the checkout
+
 MAX_TEXT = 320  # characters of generated rules text that still fit a slip at a readable size
 
 
-@pytest.fixture(scope="module")
-def lunch() -> CardSet:
-    return load_set("lunch")
 
-
-@pytest.fixture(scope="module")
-def beer() -> CardSet:
-    return load_set("beer")
-
-
-@pytest.fixture(scope="module")
-def classic() -> CardSet:
-    return load_set("classic")
 
 
 @pytest.mark.parametrize(("name", "size"), [("lunch", 110), ("beer", 110), ("classic", 104)])

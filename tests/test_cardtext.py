@@ -15,18 +15,7 @@ from cardgen.cardtext import (
     rules_text,
     summary,
 )
-from cardgen.loader import load_set
 from cardgen.model import CardSet
-
-
-@pytest.fixture(scope="module")
-def beer() -> CardSet:
-    return load_set("beer")
-
-
-@pytest.fixture(scope="module")
-def classic() -> CardSet:
-    return load_set("classic")
 
 
 def test_damage_label_joins_strikes(classic: CardSet) -> None:

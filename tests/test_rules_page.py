@@ -20,7 +20,8 @@ from cardgen.render.rules_content import MECHANICS
 from cardgen.render.rules_page import RulesOverflowError, RulesPageError, rules_pdf
 
 FIXTURE = Path(__file__).parent / "fixtures" / "designer60"
-RULEBOOKS = Path(__file__).parents[1] / ".." / "shared" / "rulebooks"
+RULEBOOKS = Path(__file__).resolve().parents[2] / "shared" / "rulebooks"  # shared/ beside the checkout
+
 PAPERS = {"a4": (595.3, 841.9), "letter": (612.0, 792.0)}
 RUN = 12  # words in a row that may not match a rulebook
 

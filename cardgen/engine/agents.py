@@ -29,14 +29,13 @@ class RandomAgent:
 
 def play_game(cs: CardSet, agents: Sequence[Agent], seed: int | None = None, turn_cap: int | None = None,
               record: bool = False, info: tuple[CardInfo, ...] | None = None,
-              check: Callable[[GameState, GameState | None], None] | None = None) -> GameState:
-    """Play one game to its end; `check(state, None)` runs after every move when given (tests)."""
+              check: Callable[[GameState], None] | None = None) -> GameState:
+    """Play one game to its end (the turn cap ends it at the latest); `check(state)` runs after every move."""
     s = new_game(cs, len(agents), seed=seed, turn_cap=turn_cap, record=record, info=info)
     if check is not None:
-        check(s, None)
+        check(s)
     while s.result is None:
-        move = agents[s.to_act].choose(s, s.moves)
-        push(s, move)
+        push(s, agents[s.to_act].choose(s, s.moves))
         if check is not None:
-            check(s, None)
+            check(s)
     return s
