@@ -14,6 +14,8 @@ from cardgen.model import CardSet
 
 
 class Agent(Protocol):
+    """Anything that picks one of the legal moves offered to the player to act."""
+
     def choose(self, state: GameState, moves: Sequence[Move]) -> Move: ...
 
 
