@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from cardgen.errors import SetError, UnknownSetError
+from cardgen.errors import Diagnostic, UnknownSetError
 from cardgen.loader import load_set, load_sets, mix_sets, resolve_set
 from cardgen.model import Heal, Opener
 
@@ -74,13 +74,25 @@ def test_load_sets_mixes_in_order() -> None:
     assert [c.number for c in mixed.cards] == list(range(1, len(mixed.cards) + 1))
 
 
-def test_mixing_refuses_an_equivalence_between_different_cards(make_set: SetMaker,
-                                                                 mini_set_files: dict[str, str]) -> None:
+def test_mixing_drops_an_equivalence_between_different_cards_with_a_warning(
+        make_set: SetMaker, mini_set_files: dict[str, str]) -> None:
     files = dict(mini_set_files)
     files["set.yaml"] = files["set.yaml"].replace("name: mini", "name: other") + "equivalences: {Block: Dodge}\n"
     other = load_set(make_set(files))
-    with pytest.raises(SetError, match="'Block' = 'Dodge': the two cards do not play the same way"):
-        mix_sets([load_set("lunch"), other])
+    warnings: list[Diagnostic] = []
+    mixed = mix_sets([load_set("lunch"), other], warnings)
+    assert "Block" not in mixed.equivalences
+    [w] = warnings
+    assert w.severity == "warning"
+    assert "equivalence 'Block' = 'Dodge' ignored in this mix: lunch's Dodge does not play the same way" in w.message
+
+
+def test_classic_and_beer_mix_keeps_only_equivalences_that_hold() -> None:
+    warnings: list[Diagnostic] = []
+    mixed = mix_sets([load_set("classic"), load_set("beer")], warnings)
+    assert mixed.total == 214
+    assert "Horror of Horrors" not in mixed.equivalences  # classic's Humiliation cancels, beer's redirects
+    assert any("Horror of Horrors" in w.message for w in warnings)
 
 
 def test_loading_twice_gives_equal_sets() -> None:

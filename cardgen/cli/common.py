@@ -59,4 +59,8 @@ def load_group(group: tuple[str, ...], show_warnings: bool = True) -> CardSet:
         if show_warnings:
             report(warnings)
         loaded.append(cs)
-    return mix_sets(loaded)
+    mix_warnings: list[Diagnostic] = []
+    mixed = mix_sets(loaded, mix_warnings)
+    if show_warnings:
+        report(mix_warnings)
+    return mixed

@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 
 from cardgen import model
-from cardgen.errors import Diagnostic, SetError
+from cardgen.errors import Diagnostic
 
 
 def same_function(a: model.Card, b: model.Card) -> bool:
@@ -13,12 +13,14 @@ def same_function(a: model.Card, b: model.Card) -> bool:
     return a.humiliate == b.humiliate and a.defence == b.defence and (a.heal is None) == (b.heal is None)
 
 
-def mix_sets(sets: list[model.CardSet]) -> model.CardSet:
+def mix_sets(sets: list[model.CardSet], warnings: list[Diagnostic] | None = None) -> model.CardSet:
     """One deck made of every card of every set; rules and types of the first set win.
 
-    Cards keep their own type colours through `CardSet.origin_types`. A declared
-    equivalence (Beer Money's HORROR OF HORRORS = HUMILIATION, ...) must name two
-    cards that play the same way, or mixing fails.
+    Cards keep their own type colours through `CardSet.origin_types` and their own
+    mechanics, so mixing never changes how a card plays. A declared equivalence
+    (Beer Money's HORROR OF HORRORS = HUMILIATION, ...) is kept only when the two
+    cards play the same way; otherwise it is dropped with a warning (for example
+    classic's Humiliation cancels where Lunch Money's redirects).
     """
     if len(sets) == 1:
         return sets[0]
@@ -46,15 +48,16 @@ def mix_sets(sets: list[model.CardSet]) -> model.CardSet:
         description="Mixed deck: " + ", ".join(cs.title for cs in sets),
         origin_types=origin_types,
     )
-    diags: list[Diagnostic] = []
     by_name = {c.name.upper(): c for c in cards}
+    kept: dict[str, str] = {}
     for mine, theirs in equivalences.items():
         a, b = by_name.get(mine.upper()), by_name.get(theirs.upper())
         if a is None or b is None:
             continue  # the other set is not in this mix
         if not same_function(a, b):
-            diags.append(Diagnostic(a.file, a.line, a.column, f"equivalence '{mine}' = '{theirs}': the two cards "
-                                    "do not play the same way"))
-    if diags:
-        raise SetError(diags)
-    return mixed
+            if warnings is not None:
+                warnings.append(Diagnostic(a.file, a.line, a.column, f"equivalence '{mine}' = '{theirs}' ignored in "
+                                           f"this mix: {b.origin}'s {b.name} does not play the same way", "warning"))
+            continue
+        kept[mine] = theirs
+    return dataclasses.replace(mixed, equivalences=kept)
