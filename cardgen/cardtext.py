@@ -40,11 +40,30 @@ def _env() -> jinja2.Environment:
     return jinja2.Environment(loader=jinja2.FileSystemLoader(str(templates_dir())), **_ENV_OPTIONS)
 
 
+MAX_TEMPLATE_OUTPUT = 4000  # characters one card's text may reach; a slip holds a few hundred
+
+
+class _SetSandbox(SandboxedEnvironment):
+    """Jinja2's sandbox, plus a size limit on '*' and '**' so a template cannot build a huge string or number."""
+
+    intercepted_binops = frozenset({"*", "**"})
+
+    def call_binop(self, context: Any, operator: str, left: Any, right: Any) -> Any:
+        if operator == "**" and (not isinstance(right, int) or abs(right) > 64):
+            raise jinja2.exceptions.SecurityError("'**' is limited to small whole exponents in set templates")
+        if operator == "*":
+            for seq, times in ((left, right), (right, left)):
+                if isinstance(seq, (str, list, tuple)) and isinstance(times, int) and len(seq) * times > \
+                        MAX_TEMPLATE_OUTPUT:
+                    raise jinja2.exceptions.SecurityError("repetition longer than a card's text is refused")
+        return super().call_binop(context, operator, left, right)
+
+
 @cache
 def _set_env(folder: str) -> jinja2.Environment:
     """Templates a designer ships with a set run sandboxed: they are data, not code we trust."""
     loader = jinja2.ChoiceLoader([jinja2.FileSystemLoader(folder), jinja2.FileSystemLoader(str(templates_dir()))])
-    return SandboxedEnvironment(loader=loader, **_ENV_OPTIONS)
+    return _SetSandbox(loader=loader, **_ENV_OPTIONS)
 
 
 def set_templates_dir(cs: CardSet) -> Path | None:
@@ -60,7 +79,7 @@ def _render(cs: CardSet, name: str, context: dict[str, Any]) -> str:
     if own is None:
         return _env().get_template(name).render(**context)
     try:
-        return _set_env(str(own.resolve())).get_template(name).render(**context)
+        out = _set_env(str(own.resolve())).get_template(name).render(**context)
     except jinja2.TemplateSyntaxError as exc:
         raise TemplateError(exc.filename or str(own / name), exc.lineno, f"template syntax: {exc.message}") from exc
     except jinja2.exceptions.SecurityError as exc:
@@ -69,6 +88,16 @@ def _render(cs: CardSet, name: str, context: dict[str, Any]) -> str:
     except jinja2.TemplateError as exc:
         path, line = _template_frame(exc, own / name)
         raise TemplateError(path, line, f"template failed: {exc}") from exc
+    except (RecursionError, MemoryError) as exc:
+        raise TemplateError(str(own / name), 1, f"template failed: {type(exc).__name__} (runaway recursion "
+                            "or size?)") from exc
+    except Exception as exc:  # a designer's template may raise anything (1 // 0, 'a' + 1): report, never crash
+        path, line = _template_frame(exc, own / name)
+        raise TemplateError(path, line, f"template failed: {type(exc).__name__}: {exc}") from exc
+    if len(out) > MAX_TEMPLATE_OUTPUT:
+        raise TemplateError(str(own / name), 1, f"template produced {len(out)} characters for one card "
+                            f"(limit {MAX_TEMPLATE_OUTPUT})")
+    return out
 
 
 def _template_frame(exc: BaseException, default: Path) -> tuple[str, int]:
@@ -134,6 +163,8 @@ def breakers_of(card: Card, cs: CardSet) -> list[str]:
         for name in names or [kind.upper()]:
             if name not in out:
                 out.append(name)
+    # a humiliation card answers any card, holds included (docs/rules-decisions.md)
+    out.extend(sorted({c.name.upper() for c in cs.cards if c.humiliate} - set(out)))
     return out
 
 

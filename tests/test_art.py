@@ -69,3 +69,10 @@ def test_low_resolution_is_a_warning_naming_the_dpi(tmp_path: Path) -> None:
     _, warnings = load_set_with_warnings(_art_set(tmp_path, "images/small.png"))
     [w] = warnings
     assert w.severity == "warning" and "card 'Sunburn'" in w.message and "gives 40 dpi" in w.message
+
+
+def test_decompression_bomb_header_is_refused_without_decoding(tmp_path: Path) -> None:
+    folder = _art_set(tmp_path, "images/bomb.png")
+    Image.new("1", (30_000, 30_000)).save(folder / "images" / "bomb.png")  # a few KB on disk
+    msg = _error(folder)
+    assert "pixels" in msg and "refused" in msg

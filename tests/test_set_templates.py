@@ -40,3 +40,17 @@ def test_template_syntax_error_names_file_and_line(tmp_path: Path) -> None:
         load_set(folder)
     [err] = info.value.errors
     assert err.line == 3 and "template syntax" in err.message
+
+
+@pytest.mark.parametrize("template, words", [
+    ("{{ 1 // 0 }}\n", "ZeroDivisionError"),
+    ("{{ card.damage + 1 }}\n", "TypeError"),
+    ("{{ 'a' * 10**9 }}\n", "outside the sandbox"),
+    ("{% macro f(n) %}{{ f(n) }}{% endmacro %}{{ f(1) }}\n", "RecursionError"),
+    ("{% for i in range(5000) %}xxxxxxxxxx{% endfor %}\n", "characters for one card"),
+])
+def test_any_template_failure_is_a_clear_error_not_a_crash(tmp_path: Path, template: str, words: str) -> None:
+    with pytest.raises(SetError) as info:
+        load_set(_set_with_template(tmp_path, template))
+    [err] = info.value.errors
+    assert err.path.endswith("card_text.j2") and words in err.message

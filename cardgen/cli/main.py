@@ -2,25 +2,28 @@
 
 from __future__ import annotations
 
-import importlib
+import sys
 
 import click
 
 from cardgen import __version__
-
-# Each module defines `command`, a click.Command; the order is the help order.
-COMMAND_MODULES: tuple[str, ...] = (
-    "cardgen.cli.build_cmd",
-    "cardgen.cli.validate_cmd",
-    "cardgen.cli.list_cmd",
-    "cardgen.cli.schema_cmd",
-    "cardgen.cli.rules_cmd",
-    "cardgen.cli.preview_cmd",
-    "cardgen.cli.replay_cmd",
-    "cardgen.cli.simulate_cmd",
-    "cardgen.cli.export_cmd",
-    "cardgen.cli.new_cmd",
+from cardgen.cli import (
+    build_cmd,
+    export_cmd,
+    list_cmd,
+    new_cmd,
+    preview_cmd,
+    replay_cmd,
+    rules_cmd,
+    schema_cmd,
+    simulate_cmd,
+    validate_cmd,
 )
+
+# Each module defines `command`, a click.Command; this order is the help order.
+COMMANDS: tuple[click.Command, ...] = (
+    build_cmd.command, validate_cmd.command, list_cmd.command, schema_cmd.command, rules_cmd.command,
+    preview_cmd.command, replay_cmd.command, simulate_cmd.command, export_cmd.command, new_cmd.command)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -29,15 +32,24 @@ def main() -> None:
     """Card sheets, rules pages and simulated games for Lunch Money, Beer Money and home-made sets."""
 
 
-for _name in COMMAND_MODULES:
+for _command in COMMANDS:
+    main.add_command(_command)
+
+
+def run() -> None:
+    """Console entry point: like `main`, but a usage error exits with 1, as every other bad input does.
+
+    Click's own convention is exit code 2 for usage errors; the project promises 1 for any bad input.
+    """
     try:
-        _module = importlib.import_module(_name)
-    except ModuleNotFoundError as _exc:
-        if _exc.name != _name:
-            raise
-        continue
-    main.add_command(_module.command)
+        main(standalone_mode=False)
+    except click.exceptions.Abort:
+        click.echo("aborted", err=True)
+        sys.exit(1)
+    except click.ClickException as exc:
+        exc.show()
+        sys.exit(1)
 
 
 if __name__ == "__main__":
-    main()
+    run()

@@ -57,6 +57,8 @@ def check_art(card: Card, set_folder: Path, box_mm: tuple[float, float]) -> list
             img.verify()
         with Image.open(path) as img:
             img.load()
+    except Image.DecompressionBombError:
+        return [diag(f"image '{card.art}' declares more than {MAX_ART_PIXELS:,} pixels; refused")]
     except (UnidentifiedImageError, OSError, SyntaxError, ValueError) as exc:
         return [diag(f"image '{card.art}' cannot be read ({type(exc).__name__}: {exc}); is it corrupt?")]
     if fmt not in ART_FORMATS:

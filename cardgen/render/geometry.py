@@ -6,6 +6,8 @@ file access, so every position can be unit tested to 0.01 mm.
 
 from __future__ import annotations
 
+import math
+
 from dataclasses import dataclass, replace
 from typing import Literal
 
@@ -123,8 +125,8 @@ def sheet_layout(paper: Paper, card: CardSize, bleed: float = 0.0, rules: SheetR
     inside the safe margin, saying how much room there is.
     """
     rules = rules or SheetRules()
-    if bleed < 0:
-        raise LayoutError(f"bleed must not be negative (got {bleed:g} mm)")
+    if not math.isfinite(bleed) or bleed < 0:
+        raise LayoutError(f"bleed must be a number of millimetres, 0 or more (got {bleed:g})")
     cell_w, cell_h = card.width + 2 * bleed, card.height + 2 * bleed
     grid_w, grid_h = COLS * cell_w, ROWS * cell_h
     room_w, room_h = paper.width - 2 * rules.safe_margin, paper.height - 2 * rules.safe_margin

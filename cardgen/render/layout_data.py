@@ -5,6 +5,7 @@ Kept as data so a new paper or card size is a YAML edit, not a code change.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -90,9 +91,12 @@ def card_size(spec: str) -> CardSize:
     if m is None:
         raise LayoutError(f"unknown card size '{spec}' (choose from {', '.join(sizes)}, or WxH in mm such as 62x87)")
     w, h = float(m.group(1)), float(m.group(2))
-    if w <= 0 or h <= 0:
+    if not (math.isfinite(w) and math.isfinite(h)) or w <= 0 or h <= 0:
         raise LayoutError(f"card size '{spec}': width and height must be positive")
     return CardSize(f"{m.group(1)}x{m.group(2)}", w, h)
+
+
+MAX_OFFSET_MM = 10.0  # a printer's duplex shift is a few mm; more would push the backs off their cards
 
 
 def parse_offset(spec: str) -> tuple[float, float]:
@@ -101,9 +105,13 @@ def parse_offset(spec: str) -> tuple[float, float]:
     try:
         if len(parts) != 2:
             raise ValueError
-        return float(parts[0]), float(parts[1])
+        x, y = float(parts[0]), float(parts[1])
     except ValueError:
         raise LayoutError(f"offset '{spec}' must be X,Y in millimetres, for example 0.5,-1") from None
+    if not all(math.isfinite(v) and abs(v) <= MAX_OFFSET_MM for v in (x, y)):
+        raise LayoutError(f"offset '{spec}': each part must be a number of millimetres between "
+                          f"-{MAX_OFFSET_MM:g} and {MAX_OFFSET_MM:g}")
+    return x, y
 
 
 SET_LAYOUT_DIR = "layout"  # a set folder's own face.yaml / colours.yaml, merged over the bundled ones

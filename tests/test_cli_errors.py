@@ -1,0 +1,40 @@
+"""Bad options through the real entry point: exit code 1, a message, no traceback, nothing written."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+CASES: list[tuple[list[str], str]] = [
+    (["build", "--set", "lunch", "--duplex", "sideways"], "'sideways' is not one of 'long', 'short'"),
+    (["build", "--set", "lunch", "--backs", "--offset", "nan,0"], "between -10 and 10"),
+    (["build", "--set", "lunch", "--backs", "--offset", "500,500"], "between -10 and 10"),
+    (["build", "--set", "lunch", "--bleed", "nan"], "bleed must be a number of millimetres"),
+    (["build", "--set", "lunch", "--bleed", "-1"], "bleed must be a number of millimetres"),
+    (["build", "--set", "lunch", "--paper", "a5"], "unknown paper 'a5'"),
+    (["build", "--set", "lunch", "--size", "0x0"], "must be positive"),
+    (["build", "--set", "lunch", "--size", "huge"], "unknown card size 'huge'"),
+    (["build", "--set", "lunch", "--size", "70x100"], "do not fit on A4"),
+    (["simulate", "--set", "lunch", "--games", "abc"], "'abc' is not a valid integer"),
+    (["preview", "--set", "lunch", "--card", "Nope"], "no card named 'Nope'"),
+    (["validate", "--set", "luncj"], "did you mean 'lunch'?"),
+    (["new", "x", "--base", "nope"], "'nope' is not one of"),
+    (["list"], "list needs --set"),
+]
+
+
+def _run(args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "cardgen.cli.main", *args], cwd=cwd, capture_output=True,
+                          text=True, timeout=120)
+
+
+@pytest.mark.parametrize(("args", "message"), CASES, ids=[" ".join(a) for a, _ in CASES])
+def test_bad_option_exits_1_with_a_message(tmp_path: Path, args: list[str], message: str) -> None:
+    res = _run(args, tmp_path)
+    assert res.returncode == 1, res.stderr
+    assert message in res.stderr
+    assert "Traceback" not in res.stderr + res.stdout
+    assert not (tmp_path / "output").exists() or not any((tmp_path / "output").rglob("*.pdf"))
