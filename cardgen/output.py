@@ -37,3 +37,16 @@ def write_atomic(path: Path, data: bytes) -> None:
             with contextlib.suppress(OSError):
                 os.unlink(tmp)
         raise OutputError(f"cannot write {path}: {exc.strerror or exc}") from exc
+
+
+def check_writable(out: Path) -> None:
+    """Fail before rendering when `out` cannot be created or written, without creating anything."""
+    probe = out.resolve()
+    while not probe.exists():
+        if probe.parent == probe:
+            break
+        probe = probe.parent
+    if probe.exists() and not probe.is_dir():
+        raise OutputError(f"output folder {out} cannot be created: {probe} is not a folder")
+    if not os.access(probe, os.W_OK | os.X_OK):
+        raise OutputError(f"output folder {out} is not writable ({probe} does not allow writing)")

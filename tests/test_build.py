@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import io
 import subprocess
 import sys
-import types
 from collections.abc import Callable
 from pathlib import Path
 
@@ -15,11 +13,8 @@ from pypdf import PdfReader
 
 from cardgen.cli.build_cmd import command as build_command
 from cardgen.loader import load_set
-from cardgen.paths import bundled_set_names, card_data_dir
-from cardgen.render import build as build_mod
+from cardgen.paths import bundled_set_names
 from cardgen.render.sheets import PrintOptions, cards_pdf
-
-HAS_BEER = (card_data_dir() / "beer" / "set.yaml").is_file()
 
 
 def run(args: list[str]) -> tuple[int, str, str]:
@@ -31,85 +26,69 @@ def files_under(folder: Path) -> list[Path]:
     return sorted(p for p in folder.rglob("*") if p.is_file()) if folder.exists() else []
 
 
-@pytest.fixture
-def no_rules_page(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(build_mod, "RULES_MODULE", "cardgen.render.rules_page_not_there")
-
-
-def test_build_writes_cards_and_print(tmp_path: Path, no_rules_page: None) -> None:
-    code, _, err = run(["--set", "lunch", "--out", str(tmp_path), "--proof"])
+def test_build_beer_writes_cards_rules_and_print(tmp_path: Path) -> None:
+    code, out, err = run(["--set", "beer", "--out", str(tmp_path)])
     assert code == 0, err
-    folder = tmp_path / "lunch"
-    assert (folder / "lunch-cards.pdf").is_file() and (folder / "lunch-print.pdf").is_file()
-    assert "rules page module is not available" in err
-    cards = PdfReader(folder / "lunch-cards.pdf")
-    printed = PdfReader(folder / "lunch-print.pdf")
-    assert len(printed.pages) == len(cards.pages)
-    assert printed.metadata is not None and "Lunch Money" in str(printed.metadata.title)
-    titles = [item.title for item in printed.outline[1]]  # type: ignore[union-attr]
-    cs = load_set("lunch")
+    folder = tmp_path / "beer"
+    assert sorted(p.name for p in folder.iterdir()) == ["beer-cards.pdf", "beer-print.pdf", "beer-rules.pdf"]
+    assert out.split() == [str(folder / n) for n in ("beer-cards.pdf", "beer-rules.pdf", "beer-print.pdf")]
+    cards = PdfReader(folder / "beer-cards.pdf")
+    rules = PdfReader(folder / "beer-rules.pdf")
+    printed = PdfReader(folder / "beer-print.pdf")
+    assert len(cards.pages) == 13  # ceil(110 / 9)
+    assert len(rules.pages) == 1
+    assert len(printed.pages) == 14
+    assert "Rules at a glance" in printed.pages[0].extract_text()  # the rules page comes first
+    assert printed.metadata is not None and "Beer Money" in str(printed.metadata.title)
+    assert printed.outline[0].title == "Rules"  # type: ignore[union-attr]
+    titles = [item.title for item in printed.outline[2]]  # type: ignore[union-attr]
+    cs = load_set("beer")
     assert titles == list(dict.fromkeys(cs.types[c.type].label for c in cs.cards))
+    first_weapon = next(c for c in cs.cards if c.type == "weapon")
+    weapon_item = printed.outline[2][titles.index("Weapon")]  # type: ignore[union-attr,index]
+    copies_before = sum(c.count for c in cs.cards if c.number < first_weapon.number)
+    assert printed.get_destination_page_number(weapon_item) == 1 + copies_before // 9  # after the rules page
     assert not list(folder.glob(".*.tmp"))
 
 
-def _fake_rules(cs: object, paper: str) -> bytes:
-    from reportlab.pdfgen.canvas import Canvas
-
-    buf = io.BytesIO()
-    c = Canvas(buf, invariant=1)
-    c.drawString(100, 700, f"RULES {paper}")
-    c.save()
-    return buf.getvalue()
+def test_backs_double_the_card_pages(tmp_path: Path) -> None:
+    assert run(["--set", "beer", "--out", str(tmp_path), "--backs", "--duplex", "short", "--offset", "0.5,-1"])[0] == 0
+    assert len(PdfReader(tmp_path / "beer" / "beer-cards.pdf").pages) == 26
+    assert len(PdfReader(tmp_path / "beer" / "beer-print.pdf").pages) == 27
 
 
-def test_rules_page_goes_first(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    fake = types.ModuleType("fake_rules_page")
-    fake.rules_pdf = _fake_rules  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "fake_rules_page", fake)
-    monkeypatch.setattr(build_mod, "RULES_MODULE", "fake_rules_page")
-    code, _, err = run(["--set", "lunch", "--out", str(tmp_path), "--proof", "--paper", "letter"])
-    assert code == 0, err
-    folder = tmp_path / "lunch"
-    assert (folder / "lunch-rules.pdf").is_file()
-    printed = PdfReader(folder / "lunch-print.pdf")
-    assert len(printed.pages) == 1 + len(PdfReader(folder / "lunch-cards.pdf").pages)
-    assert "RULES letter" in printed.pages[0].extract_text()
-    assert printed.outline[0].title == "Rules"  # type: ignore[union-attr]
-
-
-def test_same_bytes_twice_and_in_another_process(tmp_path: Path, no_rules_page: None) -> None:
+def test_same_bytes_twice_and_in_another_process(tmp_path: Path) -> None:
     a, b = tmp_path / "a", tmp_path / "b"
     assert run(["--set", "lunch", "--out", str(a), "--backs"])[0] == 0
     assert run(["--set", "lunch", "--out", str(b), "--backs"])[0] == 0
+    names = [p.name for p in files_under(a)]
+    assert names == ["lunch-cards.pdf", "lunch-print.pdf", "lunch-rules.pdf"]
     for pa in files_under(a):
         assert pa.read_bytes() == (b / pa.relative_to(a)).read_bytes(), pa.name
-    # a fresh interpreter (new font registrations, new object ids) gives the same cards PDF
-    script = ("import sys; from cardgen.loader import load_set; from cardgen.render.sheets import cards_pdf, "
-              "PrintOptions; sys.stdout.buffer.write(cards_pdf(load_set('lunch'), PrintOptions(backs=True)).data)")
-    other = subprocess.run([sys.executable, "-c", script], capture_output=True, check=True).stdout
-    assert other == (a / "lunch" / "lunch-cards.pdf").read_bytes()
+    # a fresh interpreter (new font registrations, new object ids) writes the same files
+    other = subprocess.run([sys.executable, "-m", "cardgen.cli.main", "build", "--set", "lunch", "--backs",
+                            "--out", str(tmp_path / "c")], capture_output=True, text=True, check=True)
+    assert "Traceback" not in other.stderr
+    for pa in files_under(a):
+        assert pa.read_bytes() == (tmp_path / "c" / pa.relative_to(a)).read_bytes(), pa.name
 
 
-def test_count_pages_with_backs(tmp_path: Path, no_rules_page: None) -> None:
-    cs = load_set("lunch")
-    assert run(["--set", "lunch", "--out", str(tmp_path), "--backs", "--duplex", "short", "--offset", "0.5,-1"])[0] == 0
-    assert len(PdfReader(tmp_path / "lunch" / "lunch-cards.pdf").pages) == 2 * -(-cs.total // 9)
-
-
-@pytest.mark.skipif(not HAS_BEER, reason="beer set not bundled yet")
-def test_mixed_deck_stem(tmp_path: Path, no_rules_page: None) -> None:
+def test_mixed_deck_stem(tmp_path: Path) -> None:
     code, _, err = run(["--set", "lunch", "--set", "beer", "--out", str(tmp_path), "--proof"])
     assert code == 0, err
-    assert (tmp_path / "lunch+beer" / "lunch+beer-cards.pdf").is_file()
-    assert (tmp_path / "lunch+beer" / "lunch+beer-print.pdf").is_file()
-    text = " ".join(p.extract_text() for p in PdfReader(tmp_path / "lunch+beer" / "lunch+beer-cards.pdf").pages)
+    folder = tmp_path / "lunch+beer"
+    assert sorted(p.name for p in folder.iterdir()) == [
+        "lunch+beer-cards.pdf", "lunch+beer-print.pdf", "lunch+beer-rules.pdf"]
+    text = " ".join(p.extract_text() for p in PdfReader(folder / "lunch+beer-cards.pdf").pages)
     assert "beer 0" in text and "lunch 0" in text  # footers name each card's own set
 
 
-def test_no_set_builds_every_bundled_set(tmp_path: Path, no_rules_page: None) -> None:
+def test_no_set_builds_every_bundled_set(tmp_path: Path) -> None:
     code, _, err = run(["--out", str(tmp_path), "--proof"])
     assert code == 0, err
     assert sorted(p.name for p in tmp_path.iterdir()) == bundled_set_names()
+    for name in bundled_set_names():
+        assert (tmp_path / name / f"{name}-print.pdf").is_file()
 
 
 @pytest.mark.parametrize("args", [

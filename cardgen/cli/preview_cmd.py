@@ -8,7 +8,7 @@ import click
 
 from cardgen.cli.common import SET_OPTION, fails_cleanly, load_group, set_groups
 from cardgen.errors import CardgenError
-from cardgen.render.build import check_writable
+from cardgen.output import check_writable
 from cardgen.render.preview import preview_files, write_previews
 from cardgen.render.sheets import PrintOptions, resolve_layout
 

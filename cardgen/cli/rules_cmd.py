@@ -9,12 +9,8 @@ import click
 from cardgen.cli.common import SET_OPTION, fails_cleanly, load_group
 from cardgen.errors import CardgenError
 from cardgen.output import write_atomic
+from cardgen.render.build import rules_file
 from cardgen.render.rules_page import rules_pdf_and_size
-
-
-def default_out(stem: str) -> Path:
-    """output/<stem>/<stem>-rules.pdf, where a mixed deck's stem is its set names joined by '+'."""
-    return Path("output") / stem / f"{stem}-rules.pdf"
 
 
 @click.command("rules")
@@ -30,6 +26,8 @@ def command(sets: tuple[str, ...], paper: str, out: Path | None) -> None:
         raise CardgenError("rules needs --set (a bundled set name or a set folder)")
     cs = load_group(sets)
     pdf, size = rules_pdf_and_size(cs, paper.lower())
-    target = out if out is not None else default_out(cs.name)
+    if out is not None and (out.is_dir() or str(out).endswith(("/", "\\"))):
+        raise CardgenError(f"--out {out} is a folder; give a file name such as {out / (cs.name + '-rules.pdf')}")
+    target = out if out is not None else Path("output") / rules_file(cs.name)
     write_atomic(target, pdf)
     click.echo(f"{target}: 1 page, {paper.lower()}, body text {size:g} pt")
