@@ -24,8 +24,9 @@ from cardgen.loader import load_set
 from cardgen.model import CardSet
 from cardgen.paths import bundled_set_names
 from cardgen.render import pen, textfit
-from cardgen.render.build import print_pdf, render_set, rules_page
+from cardgen.render.build import print_pdf, render_set
 from cardgen.render.fonts import register_fonts
+from cardgen.render.rules_page import rules_pdf
 from cardgen.render.sheets import CardsPdf, PrintOptions, cards_pdf
 
 SAMPLE = "Deals 3. May be DODGED or BLOCKED. Returns to"
@@ -70,7 +71,7 @@ def bench_set(cs: CardSet, opts: PrintOptions, repeat: int) -> dict[str, float]:
     counts = sheet.draw_counts
     rects = counts.get("fill_rect", 0) + counts.get("stroke_rect", 0)
     lines, texts = counts.get("line", 0), counts.get("text", 0)
-    rules = rules_page(cs, opts.paper)
+    rules = rules_pdf(cs, opts.paper)
 
     def merge(s: CardsPdf = sheet) -> bytes:
         return print_pdf(cs, s, rules)
@@ -79,7 +80,7 @@ def bench_set(cs: CardSet, opts: PrintOptions, repeat: int) -> dict[str, float]:
         "pages": float(sheet.pages), "rects": float(rects), "lines": float(lines), "texts": float(texts),
         "cards": best_of(repeat, lambda: cards_pdf(cs, opts)),
         "merge": best_of(repeat, merge),
-        "rules": best_of(repeat, lambda: rules_page(cs, opts.paper)) if rules is not None else 0.0,
+        "rules": best_of(repeat, lambda: rules_pdf(cs, opts.paper)),
         "build": best_of(repeat, lambda: render_set(cs, opts)),
         "base": best_of(repeat, lambda: baseline(sheet.pages, rects, lines, texts)),
     }

@@ -11,7 +11,7 @@ import jinja2
 from cardgen.errors import CardgenError
 from cardgen.loader import load_set
 from cardgen.output import write_atomic
-from cardgen.paths import card_data_dir, templates_dir
+from cardgen.paths import bundled_set_names, card_data_dir, templates_dir
 
 SCAFFOLD_DIR = "new_set"
 SCAFFOLD_FILES: tuple[tuple[str, str], ...] = (
@@ -33,6 +33,8 @@ def new_set(folder: Path, base: str) -> list[Path]:
     """Write the set folder; refuses a non-empty folder so nothing of the designer's is overwritten."""
     if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
         raise ScaffoldError(f"{folder} already exists and is not an empty folder; choose a new path")
+    if _set_name(folder) in bundled_set_names():
+        raise ScaffoldError(f"'{folder.name}' is the name of a bundled set; choose another name for your set")
     base_set = load_set(base)
     role_of = {k: t.role for k, t in base_set.types.items()}
     example_type = next((k for k, r in role_of.items() if r == "attack"), next(iter(role_of)))

@@ -38,3 +38,11 @@ def test_bad_option_exits_1_with_a_message(tmp_path: Path, args: list[str], mess
     assert message in res.stderr
     assert "Traceback" not in res.stderr + res.stdout
     assert not (tmp_path / "output").exists() or not any((tmp_path / "output").rglob("*.pdf"))
+
+
+def test_simulate_checks_its_outputs_before_playing(tmp_path: Path) -> None:
+    (tmp_path / "blocker").write_text("a file, not a folder")
+    res = _run(["simulate", "--set", "lunch", "--games", "5", "--json", "ok.json", "--report", "blocker/r.pdf"],
+               tmp_path)
+    assert res.returncode == 1 and "blocker is not a folder" in res.stderr
+    assert not (tmp_path / "ok.json").exists()

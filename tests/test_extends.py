@@ -65,7 +65,20 @@ def test_extends_cycle_is_an_error(tmp_path: Path) -> None:
 def test_missing_base_is_an_error_with_did_you_mean(tmp_path: Path) -> None:
     errors = _errors(_write(tmp_path / "x", "name: x\ntitle: X\nextends: luncj\n"))
     assert errors == [f"{tmp_path / 'x' / 'set.yaml'}:3:10: error: extends: no set 'luncj': not a bundled set "
-                      "(beer, classic, lunch) nor a set folder next to this one (did you mean 'lunch'?)"]
+                      "(beer, classic, lunch); write ../luncj for a folder next to this set (did you mean 'lunch'?)"]
+
+
+def test_a_local_folder_never_shadows_a_bundled_set(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    _write(tmp_path / "beer", "name: beer\ntitle: Fake\nextends: lunch\n")
+    assert load_set("beer").title == "Beer Money"
+    assert load_set("./beer").title == "Fake"
+
+
+def test_new_refuses_a_bundled_set_name(tmp_path: Path) -> None:
+    res = CliRunner().invoke(main, ["new", str(tmp_path / "lunch")])
+    assert res.exit_code == 1 and "name of a bundled set" in res.output
+    assert not (tmp_path / "lunch").exists()
 
 
 def test_remove_and_override_of_unknown_cards_are_errors(tmp_path: Path) -> None:

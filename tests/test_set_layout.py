@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import os
 from pathlib import Path
 
 import pytest
@@ -50,3 +51,15 @@ def test_wrong_kind_of_value_is_an_error(tmp_path: Path) -> None:
     folder = _set(tmp_path, face="band: {height: tall}\n")
     with pytest.raises(CardgenError, match="'height' must be a number"):
         cards_pdf(load_set(folder), PrintOptions(proof=True))
+
+
+def test_an_edited_layout_file_is_read_again(tmp_path: Path) -> None:
+    folder = _set(tmp_path, face="band: {height: 20.0}\n")
+    with L.set_layout(str(folder)):
+        assert L.num("band.height") == 20.0
+    face = folder / "layout" / "face.yaml"
+    face.write_text("band: {height: 25.0}\n", encoding="utf-8")
+    stamp = face.stat().st_mtime_ns + 1_000_000
+    os.utime(face, ns=(stamp, stamp))
+    with L.set_layout(str(folder)):
+        assert L.num("band.height") == 25.0  # watch mode sees the edit

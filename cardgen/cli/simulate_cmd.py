@@ -12,7 +12,7 @@ from tqdm import tqdm
 
 from cardgen.cli.common import SET_OPTION, fails_cleanly, load_group
 from cardgen.errors import OutputError
-from cardgen.output import write_atomic
+from cardgen.output import check_writable, write_atomic
 from cardgen.render.sim_report import report_bytes
 from cardgen.sim.agents import agent_names
 from cardgen.sim.runner import SimConfig, results_json, simulate
@@ -57,6 +57,9 @@ def command(sets: tuple[str, ...], players: int, games: int, seed: int, agent: s
         raise OutputError("name a set to simulate with --set (repeat it to mix sets)")
     if report_path is not None and report_path.suffix.lower() not in (".pdf", ".png"):
         raise OutputError(f"--report must end in .pdf or .png, not '{report_path.name}'")
+    for path in (json_path, report_path):
+        if path is not None and str(path) != "-":
+            check_writable(path.parent)  # fail before a long run, not after it
     cs = load_group(sets)
     cfg = SimConfig(players=players, games=games, seed=seed, agents=agent_names(agent), jobs=jobs,
                     check_every_move=check == "moves")
@@ -69,6 +72,7 @@ def command(sets: tuple[str, ...], players: int, games: int, seed: int, agent: s
 
         res = results_json(cs, simulate(cs, cfg, progress=advance))
     text = json.dumps(res, indent=2, ensure_ascii=False) + "\n"
+    report = report_bytes(res, report_path.suffix) if report_path is not None else None
     if json_path is not None and str(json_path) == "-":
         click.echo(text, nl=False)
     else:
@@ -76,6 +80,6 @@ def command(sets: tuple[str, ...], players: int, games: int, seed: int, agent: s
             write_atomic(json_path, text.encode("utf-8"))
         for line in _summary(res):
             click.echo(line)
-    if report_path is not None:
-        write_atomic(report_path, report_bytes(res, report_path.suffix))
+    if report_path is not None and report is not None:
+        write_atomic(report_path, report)
         click.echo(f"report: {report_path}", err=json_path is not None and str(json_path) == "-")

@@ -13,21 +13,20 @@ from pathlib import Path
 from typing import Any, cast
 
 from cardgen import model
-from cardgen.errors import CardgenError, Diagnostic, SetError
+from cardgen.errors import Diagnostic, SetError
 from cardgen.loader.schema_check import did_you_mean
 from cardgen.loader.yaml_doc import Document
+from cardgen.paths import card_data_dir
 
 
 def _base_folder(folder: Path, ref: str) -> Path | None:
-    """The base set's folder: a path relative to this set, or a bundled set name."""
-    from cardgen.loader.load import resolve_set
+    """The base set's folder: a path relative to this set's folder (./x, ../x), or a bundled set name."""
+    from cardgen.loader.load import is_path_like
 
-    if "/" in ref or ref.startswith("."):
+    if is_path_like(ref):
         return (folder / ref).resolve()
-    try:
-        return resolve_set(ref).resolve()
-    except CardgenError:
-        return None
+    bundled = card_data_dir() / ref
+    return bundled.resolve() if bundled.is_dir() else None
 
 
 def load_base(folder: Path, ref: str, head: Document, diags: list[Diagnostic],
@@ -39,8 +38,10 @@ def load_base(folder: Path, ref: str, head: Document, diags: list[Diagnostic],
     line, col = head.where(("extends",))
     base_folder = _base_folder(folder, ref)
     if base_folder is None or not (base_folder / "set.yaml").is_file():
-        diags.append(Diagnostic(head.path, line, col, f"extends: no set '{ref}': not a bundled set "
-                                f"({', '.join(bundled_set_names())}) nor a set folder next to this one"
+        where = ("no set folder there (a path is relative to this set's folder)" if "/" in ref or
+                 ref.startswith(".") else f"not a bundled set ({', '.join(bundled_set_names())}); write "
+                 f"../{ref} for a folder next to this set")
+        diags.append(Diagnostic(head.path, line, col, f"extends: no set '{ref}': {where}"
                                 f"{did_you_mean(ref, bundled_set_names())}"))
         return None
     if base_folder in stack:

@@ -25,14 +25,27 @@ from cardgen.paths import bundled_set_names, card_data_dir
 MAX_CARD_FILES = 64
 
 
+def is_path_like(ref: str) -> bool:
+    """A set reference written as a path (./mine, ../base, sets/mine) rather than a bare name."""
+    return "/" in ref or os.sep in ref or ref.startswith(".")
+
+
 def resolve_set(ref: str) -> Path:
-    """A --set value: a bundled set name, or a path to a set folder."""
-    p = Path(ref)
-    if os.sep in ref or "/" in ref or ref.startswith(".") or p.is_dir():
-        return p
+    """A --set value: a bundled set name, or a path to a set folder.
+
+    A bare name means the bundled set when there is one (so a local folder that
+    happens to be called `beer` never silently replaces Beer Money); otherwise a
+    folder of that name in the current directory. Write `./beer` for the folder.
+    """
+    if not ref.strip():
+        raise UnknownSetError("empty --set value: give a bundled set name or a set folder")
+    if is_path_like(ref):
+        return Path(ref)
     bundled = card_data_dir() / ref
     if bundled.is_dir():
         return bundled
+    if Path(ref).is_dir():
+        return Path(ref)
     names = bundled_set_names()
     raise UnknownSetError(f"unknown set '{ref}': not a bundled set ({', '.join(names)}) "
                           f"nor a set folder{did_you_mean(ref, names)}")

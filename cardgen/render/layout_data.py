@@ -146,14 +146,22 @@ def _merge(base: dict[str, Any], own: dict[str, Any], where: str) -> dict[str, A
     return out
 
 
-@cache
 def _layered(name: str, own_dir: str) -> dict[str, Any]:
-    base = _load(name)
+    """The bundled layout file with the set's own one merged over it (re-read when that file changes)."""
     if not own_dir:
-        return base
+        return _load(name)
     path = Path(own_dir) / name
-    if not path.is_file():
-        return base
+    try:
+        stamp = path.stat().st_mtime_ns
+    except OSError:
+        return _load(name)
+    return _layered_at(name, own_dir, stamp)
+
+
+@cache
+def _layered_at(name: str, own_dir: str, stamp: int) -> dict[str, Any]:
+    base = _load(name)
+    path = Path(own_dir) / name
     try:
         own = yaml.safe_load(path.read_text(encoding="utf-8"))
     except (OSError, yaml.YAMLError) as exc:
