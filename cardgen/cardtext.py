@@ -248,8 +248,47 @@ def stated_numbers(card: Card, cs: CardSet) -> set[int]:
         nums.add(card.ongoing.damage)
     if card.opens:
         nums.add(card.opens.multiplier)
-    nums.add(1)
-    return nums
+    return nums - {0}
+
+
+# Phrases whose number must be one particular mechanic, not just any number of the card.
+_PHRASE_NUMBERS: tuple[tuple[str, str], ...] = (
+    (r"\bSTUNS (\d+) ?T\b", "stuns"),
+    (r"\bSTUNNED (\d+) ?T\b", "stunned"),
+    (r"\b(?:DEALS|LOSES?|HITS FOR|TAKES?) (\d+(?: ?\+ ?\d+)*)", "damage"),
+    (r"\b(?:RESTORES?|HEALS?|REGAINS?) (\d+)", "heal"),
+)
+_UNDEFENDABLE = re.compile(r"\b(?:CANNOT|CAN'T|CAN NOT) BE (?:DEFENDED|DODGED|BLOCKED)|\bUNDEFENDABLE\b")
+
+
+def _phrase_values(card: Card, what: str) -> set[str]:
+    """The spellings a phrase may use for `what`: '4', '4+3', '7' for a 4 + 3 card."""
+    if what == "stuns":
+        return {str(card.stuns)} if card.stuns else set()
+    if what == "stunned":
+        return {str(card.stunned)} if card.stunned else set()
+    if what == "heal":
+        return {str(card.heal.amount)} if card.heal else set()
+    # a '+' card states its strikes ('2 + 2'), never their sum: each strike is defended on its own
+    values = {"+".join(str(d) for d in card.damage)} if card.damage else set()
+    if card.ongoing is not None:
+        values.add(str(card.ongoing.damage))
+    return values
+
+
+def _phrase_problems(card: Card, cs: CardSet, text: str) -> list[str]:
+    problems = []
+    for pattern, what in _PHRASE_NUMBERS:
+        for m in re.finditer(pattern, text):
+            stated = re.sub(r"\s", "", m.group(1))
+            allowed = _phrase_values(card, what)
+            if stated not in allowed:
+                have = ", ".join(sorted(allowed)) or "none"
+                problems.append(f"text says '{m.group(0)}' but the card's {what} is {have}")
+    if _UNDEFENDABLE.search(text) and defences_of(card, cs):
+        problems.append(f"text says it cannot be defended but it may be {_or_list(list(defences_of(card, cs)))}; "
+                        "set `defended_by: []` to make it so")
+    return problems
 
 
 def check_text(card: Card, cs: CardSet) -> list[str]:
@@ -261,11 +300,14 @@ def check_text(card: Card, cs: CardSet) -> list[str]:
     allowed = stated_numbers(card, cs)
     own = card.name.upper()
     scrubbed = text.upper().replace(own, " ")
+    problems.extend(_phrase_problems(card, cs, scrubbed))
+    for pattern, _what in _PHRASE_NUMBERS:  # checked above: report each stated number once
+        scrubbed = re.sub(pattern, " ", scrubbed)
     for m in re.finditer(r"(?<![\w²⁴])(\d+)(?:T\b)?", scrubbed):
         n = int(m.group(1))
         if n not in allowed:
             problems.append(f"text states {m.group(0)} but the mechanics have no such number "
-                            f"(they have {', '.join(str(x) for x in sorted(allowed - {0}))})")
+                            f"(they have {', '.join(str(x) for x in sorted(allowed)) or 'none'})")
     names = {c.name.upper(): c for c in cs.cards if c.name != card.name}
     related = _related_names(card, cs)
     for upper, other in sorted(names.items(), key=lambda kv: -len(kv[0])):

@@ -389,7 +389,7 @@ def test_equivalence_to_a_missing_card(make_set: SetMaker, set_errors: Errors) -
 def test_text_stating_a_wrong_number(make_set: SetMaker, set_errors: Errors) -> None:
     cards = cards_with("damage: 1, source", "damage: 1, text: 'Deals 3.', source")
     d = only(broken_cards(make_set, set_errors, cards), "field `text`")
-    assert "text states 3 but the mechanics have no such number (they have 1)" in d.message
+    assert "text says 'DEALS 3' but the card's damage is 1" in d.message
     assert (d.line, d.column) == (2, col_of(cards, "'Deals 3.'"))
 
 

@@ -70,16 +70,18 @@ def test_stun_conditions_are_printed(classic: CardSet) -> None:
 
 def test_choke_names_the_cards_that_break_it(beer: CardSet) -> None:
     card = beer.card("Choke & Puke")
-    assert breakers_of(card, beer) == ["FREEDOM", "THUNDER HEAD"]
+    # Horror of Horrors answers any card, a hold included, as the rulebook says
+    assert breakers_of(card, beer) == ["FREEDOM", "THUNDER HEAD", "HORROR OF HORRORS"]
     text = rules_text(card, beer)
-    assert "FREEDOM or THUNDER HEAD breaks it" in text and "BREAK" not in text.replace("breaks", "")
+    assert "FREEDOM, THUNDER HEAD or HORROR OF HORRORS breaks it" in text
+    assert "BREAK" not in text.replace("breaks", "")
     assert "vomits" in text and "Cannot be defended" not in text
 
 
 def test_breakers_fall_back_to_the_defence_word(beer: CardSet) -> None:
     card = beer.card("Choke & Puke")
     without = dataclasses.replace(beer, cards=tuple(c for c in beer.cards if c.name != "Thunder Head"))
-    assert breakers_of(card, without) == ["FREEDOM", "BREAK"]
+    assert breakers_of(card, without) == ["FREEDOM", "BREAK", "HORROR OF HORRORS"]
 
 
 def test_grab_lists_its_follow_ups(beer: CardSet) -> None:
@@ -102,8 +104,9 @@ def test_own_text_replaces_the_generated_one(beer: CardSet) -> None:
 
 
 @pytest.mark.parametrize(("text", "problem"), [
-    ("Deals 5.", "text states 5"),
-    ("Deals 2. STUNS 1T.", "text says STUNS"),
+    ("Deals 5.", "text says 'DEALS 5' but the card's damage is 2"),
+    ("Deals 2 and 5 more.", "text states 5"),
+    ("Deals 2. STUNS 1T.", "text says 'STUNS 1T' but the card's stuns is none"),
     ("Deals 2, like a Coldcock.", "text mentions card 'Coldcock'"),
     ("Deals 2. May be DISARMED.", "text says DISARMED"),
 ])
@@ -118,3 +121,25 @@ def test_check_text_allows_related_cards_and_own_name(beer: CardSet) -> None:
     assert check_text(card, beer) == []
     kick = dataclasses.replace(beer.card("Kick⁴"), text="Kick⁴ deals 4.")
     assert check_text(kick, beer) == []
+
+
+@pytest.mark.parametrize(("card", "text", "complaint"), [
+    ("Wedgie", "Deals 1. STUNS 2T.", "'DEALS 1' but the card's damage is 2"),
+    ("Wedgie", "Deals 2. STUNS 1T.", "'STUNS 1T' but the card's stuns is 2"),
+    ("Wedgie", "Deals 2. STUNS 2T. Cannot be defended.", "cannot be defended but it may be dodge or block"),
+    ("One-Two", "Deals 4.", "'DEALS 4' but the card's damage is 2+2"),
+    ("Candy Bar", "Restore 4 life on your turn.", "'RESTORE 4' but the card's heal is 3"),
+])
+def test_stated_text_must_match_the_mechanic_it_names(classic: CardSet, card: str, text: str,
+                                                      complaint: str) -> None:
+    problems = check_text(dataclasses.replace(classic.card(card), text=text), classic)
+    assert any(complaint in p for p in problems), problems
+
+
+@pytest.mark.parametrize(("card", "text"), [
+    ("Wedgie", "Deals 2. STUNS 2T. May be DODGED or BLOCKED."),
+    ("One-Two", "Deals 2 + 2: two strikes, each dodged on its own."),
+    ("Candy Bar", "Restore 3 life on your turn."),
+])
+def test_text_that_agrees_with_the_mechanics_passes(classic: CardSet, card: str, text: str) -> None:
+    assert check_text(dataclasses.replace(classic.card(card), text=text), classic) == []
