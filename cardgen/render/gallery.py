@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 
 import jinja2
 
-from cardgen.cardtext import summary
+from cardgen.cardtable import card_rows
 from cardgen.model import CardSet
 from cardgen.paths import templates_dir
 
@@ -28,11 +28,8 @@ def gallery_html(cs: CardSet, images: Mapping[str, PreviewImage]) -> str:
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(templates_dir())),
                              autoescape=jinja2.select_autoescape(["html", "j2"]), undefined=jinja2.StrictUndefined)
     rows = []
-    for c in cs.cards:
-        img = images.get(c.name)
-        t = cs.type_of(c)
-        rows.append({"name": c.name, "number": c.number, "count": c.count, "summary": summary(c, cs),
-                     "source": c.source, "type_label": t.label, "colour": t.colour,
-                     "image": img.path if img else "", "width": img.width if img else 0,
+    for row in card_rows(cs):
+        img = images.get(row.name)
+        rows.append({**asdict(row), "image": img.path if img else "", "width": img.width if img else 0,
                      "height": img.height if img else 0})
     return env.get_template(GALLERY_TEMPLATE).render(title=cs.title, set_name=cs.name, total=cs.total, cards=rows)
