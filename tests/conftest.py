@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from pathlib import Path
 
@@ -12,6 +13,19 @@ from cardgen.loader import load_set
 from cardgen.model import CardSet
 
 FIXTURE_SETS = Path(__file__).parent / "fixtures" / "sets"
+
+
+RULEBOOKS = Path(__file__).resolve().parents[2] / "shared" / "rulebooks"  # shared/ sits beside the checkout
+
+
+@pytest.fixture(scope="session")
+def rulebooks() -> Path:
+    """The rulebooks folder. Missing: skipped on a developer's machine, a failure under CI (CI=true)."""
+    if not RULEBOOKS.is_dir():
+        if os.environ.get("CI"):
+            pytest.fail(f"rulebooks not found at {RULEBOOKS}: CI must run with shared/ beside the checkout")
+        pytest.skip("rulebooks not available (shared/ is not beside this checkout)")
+    return RULEBOOKS
 
 
 @pytest.fixture(scope="session")

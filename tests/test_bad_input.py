@@ -434,7 +434,7 @@ def test_alias_bomb_is_refused_quickly(make_set: SetMaker, set_errors: Errors) -
     folder = make_set({"set.yaml": MINI_SET_YAML, "cards.yaml": bomb})
     start = time.perf_counter()
     diags = set_errors(folder)
-    assert time.perf_counter() - start < 2.0
+    assert time.perf_counter() - start < 20.0  # a bound against expanding 10**10 values, not a speed figure
     d = only(diags, "alias bomb")
     assert "refused" in d.message and d.path.endswith("cards.yaml") and d.line == 1
 

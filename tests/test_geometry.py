@@ -78,9 +78,10 @@ def test_bleed_grows_cells_and_keeps_trims() -> None:
     assert len(no_bleed.cut_xs) == 4 and len(no_bleed.cut_ys) == 4  # shared cuts
 
 
-def test_negative_bleed() -> None:
-    with pytest.raises(LayoutError, match="negative"):
-        sheet_layout(A4, POKER, -0.5)
+@pytest.mark.parametrize("bleed", [-0.5, float("nan"), float("inf")])
+def test_bleed_must_be_a_finite_non_negative_number(bleed: float) -> None:
+    with pytest.raises(LayoutError, match="bleed must be a number of millimetres, 0 or more"):
+        sheet_layout(A4, POKER, bleed)
 
 
 def test_too_big_names_the_room() -> None:

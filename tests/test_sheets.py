@@ -16,7 +16,6 @@ from pypdf import PdfReader
 
 from cardgen.loader import load_set
 from cardgen.model import CardSet
-from cardgen.paths import card_data_dir
 from cardgen.render.geometry import back_cells, sheet_layout
 from cardgen.render.layout_data import card_size, paper
 from cardgen.render.pen import MM
@@ -181,7 +180,6 @@ def test_counts_and_proof() -> None:
     assert _words(text).count(first.name) >= min(first.count, 9)
 
 
-@pytest.mark.skipif(not (card_data_dir() / "beer" / "set.yaml").is_file(), reason="beer set not bundled yet")
 def test_beer_pages() -> None:
     beer = load_set("beer")
     assert beer.total == 110
