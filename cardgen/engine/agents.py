@@ -26,7 +26,8 @@ class RandomAgent:
         self.rng = random.Random(seed)
 
     def choose(self, state: GameState, moves: Sequence[Move]) -> Move:
-        return moves[self.rng.randrange(len(moves))]
+        # `choice` draws exactly what `moves[randrange(len(moves))]` did (one `_randbelow`), in fewer calls.
+        return self.rng.choice(moves)
 
 
 def play_game(cs: CardSet, agents: Sequence[Agent], seed: int | None = None, turn_cap: int | None = None,

@@ -7,9 +7,10 @@ new code.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from cardgen.cardtext import defences_of
+from cardgen.engine.moves import Move
 from cardgen.model import Card, CardSet, Heal, Ongoing, Opener
 
 # A HOLD half of a counter pair opens this combo; wrestling moves say `follows: hold`.
@@ -53,6 +54,10 @@ class CardInfo:
     turn_play: bool  # playable as a turn action (attack, opener, event, standalone hold)
     interject: bool  # playable out of turn in a response window (timing response/any)
     aimed: bool  # played at one chosen player (attacks on one target, openers)
+    meddles: bool  # may answer a card aimed at someone else (humiliation, interference, interjection)
+    # The legal-move lists' memo of this card's turn plays (see `legal.card_plays`): not a fact, never compared.
+    memo: dict[int, tuple[tuple[Move, ...], tuple[Move, ...]]] = field(default_factory=dict, compare=False,
+                                                                      repr=False)
 
     def __str__(self) -> str:
         return self.name
@@ -91,7 +96,7 @@ def card_info(cs: CardSet) -> tuple[CardInfo, ...]:
             heal_drop=_heal(c.heal, "dropping"), humiliate=c.humiliate, interfere=c.interfere, stomp=c.stomp,
             draw=c.draw, timing=c.timing, targets=c.targets, stuns=c.stuns, stunned=c.stunned, travels=c.travels,
             passes_on=c.passes_on, ongoing=c.ongoing, retaliates=c.retaliates, turn_play=turn_play,
-            interject=interject,
+            interject=interject, meddles=c.humiliate is not None or c.interfere or interject,
             aimed=c.opens is not None or ((bool(c.damage) or c.ongoing is not None) and c.targets == "one"),
         ))
     return tuple(out)

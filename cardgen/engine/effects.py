@@ -31,8 +31,9 @@ def next_seat(s: GameState, p: int, step: int) -> int:
 
 def clockwise(s: GameState, start: int, exclude: int) -> list[int]:
     """Conscious seats clockwise from `start` (included), without `exclude`."""
-    n = len(s.life)
-    return [q for q in ((start + i) % n for i in range(n)) if q != exclude and not s.down[q]]
+    down = s.down
+    n = len(down)
+    return [q for i in range(n) if (q := (start + i) % n) != exclude and not down[q]]
 
 
 def can_act(s: GameState, p: int) -> bool:
@@ -86,7 +87,8 @@ def deal_damage(s: GameState, p: int, amount: int, why: str) -> None:
     lost = amount if s.rules.negative_life else min(amount, s.life[p])
     s.life[p] -= lost
     s.pool += lost
-    log_event(s, "damage", player=s.names[p], amount=lost, life=s.life[p], why=why)
+    if s.log is not None:  # a hot spot: do not even build the event unlogged
+        log_event(s, "damage", player=s.names[p], amount=lost, life=s.life[p], why=why)
     if s.life[p] <= 0:
         s.stack.append(DropF(p))
 

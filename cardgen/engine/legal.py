@@ -2,38 +2,31 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
+from cardgen.engine import moves as mv
 from cardgen.engine.cards import STRIKE_DEFENCES, CardInfo
 from cardgen.engine.effects import can_act, next_seat
-from cardgen.engine.moves import (
-    DECLINE,
-    DEFEND,
-    DISCARD,
-    DONE,
-    HEAL,
-    HUMILIATE,
-    INTERFERE,
-    INTERJECT,
-    PASS,
-    PLAY,
-    RELEASE,
-    STOMP,
-    VOMIT_HIT,
-    Move,
-)
+from cardgen.engine.moves import Move
 from cardgen.engine.state import Frame, GameState, OpenerF, StrikeF, TickF, Window
 
 NO_DEFENCE: frozenset[str] = frozenset()
-PASS_MOVE = Move(PASS)
-DONE_MOVE = Move(DONE)
-DECLINE_MOVE = Move(DECLINE)
+PASS_MOVE = Move(mv.PASS)
+DONE_MOVE = Move(mv.DONE)
+DECLINE_MOVE = Move(mv.DECLINE)
 DISCARD_MOVES: list[Move] = []
 
 
-def discard_move(d: int) -> Move:
-    """Discard moves are the commonest moves of all: make each one once."""
-    while len(DISCARD_MOVES) <= d:
-        DISCARD_MOVES.append(Move(DISCARD, len(DISCARD_MOVES)))
-    return DISCARD_MOVES[d]
+def discard_moves(hand: list[int]) -> list[Move]:
+    """A discard move per distinct card of `hand`, sorted by card (so in legal-move order)."""
+    return _discards(sorted(set(hand)))
+
+
+def _discards(designs: list[int]) -> list[Move]:
+    """Discard moves of sorted, distinct `designs`. They are the commonest moves of all: each is made once."""
+    while designs and len(DISCARD_MOVES) <= designs[-1]:
+        DISCARD_MOVES.append(Move(mv.DISCARD, len(DISCARD_MOVES)))
+    return [DISCARD_MOVES[d] for d in designs]
 
 
 def variants(s: GameState, kind: str, ci: CardInfo, target: int) -> list[Move]:
@@ -58,45 +51,71 @@ def heal_limit(s: GameState) -> int:
     return 1_000_000 if r.heal_action else 1
 
 
-def heal_moves(s: GameState, p: int, hand: set[int]) -> list[Move]:
+def heal_moves(s: GameState, p: int, hand: Collection[int]) -> list[Move]:
     """Heal plays on yourself (if it restores something) or, with `revive`, on an unstomped unconscious player."""
+    info = s.info
+    heals = [d for d in hand if info[d].heal_turn]  # usually none: then no need to look for targets
+    if not heals:
+        return []
     targets = [p] if s.life[p] < s.start_life else []
     if s.rules.revive:
         targets += [q for q in range(len(s.life)) if s.down[q] and not s.stomped[q]]
-    return [Move(HEAL, d, t) for d in hand if s.info[d].heal_turn for t in targets]
+    return [Move(mv.HEAL, d, t) for d in heals for t in targets]
+
+
+def card_plays(ci: CardInfo, others: list[int], key: int, drop: bool) -> tuple[tuple[Move, ...], tuple[Move, ...]]:
+    """A card's PLAY moves as a turn action when it may aim at `others`: its own play, and its HOLD half's.
+
+    Memoised on the card under `key` (`others` as a bit mask, and `drop`): the same few target sets recur
+    turn after turn, and building these moves afresh each turn was the costliest part of listing the legal
+    moves. A memo per card, not per game, so that it outlives the game (the runner shares one `info`).
+    """
+    got = ci.memo.get(key)
+    if got is None:
+        d = ci.d
+        own: list[Move] = []
+        if ci.turn_play:
+            for t in others if ci.aimed else (-1,):
+                own.append(Move(mv.PLAY, d, t))
+                if ci.weapon and drop:
+                    own.append(Move(mv.PLAY, d, t, "drop"))
+        hold = tuple(Move(mv.PLAY, d, t, "hold") for t in others) if ci.hold_opener is not None else ()
+        got = ci.memo[key] = (tuple(own), hold)
+    return got
 
 
 def turn_moves(s: GameState, p: int) -> list[Move]:
-    """Everything `p` may do as the action of their turn."""
-    hand = set(s.hands[p])
-    out = [PASS_MOVE]
-    out += [discard_move(d) for d in hand]
-    out += [Move(RELEASE, -1, h.victim) for h in s.holds if h.holder == p]
-    if s.holds and s.restricted(p):
-        return out
+    """Everything `p` may do as the action of their turn (unique, unsorted)."""
+    hand = sorted(set(s.hands[p]))
+    out = [PASS_MOVE, *_discards(hand)]
+    if s.holds:
+        out += {Move(mv.RELEASE, -1, h.victim) for h in s.holds if h.holder == p}  # two holds on one victim: one move
+        if s.restricted(p):
+            return out
     info = s.info
-    others = [q for q in range(len(s.life)) if q != p and not s.down[q]]
-    drop = s.rules.weapons_may_drop
+    down = s.down
+    others: list[int] = []
+    seats = 0  # `others` as a bit mask
+    for q in range(len(down)):
+        if q != p and not down[q]:
+            others.append(q)
+            seats |= 1 << q
+    rules = s.rules
+    drop = rules.weapons_may_drop
+    key = seats << 1 | drop  # what the card's turn plays depend on
+    used = s.weapons_used
     vomiting = ([v for v in others if s.vomit_until[v] >= s.turn] if max(s.vomit_until) >= s.turn else [])
     for d in hand:
         ci = info[d]
-        if ci.turn_play:
-            if ci.weapon:
-                if d not in s.weapons_used:
-                    for t in others if ci.aimed else (-1,):
-                        out.append(Move(PLAY, d, t))
-                        if drop:
-                            out.append(Move(PLAY, d, t, "drop"))
-            elif ci.aimed:
-                out += [Move(PLAY, d, t) for t in others]
-            else:
-                out.append(Move(PLAY, d))
-        if ci.hold_opener is not None:
-            out += [Move(PLAY, d, t, "hold") for t in others]
-        if ci.stomp and s.rules.revive:
-            out += [Move(STOMP, d, t) for t in range(len(s.life)) if s.down[t] and not s.stomped[t]]
+        if ci.turn_play or ci.hold_opener is not None:
+            own, hold = ci.memo.get(key) or card_plays(ci, others, key, drop)
+            if own and not (ci.weapon and d in used):
+                out += own
+            out += hold
+        if ci.stomp and rules.revive:
+            out += [Move(mv.STOMP, d, t) for t in range(len(down)) if down[t] and not s.stomped[t]]
         if vomiting and not s.vomit_hit_used and ci.role == "attack" and ci.damage and ci.turn_play:
-            out += [Move(VOMIT_HIT, d, v) for v in vomiting]
+            out += [Move(mv.VOMIT_HIT, d, v) for v in vomiting]
     out += heal_moves(s, p, hand)
     return out
 
@@ -118,25 +137,33 @@ def allowed_defences(s: GameState, f: Frame) -> frozenset[str]:
 
 def responses(s: GameState, f: Window, q: int) -> list[Move]:
     """What `q` may answer to the pending card `f` (empty: `q` is not asked)."""
-    if not can_act(s, q) or not s.hands[q]:
+    hand = s.hands[q]
+    if not hand or not can_act(s, q):
         return []
+    info = s.info
+    allowed = allowed_defences(s, f) if q == f.target else NO_DEFENCE
+    if not allowed:  # only a card that meddles could answer, and most hands hold none: say so quickly
+        for d in hand:
+            if info[d].meddles:
+                break
+        else:
+            return []
     out: list[Move] = []
     kind = f.kind
-    allowed = allowed_defences(s, f) if q == f.target else NO_DEFENCE
     n = len(s.life)
-    for d in set(s.hands[q]):
-        ci = s.info[d]
+    for d in set(hand):
+        ci = info[d]
         for k in ci.defend_as:
             if k in allowed:
-                out.append(Move(DEFEND, d, -1, k))
+                out.append(Move(mv.DEFEND, d, -1, k))
         if ci.humiliate is not None:
             if ci.humiliate == "cancel" or kind in ("tick", "opener"):
-                out.append(Move(HUMILIATE, d))  # a redirect stops an opener or breaks a hold outright
+                out.append(Move(mv.HUMILIATE, d))  # a redirect stops an opener or breaks a hold outright
             elif kind == "strike":
-                out += [Move(HUMILIATE, d, t) for t in range(n) if t not in (q, f.target) and not s.down[t]]
+                out += [Move(mv.HUMILIATE, d, t) for t in range(n) if t not in (q, f.target) and not s.down[t]]
         if ci.interfere and kind == "strike" and q != f.target:
-            out.append(Move(INTERFERE, d))
+            out.append(Move(mv.INTERFERE, d))
         if ci.interject and kind != "answer":
             for t in effect_targets(s, q, ci):
-                out += variants(s, INTERJECT, ci, t)
+                out += variants(s, mv.INTERJECT, ci, t)
     return out

@@ -32,6 +32,10 @@ KINDS: tuple[str, ...] = (PLAY, DISCARD, HEAL, STOMP, RELEASE, VOMIT_HIT, PASS, 
                           INTERJECT, FOLLOW, OPEN, BONUS, DIRECTION, DECLINE)
 # Kinds that end a window or a phase without playing a card.
 NO_CARD: frozenset[str] = frozenset({PASS, DONE, DECLINE, RELEASE, DIRECTION})
+# Kinds that put a card into play (discarding is not playing a card): what statistics and scenarios count as plays.
+CARD_PLAYS: frozenset[str] = frozenset(KINDS) - NO_CARD - {DISCARD}
+# Kinds that start a card's own effect: the damage up to the next of these belongs to that play.
+EFFECT_KINDS: frozenset[str] = frozenset({PLAY, FOLLOW, BONUS, INTERJECT, VOMIT_HIT, STOMP, OPEN})
 
 
 class Move(NamedTuple):

@@ -8,6 +8,8 @@ from a card's mechanic fields and the set's `rules`, never from a card name.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from cardgen.engine.cards import STRIKE_DEFENCES, CardInfo
 from cardgen.engine.effects import (
     can_act,
@@ -26,7 +28,7 @@ from cardgen.engine.legal import (
     DECLINE_MOVE,
     DONE_MOVE,
     NO_DEFENCE,
-    discard_move,
+    discard_moves,
     heal_limit,
     heal_moves,
     responses,
@@ -47,6 +49,7 @@ from cardgen.engine.moves import (
     INTERJECT,
     OPEN,
     PASS,
+    PLAY,
     RELEASE,
     STOMP,
     VOMIT_HIT,
@@ -107,13 +110,21 @@ def legal_moves(s: GameState) -> list[Move]:
     return list(s.moves)
 
 
-def push(s: GameState, move: Move) -> None:
-    """Apply `move` in place and run on to the next decision."""
-    if s.result is not None:
-        raise IllegalMoveError("the game is over")
-    if move not in s.moves:
-        raise IllegalMoveError(f"illegal move {describe(s, move)} for {s.names[s.to_act]}")
-    _apply(s, move)
+def push(s: GameState, move: Move, check: bool = True) -> None:
+    """Apply `move` in place and run on to the next decision.
+
+    `check=False` skips validating the move, for a hot loop whose moves come straight from `s.moves`
+    (an illegal move then corrupts the state instead of raising).
+    """
+    if check:
+        if s.result is not None:
+            raise IllegalMoveError("the game is over")
+        if move not in s.moves:
+            raise IllegalMoveError(f"illegal move {describe(s, move)} for {s.names[s.to_act]}")
+    p = s.to_act
+    if s.log is not None:
+        _log_move(s, p, move)
+    _APPLY[move.kind](s, s.stack[-1], p, move)
     _advance(s)
 
 
@@ -145,8 +156,17 @@ def describe(s: GameState, m: Move) -> str:
 
 
 def _decide(s: GameState, p: int, moves: list[Move]) -> bool:
+    """`p` must choose one of `moves` (in any order, repeats allowed): offered sorted and unique."""
     s.to_act = p
     s.moves = sorted(set(moves))
+    return True
+
+
+def _offer(s: GameState, p: int, moves: list[Move]) -> bool:
+    """`_decide` for a list its caller made sorted and unique already (hashing the moves into a set costs more
+    than sorting them)."""
+    s.to_act = p
+    s.moves = moves
     return True
 
 
@@ -243,109 +263,128 @@ def _move_on(s: GameState, f: StrikeF) -> None:
 # --- applying a move ----------------------------------------------------------------------------------------
 
 
-def _apply(s: GameState, m: Move) -> None:
-    f = s.stack[-1]
-    p = s.to_act
-    k = m.kind
+def _log_move(s: GameState, p: int, m: Move) -> None:
     names = s.names
-    if s.log is not None:
-        log_event(s, "move", move=k, player=names[p], **({"card": s.info[m.card].name} if m.card >= 0 else {}),
-                  **({"target": names[m.target]} if m.target >= 0 else {}),
-                  **({"choice": m.choice} if m.choice else {}))
-    if k == DECLINE:
-        if isinstance(f, Window):
-            f.pos += 1
-        elif isinstance(f, AfterBlockF):
-            f.stage += 1
-        elif isinstance(f, DropF):
-            s.stack.pop()
-            knock_out(s, p)
-        else:
-            s.stack.pop()  # a combo left unfinished, a bonus attack not taken
-        return
-    if k in (PASS, DONE):
-        assert isinstance(f, TurnF)
-        f.phase = "end"
-        return
-    if k == DISCARD:
-        assert isinstance(f, TurnF)
-        s.hands[p].remove(m.card)
-        s.discard.append(m.card)
-        f.phase = "discard"
-        f.count += 1
-        return
-    if k == HEAL:
-        s.hands[p].remove(m.card)
-        s.discard.append(m.card)
-        ci = s.info[m.card]
-        if isinstance(f, DropF):
-            restore(s, p, ci.heal_drop, p, ci.name)
-        else:
-            assert isinstance(f, TurnF)
-            f.phase = "heal"
-            f.count += 1
-            restore(s, m.target, ci.heal_turn, p, ci.name)
-        return
-    if k == RELEASE:
-        for h in [h for h in s.holds if h.holder == p and h.victim == m.target]:
-            end_hold(s, h, "released")
-        return
-    if k == DIRECTION:
-        s.stack.pop()
-        strike = s.stack[-1]
-        assert isinstance(strike, StrikeF)
-        strike.direction = 1 if m.choice == "left" else -1
-        _move_on(s, strike)
-        return
-    if k in (DEFEND, HUMILIATE, INTERFERE):
-        assert isinstance(f, Window)
+    log_event(s, "move", move=m.kind, player=names[p], **({"card": s.info[m.card].name} if m.card >= 0 else {}),
+              **({"target": names[m.target]} if m.target >= 0 else {}),
+              **({"choice": m.choice} if m.choice else {}))
+
+
+def _apply_decline(s: GameState, f: Frame, p: int, m: Move) -> None:
+    if isinstance(f, Window):
         f.pos += 1
-        ci = put_in_play(s, p, m.card)
-        what = {DEFEND: "defend", HUMILIATE: "humiliate", INTERFERE: "interfere"}[k]
-        how = m.choice if k == DEFEND else (ci.humiliate or "") if k == HUMILIATE else ""
-        a = AnswerF(p, m.card, what, how, f.player, m.target)
-        s.stack.append(a)
-        open_window(s, a)
-        return
-    if k == INTERJECT:
-        assert isinstance(f, Window)
-        f.pos += 1
-        ci = put_in_play(s, p, m.card)
-        _start_effect(s, p, ci, m.target, drop=m.choice == "drop")
-        return
-    if k == OPEN:
-        assert isinstance(f, AfterBlockF)
+    elif isinstance(f, AfterBlockF):
+        f.stage += 1
+    elif isinstance(f, DropF):
         s.stack.pop()
-        ci = put_in_play(s, p, m.card)
-        assert ci.opener is not None
-        o = OpenerF(p, m.card, m.target, ci.opener, ci.defences - STRIKE_DEFENCES)
-        s.stack.append(o)
-        open_window(s, o)
-        return
-    if k == FOLLOW:
-        assert isinstance(f, ComboF)
-        ci = put_in_play(s, p, m.card)
-        _start_effect(s, p, ci, f.victim, drop=m.choice == "drop", free=f.free, mult=f.multiplier, in_combo=True)
-        return
-    if k == BONUS:
-        s.stack.pop()
-        ci = put_in_play(s, p, m.card)
-        _start_effect(s, p, ci, m.target, drop=m.choice == "drop", no_def=True)
-        return
+        knock_out(s, p)
+    else:
+        s.stack.pop()  # a combo left unfinished, a bonus attack not taken
+
+
+def _apply_end(s: GameState, f: Frame, p: int, m: Move) -> None:
     assert isinstance(f, TurnF)
-    if k == VOMIT_HIT:
-        s.vomit_hit_used = True
-        ci = put_in_play(s, p, m.card)
-        _start_effect(s, p, ci, m.target, no_def=True)
-        return
+    f.phase = "end"
+
+
+def _apply_discard(s: GameState, f: Frame, p: int, m: Move) -> None:
+    assert isinstance(f, TurnF)
+    s.hands[p].remove(m.card)
+    s.discard.append(m.card)
+    f.phase = "discard"
+    f.count += 1
+
+
+def _apply_heal(s: GameState, f: Frame, p: int, m: Move) -> None:
+    s.hands[p].remove(m.card)
+    s.discard.append(m.card)
+    ci = s.info[m.card]
+    if isinstance(f, DropF):
+        restore(s, p, ci.heal_drop, p, ci.name)
+    else:
+        assert isinstance(f, TurnF)
+        f.phase = "heal"
+        f.count += 1
+        restore(s, m.target, ci.heal_turn, p, ci.name)
+
+
+def _apply_release(s: GameState, f: Frame, p: int, m: Move) -> None:
+    for h in [h for h in s.holds if h.holder == p and h.victim == m.target]:
+        end_hold(s, h, "released")
+
+
+def _apply_direction(s: GameState, f: Frame, p: int, m: Move) -> None:
+    s.stack.pop()
+    strike = s.stack[-1]
+    assert isinstance(strike, StrikeF)
+    strike.direction = 1 if m.choice == "left" else -1
+    _move_on(s, strike)
+
+
+_ANSWERS = {DEFEND: "defend", HUMILIATE: "humiliate", INTERFERE: "interfere"}
+
+
+def _apply_answer(s: GameState, f: Frame, p: int, m: Move) -> None:
+    """A defence, humiliation or interference: itself a card the others may answer."""
+    assert isinstance(f, Window)
+    f.pos += 1
+    k = m.kind
+    ci = put_in_play(s, p, m.card)
+    how = m.choice if k == DEFEND else (ci.humiliate or "") if k == HUMILIATE else ""
+    a = AnswerF(p, m.card, _ANSWERS[k], how, f.player, m.target)
+    s.stack.append(a)
+    open_window(s, a)
+
+
+def _apply_interject(s: GameState, f: Frame, p: int, m: Move) -> None:
+    assert isinstance(f, Window)
+    f.pos += 1
+    ci = put_in_play(s, p, m.card)
+    _start_effect(s, p, ci, m.target, drop=m.choice == "drop")
+
+
+def _apply_open(s: GameState, f: Frame, p: int, m: Move) -> None:
+    assert isinstance(f, AfterBlockF)
+    s.stack.pop()
+    ci = put_in_play(s, p, m.card)
+    assert ci.opener is not None
+    o = OpenerF(p, m.card, m.target, ci.opener, ci.defences - STRIKE_DEFENCES)
+    s.stack.append(o)
+    open_window(s, o)
+
+
+def _apply_follow(s: GameState, f: Frame, p: int, m: Move) -> None:
+    assert isinstance(f, ComboF)
+    ci = put_in_play(s, p, m.card)
+    _start_effect(s, p, ci, f.victim, drop=m.choice == "drop", free=f.free, mult=f.multiplier, in_combo=True)
+
+
+def _apply_bonus(s: GameState, f: Frame, p: int, m: Move) -> None:
+    s.stack.pop()
+    ci = put_in_play(s, p, m.card)
+    _start_effect(s, p, ci, m.target, drop=m.choice == "drop", no_def=True)
+
+
+def _apply_vomit_hit(s: GameState, f: Frame, p: int, m: Move) -> None:
+    assert isinstance(f, TurnF)
+    s.vomit_hit_used = True
+    ci = put_in_play(s, p, m.card)
+    _start_effect(s, p, ci, m.target, no_def=True)
+
+
+def _apply_stomp(s: GameState, f: Frame, p: int, m: Move) -> None:
+    assert isinstance(f, TurnF)
     f.phase = "end"
     ci = put_in_play(s, p, m.card)
-    if k == STOMP:
-        st = StrikeF(p, m.card, m.target, ci.damage or (0,), NO_DEFENCE)
-        s.stack.append(st)
-        open_window(s, st)
-        return
-    # PLAY
+    st = StrikeF(p, m.card, m.target, ci.damage or (0,), NO_DEFENCE)
+    s.stack.append(st)
+    open_window(s, st)
+
+
+def _apply_play(s: GameState, f: Frame, p: int, m: Move) -> None:
+    assert isinstance(f, TurnF)
+    f.phase = "end"
+    ci = put_in_play(s, p, m.card)
     if m.choice == "hold" and ci.hold_opener is not None:
         o = OpenerF(p, m.card, m.target, ci.hold_opener, ci.hold_defences)
     elif ci.opener is not None:
@@ -355,6 +394,15 @@ def _apply(s: GameState, m: Move) -> None:
         return
     s.stack.append(o)
     open_window(s, o)
+
+
+# How each kind of move changes the state (a table, not a chain of tests: the commonest kinds are not first).
+_APPLY: dict[str, Callable[[GameState, Frame, int, Move], None]] = {
+    DECLINE: _apply_decline, PASS: _apply_end, DONE: _apply_end, DISCARD: _apply_discard, HEAL: _apply_heal,
+    RELEASE: _apply_release, DIRECTION: _apply_direction, DEFEND: _apply_answer, HUMILIATE: _apply_answer,
+    INTERFERE: _apply_answer, INTERJECT: _apply_interject, OPEN: _apply_open, FOLLOW: _apply_follow,
+    BONUS: _apply_bonus, VOMIT_HIT: _apply_vomit_hit, STOMP: _apply_stomp, PLAY: _apply_play,
+}
 
 
 # --- running everything automatic ---------------------------------------------------------------------------
@@ -381,7 +429,9 @@ def _begin_turn(s: GameState) -> None:
         log_event(s, "game over", winner=None, reason="turn cap")
         return
     s.turn += 1
-    p = next_seat(s, s.current, 1)
+    p = s.current + 1
+    if p == len(s.down) or s.down[p]:  # the next seat is the common case
+        p = next_seat(s, s.current, 1)
     s.current = p
     s.weapons_used.clear()
     s.vomit_hit_used = False
@@ -390,86 +440,105 @@ def _begin_turn(s: GameState) -> None:
         log_event(s, "turn starts", player=s.names[p])
 
 
+def _lost(s: GameState, p: int) -> bool:
+    """Unconscious, stunned or vomiting: `p` cannot take (or go on with) their turn."""
+    turn = s.turn
+    return s.down[p] or s.stun_until[p] >= turn or s.vomit_until[p] >= turn
+
+
 def _step_turn(s: GameState, f: Frame) -> bool:
     assert isinstance(f, TurnF)
     p = f.player
     phase = f.phase
-    if phase == "start":
-        f.phase = phase = "check"
-        ticking = [h for h in s.holds if h.holder == p] if s.holds else []
-        if ticking:
-            for h in reversed(ticking):
-                t = TickF(h)
-                s.stack.append(t)
-                open_window(s, t)
-            return False
-    if phase == "check":
-        if s.down[p] or s.stun_until[p] >= s.turn or s.vomit_until[p] >= s.turn:
+    if phase == "start" or phase == "check":
+        if phase == "start":
+            f.phase = "check"
+            if s.holds:
+                ticking = [h for h in s.holds if h.holder == p]
+                if ticking:
+                    for h in reversed(ticking):
+                        t = TickF(h)
+                        s.stack.append(t)
+                        open_window(s, t)
+                    return False
+        if _lost(s, p):
             why = "stunned" if s.stun_until[p] >= s.turn else "vomiting" if not s.down[p] else "unconscious"
             log_event(s, "turn lost", player=s.names[p], why=why)
             f.phase = "end"
             return False
-        f.phase = phase = "action"
-    if phase != "end" and (s.down[p] or s.stun_until[p] >= s.turn or s.vomit_until[p] >= s.turn):
+        f.phase = "action"  # just checked: the player can act
+        return _offer(s, p, sorted(turn_moves(s, p)))
+    if phase == "end":
+        _end_turn(s, p)
+        return False
+    if _lost(s, p):
         f.phase = "end"  # knocked out, stunned or vomiting in the middle of their own turn: it is over
         return False
-    if phase == "action":
-        return _decide(s, p, turn_moves(s, p))
     if phase == "discard":
-        limit = s.rules.discard_limit or 1_000_000
-        moves = [discard_move(d) for d in set(s.hands[p])] if f.count < limit else []
-        if moves:
-            return _decide(s, p, [*moves, DONE_MOVE])
+        hand = s.hands[p]
+        if hand and f.count < (s.rules.discard_limit or 1_000_000):
+            return _offer(s, p, [*discard_moves(hand), DONE_MOVE])  # discards sort before "done"
         f.phase = "end"
         return False
+    if phase == "action":
+        return _offer(s, p, sorted(turn_moves(s, p)))
     if phase == "heal":
         moves = heal_moves(s, p, set(s.hands[p])) if f.count < heal_limit(s) else []
         if moves:
             return _decide(s, p, [*moves, DONE_MOVE])
         f.phase = "end"
         return False
-    # end of turn: everyone conscious draws back up, starting with the player whose turn it was
+    raise AssertionError(f"turn phase {phase}")
+
+
+def _end_turn(s: GameState, p: int) -> None:
+    """The end of `p`'s turn: everyone conscious draws back up, starting with `p`."""
     s.stack.pop()
     size = s.rules.hand_size
-    n = len(s.life)
+    hands, down, draw = s.hands, s.down, s.draw
+    n = len(down)
     for i in range(n):
         q = (p + i) % n
-        hand = s.hands[q]
+        hand = hands[q]
         need = size - len(hand)
-        if need <= 0 or s.down[q]:
+        if need <= 0 or down[q]:
             continue
-        if len(s.draw) >= need:  # the common case, in one slice: the top card (the list's end) comes first
-            hand.extend(s.draw[:-need - 1:-1])
-            del s.draw[-need:]
+        if len(draw) >= need:  # the common case, in one slice: the top card (the list's end) comes first
+            hand.extend(draw[:-need - 1:-1])
+            del draw[-need:]
             got = need
         else:
             got = 0
             while len(hand) < size and draw_one(s, q):
                 got += 1
+            draw = s.draw  # a reshuffle replaces the draw pile
         if got and s.log is not None:
             log_event(s, "draws", player=s.names[q], cards=got)
-    return False
 
 
 def _step_strike(s: GameState, f: Frame) -> bool:
+    """Runs the stages of a strike on from one to the next while nothing else lands on the stack above it
+    (a drop to 0, a new window): each is what `_advance` would run next anyway, minus a trip round its loop."""
     assert isinstance(f, StrikeF)
     if f.stage == "window":
         ci = s.info[f.design]
         t = f.target
         if (s.down[t] != ci.stomp) or (ci.stomp and s.stomped[t]):
             f.stage = "next"  # the target is gone: the strike finds nobody
-            return False
-        if _ask(s, f):
+        elif _ask(s, f):
             return True
-        f.stage = "next"
-        _hit(s, f, ci)
-        return False
+        else:
+            f.stage = "next"
+            _hit(s, f, ci)
+            if s.stack[-1] is not f:
+                return False  # the target dropped to 0: that comes first
     if f.stage == "next":
         _next_strike(s, f)
-        return False
     if f.stage == "finish":
         _finish_strike(s, f)
         return False
+    if f.stage == "window":
+        return False  # the next strike, or the next victim: a new window
     raise AssertionError(f"strike stage {f.stage}")  # "direction": a DirectionF sits above it
 
 
@@ -477,7 +546,8 @@ def _hit(s: GameState, f: StrikeF, ci: CardInfo) -> None:
     t = f.target
     f.connected = True
     amount = f.dmg[f.si]
-    log_event(s, "hit", card=ci.name, player=s.names[t], strike=f.si + 1, of=len(f.dmg))
+    if s.log is not None:  # a hot spot: do not even build the event unlogged
+        log_event(s, "hit", card=ci.name, player=s.names[t], strike=f.si + 1, of=len(f.dmg))
     if ci.stomp:
         s.stomped[t] = True
         log_event(s, "stomped", player=s.names[t])
@@ -576,7 +646,8 @@ def _step_answer(s: GameState, f: Frame) -> bool:
     parent = s.stack[-1]
     ci = s.info[f.design]
     if f.what == "defend":
-        log_event(s, "defended", player=s.names[f.player], card=ci.name, how=f.how)
+        if s.log is not None:  # a hot spot: do not even build the event unlogged
+            log_event(s, "defended", player=s.names[f.player], card=ci.name, how=f.how)
         if isinstance(parent, StrikeF):
             _strike_defended(s, parent, f.how, f.player)
         elif isinstance(parent, TickF):

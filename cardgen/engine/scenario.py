@@ -31,9 +31,6 @@ ACTION_KEYS = ("play", "free_hit", "discard", "heal", "pass", "decline", "done",
 MOVE_KEYS = ("who", *ACTION_KEYS, "target", "as", "drop", "note")
 EXPECT_PLAYER_KEYS = ("life", "hand", "has", "lacks", "cards", "status")
 EXPECT_KEYS = ("pool", "to_act", "winner", "turn", "discard_top", "draw_pile")
-# `play:` may be any card-playing decision; the situation decides which.
-PLAY_KINDS = frozenset({mv.PLAY, mv.DEFEND, mv.HUMILIATE, mv.INTERFERE, mv.INTERJECT, mv.FOLLOW, mv.OPEN, mv.BONUS,
-                        mv.VOMIT_HIT, mv.STOMP, mv.HEAL})
 NO_KINDS = frozenset({mv.PASS, mv.DECLINE, mv.DONE})
 
 
@@ -257,7 +254,9 @@ def expand(sc: Scenario, i: int, raw: Any) -> list[Move]:
             hand = ", ".join(sorted(cs.cards[x].name for x in s.hands[p])) or "empty"
             raise _fail(doc, (*at, action), f"{s.names[p]} has no '{cards[0]}' in hand (hand: {hand})")
         d = held[0]
-    kinds = {mv.HEAL} if action == "heal" else {mv.VOMIT_HIT} if action == "free_hit" else PLAY_KINDS - {mv.VOMIT_HIT}
+    # `play:` may be any card-playing decision; the situation decides which.
+    kinds = ({mv.HEAL} if action == "heal" else {mv.VOMIT_HIT} if action == "free_hit"
+             else mv.CARD_PLAYS - {mv.VOMIT_HIT})
     found = [x for x in legal if x.card == d and x.kind in kinds]
     if not found:
         raise _fail(doc, (*at, action), f"{s.names[p]} cannot play '{cs.cards[d].name}' now: {_situation(s)}")

@@ -78,7 +78,7 @@ class TurnF(Frame):
     kind = "turn"
 
     def __init__(self, player: int) -> None:
-        super().__init__(player)
+        self.player = player  # (no super() chain: frames are built several times a turn)
         self.phase = "start"
         self.count = 0
 
@@ -91,7 +91,10 @@ class StrikeF(Window):
     kind = "strike"
 
     def __init__(self, player: int, design: int, target: int, dmg: tuple[int, ...], allowed: frozenset[str]) -> None:
-        super().__init__(player, target)
+        self.player = player  # (no super() chain: frames are built several times a turn)
+        self.target = target
+        self.resp: list[int] = []
+        self.pos = 0
         self.design = design
         self.origin = target
         self.dmg = dmg
@@ -136,7 +139,10 @@ class AnswerF(Window):
     kind = "answer"
 
     def __init__(self, player: int, design: int, what: str, how: str, target: int, redirect: int = -1) -> None:
-        super().__init__(player, target)
+        self.player = player  # (no super() chain: frames are built several times a turn)
+        self.target = target
+        self.resp: list[int] = []
+        self.pos = 0
         self.design = design
         self.what = what  # defend | humiliate | interfere
         self.how = how  # defence kind, or cancel/redirect

@@ -7,7 +7,6 @@ file access, so every position can be unit tested to 0.01 mm.
 from __future__ import annotations
 
 import math
-
 from dataclasses import dataclass, replace
 from typing import Literal
 

@@ -13,33 +13,21 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from cardgen.engine import moves as mv
 from cardgen.engine.cards import CardInfo
-from cardgen.engine.moves import (
-    BONUS,
-    DECLINE,
-    DEFEND,
-    DIRECTION,
-    DISCARD,
-    DONE,
-    FOLLOW,
-    HEAL,
-    HUMILIATE,
-    INTERFERE,
-    INTERJECT,
-    OPEN,
-    PASS,
-    PLAY,
-    RELEASE,
-    STOMP,
-    VOMIT_HIT,
-    Move,
-)
+from cardgen.engine.moves import Move
 from cardgen.engine.state import AnswerF, GameState, TurnF, Window
 
 LOW_LIFE = 0.4  # heal on the turn at or below this share of the starting life
 NEVER = -1e9
 KEEP_DEFENCES = 2  # defence cards worth keeping in hand; the rest may be discarded to draw
 KEEP_HEALS = 1
+
+
+# Scores that depend on the kind of move alone (releasing a hold and interfering: never).
+_FLAT: dict[str, float] = {mv.STOMP: 35.0, mv.PASS: 0.0, mv.DONE: 0.0, mv.DECLINE: 0.0, mv.RELEASE: NEVER,
+                           mv.INTERFERE: NEVER}
+_FREE_HITS: frozenset[str] = frozenset({mv.FOLLOW, mv.BONUS, mv.VOMIT_HIT, mv.OPEN})
 
 
 def _dmg(ci: CardInfo) -> float:
@@ -97,34 +85,39 @@ class GreedyAgent:
         return False
 
     def _score(self, s: GameState, me: int, m: Move) -> float:
+        """How good `m` looks to `me` now. Each kind has one rule, so testing the common kinds first (this
+        runs for every legal move of every decision) changes no score."""
+        ci = s.info[m.card] if m.card >= 0 else None
         k = m.kind
-        info = s.info
-        ci = info[m.card] if m.card >= 0 else None
-        frame = s.stack[-1] if s.stack else None
-        life, full = s.life[me], s.start_life
-        drop_penalty = 1.0 if m.choice == "drop" else 0.0  # keep weapons for later turns
-        if k == DEFEND:
-            # block first: after a block the blocker may grab back
-            return 100.0 + (1.0 if m.choice == "block" else 0.0)
-        if k == HUMILIATE:
+        if k in _FLAT:
+            return _FLAT[k]
+        if k == mv.DEFEND:
+            return 100.0 + (1.0 if m.choice == "block" else 0.0)  # block first: the blocker may grab back
+        if k == mv.DISCARD:  # the commonest move to score
+            return self._discard_value(s, me, ci) if ci is not None else -1.0
+        if k == mv.HUMILIATE:
+            frame = s.stack[-1] if s.stack else None
             mine = isinstance(frame, Window) and frame.target == me
             mine = mine or (isinstance(frame, AnswerF) and frame.target == me)
             if not mine:
                 return NEVER
             return 90.0 + (self._target_value(s, m.target, 0) / 100 if m.target >= 0 else 0.5)
-        if k in (FOLLOW, BONUS, VOMIT_HIT, OPEN) and ci is not None:
+        if k == mv.DIRECTION:
+            strike = s.stack[-2] if len(s.stack) > 1 else None
+            if strike is None:
+                return 0.0
+            n = len(s.life)
+            step = 1 if m.choice == "left" else -1
+            q = (getattr(strike, "target", 0) + step) % n
+            return -float(s.life[q])
+        if ci is None:
+            return -1.0
+        drop_penalty = 1.0 if m.choice == "drop" else 0.0  # keep weapons for later turns
+        if k in _FREE_HITS:
             return 80.0 + _dmg(ci) + self._target_value(s, m.target, _dmg(ci)) / 100 - drop_penalty
-        if k == HEAL and ci is not None:
-            if m.target != me:
-                return NEVER  # never wake a rival
-            if not isinstance(frame, TurnF):
-                return 95.0  # dropping to 0: heal if at all possible
-            if frame.phase == "heal":  # already healing: go on while nothing is wasted
-                return 70.0 if life + ci.heal_turn <= full or life <= LOW_LIFE * full else -1.0
-            if life <= LOW_LIFE * full:
-                return 70.0 + ci.heal_turn
-            return 5.0 + min(ci.heal_turn, full - life) / 10
-        if k == PLAY and ci is not None:
+        if k == mv.HEAL:
+            return self._heal_value(s, me, m, ci)
+        if k == mv.PLAY:
             if ci.opener is not None or m.choice == "hold":
                 if not self._holds_follow_up(s, me, ci):
                     return 2.0
@@ -134,26 +127,23 @@ class GreedyAgent:
             if value <= 0:
                 return 1.0 + ci.draw  # a draw or event card: better than passing
             return 40.0 + value + self._target_value(s, m.target, value) / 10 - drop_penalty
-        if k == STOMP:
-            return 35.0
-        if k == INTERJECT and ci is not None:
+        if k == mv.INTERJECT:
             value = _dmg(ci)
             return 30.0 + value if value > 0 and m.target != me else NEVER
-        if k == DIRECTION:
-            strike = s.stack[-2] if len(s.stack) > 1 else None
-            if strike is None:
-                return 0.0
-            n = len(s.life)
-            step = 1 if m.choice == "left" else -1
-            q = (getattr(strike, "target", 0) + step) % n
-            return -float(s.life[q])
-        if k == DISCARD and ci is not None:
-            return self._discard_value(s, me, ci)
-        if k in (PASS, DONE, DECLINE):
-            return 0.0
-        if k in (RELEASE, INTERFERE):
-            return NEVER
         return -1.0
+
+    def _heal_value(self, s: GameState, me: int, m: Move, ci: CardInfo) -> float:
+        if m.target != me:
+            return NEVER  # never wake a rival
+        frame = s.stack[-1] if s.stack else None
+        life, full = s.life[me], s.start_life
+        if not isinstance(frame, TurnF):
+            return 95.0  # dropping to 0: heal if at all possible
+        if frame.phase == "heal":  # already healing: go on while nothing is wasted
+            return 70.0 if life + ci.heal_turn <= full or life <= LOW_LIFE * full else -1.0
+        if life <= LOW_LIFE * full:
+            return 70.0 + ci.heal_turn
+        return 5.0 + min(ci.heal_turn, full - life) / 10
 
     def _discard_value(self, s: GameState, me: int, ci: CardInfo) -> float:
         """Make room for new cards: surplus defences and heals, follow-ups with no opener in hand.

@@ -16,29 +16,12 @@ from typing import Any
 from cardgen.engine.agents import Agent
 from cardgen.engine.cards import CardInfo
 from cardgen.engine.invariants import check_state, check_step, snapshot
-from cardgen.engine.moves import (
-    BONUS,
-    DEFEND,
-    FOLLOW,
-    HEAL,
-    HUMILIATE,
-    INTERFERE,
-    INTERJECT,
-    OPEN,
-    PLAY,
-    STOMP,
-    VOMIT_HIT,
-)
+from cardgen.engine.moves import CARD_PLAYS, EFFECT_KINDS
 from cardgen.engine.rules import new_game, push
 from cardgen.engine.state import GameState
 from cardgen.model import CardSet
 from cardgen.sim.stats import GameRecord
 
-# Moves that put a card into play (discarding is not playing a card).
-PLAY_KINDS: frozenset[str] = frozenset({PLAY, HEAL, STOMP, VOMIT_HIT, DEFEND, HUMILIATE, INTERFERE, INTERJECT,
-                                        FOLLOW, OPEN, BONUS})
-# Moves that start a card's own effect: its damage up to the next of these belongs to that play.
-EFFECT_KINDS: frozenset[str] = frozenset({PLAY, FOLLOW, BONUS, INTERJECT, VOMIT_HIT, STOMP, OPEN})
 # A game that asks this many decisions has stopped making progress (the turn cap should end it first).
 DECISION_LIMIT = 200_000
 
@@ -110,20 +93,25 @@ def play_one(cs: CardSet, info: tuple[CardInfo, ...], agents: Sequence[Agent], a
     seats = [0] * designs  # bit mask of seats that played the design
     problems: list[str] = []
     decisions = 0
+    choose = [a.choose for a in agents]  # bound once: this loop is the hot path
+    watched = check_every_move or coverage is not None
     while s.result is None:
         if decisions >= DECISION_LIMIT:
             problems.append(f"no result after {DECISION_LIMIT} decisions (turn {s.turn})")
             break
         p = s.to_act
-        moves = s.moves
-        if coverage is not None:
+        if watched and coverage is not None:
             _note_coverage(s, p, coverage)
-        m = agents[p].choose(s, moves)
-        if m.card >= 0 and m.kind in PLAY_KINDS:
+        m = choose[p](s, s.moves)
+        if m.card >= 0 and m.kind in CARD_PLAYS:
             played[m.card] += 1
             seats[m.card] |= 1 << p
+        if not watched:
+            push(s, m, check=False)  # the agents pick from `s.moves`
+            decisions += 1
+            continue
         before = snapshot(s) if check_every_move and s.log is not None else None
-        push(s, m)
+        push(s, m, check=False)
         decisions += 1
         if check_every_move and not problems:
             problems = check_state(s)
@@ -155,5 +143,5 @@ def play_one(cs: CardSet, info: tuple[CardInfo, ...], agents: Sequence[Agent], a
 def _note_coverage(s: GameState, p: int, cov: Coverage) -> None:
     for d in set(s.hands[p]):
         cov.held[d] += 1
-    for d in {m.card for m in s.moves if m.card >= 0 and m.kind in PLAY_KINDS}:
+    for d in {m.card for m in s.moves if m.card >= 0 and m.kind in CARD_PLAYS}:
         cov.legal[d] += 1
