@@ -54,3 +54,11 @@ def test_cli_writes_files_with_url_base(tmp_path: Path) -> None:
     assert res.exit_code == 0, res.output
     saved = json.loads((tmp_path / "lunch" / "tts" / "lunch-tts.json").read_text())
     assert saved["ObjectStates"][0]["CustomDeck"]["1"]["BackURL"] == "https://example.invalid/deck/lunch-tts-back.png"
+
+
+def test_cli_defaults_to_local_file_urls(tmp_path: Path) -> None:
+    res = CliRunner().invoke(main, ["export", "tts", "--set", "lunch", "--out", str(tmp_path), "--dpi", "30"])
+    assert res.exit_code == 0, res.output
+    folder = tmp_path / "lunch" / "tts"
+    face_url = json.loads((folder / "lunch-tts.json").read_text())["ObjectStates"][0]["CustomDeck"]["1"]["FaceURL"]
+    assert face_url == (folder / "lunch-tts-faces-1.png").resolve().as_uri()

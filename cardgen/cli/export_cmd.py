@@ -7,7 +7,6 @@ from pathlib import Path
 import click
 
 from cardgen.cli.common import SET_OPTION, fails_cleanly, load_group, set_groups
-from cardgen.errors import CardgenError
 from cardgen.export.gallery_files import gallery_files
 from cardgen.export.tts import DEFAULT_DPI, export_tts
 from cardgen.output import write_atomic
@@ -26,18 +25,21 @@ def command() -> None:
 @OUT_OPTION
 @click.option("--dpi", default=DEFAULT_DPI, show_default=True, type=click.FloatRange(30, 400),
               help="Resolution of the card images.")
-@click.option("--url-base", default="", help="URL prefix for the images in the JSON (where you upload them).")
+@click.option("--url-base", default=None,
+              help="URL prefix for the images in the JSON (where you upload them); default: the local file URLs.")
 @fails_cleanly
-def tts(sets: tuple[str, ...], out: Path, dpi: float, url_base: str) -> None:
+def tts(sets: tuple[str, ...], out: Path, dpi: float, url_base: str | None) -> None:
     """Tabletop Simulator face sheets (10 x 7), a back image and a saved-object JSON."""
-    if not sets:
-        raise CardgenError("export tts needs --set")
-    cs = load_group(set_groups(sets)[0])
-    result = export_tts(cs, dpi=dpi, url_base=url_base)
-    for name, data in result.files.items():
-        write_atomic(out / cs.name / "tts" / name, data)
-        click.echo(str(out / cs.name / "tts" / name))
-    click.echo(f"{result.cards} cards on {result.sheets} sheet(s), {result.card_px[0]}x{result.card_px[1]} px each")
+    for group in set_groups(sets):
+        cs = load_group(group)
+        folder = out / cs.name / "tts"
+        base = url_base if url_base is not None else folder.resolve().as_uri() + "/"
+        result = export_tts(cs, dpi=dpi, url_base=base)
+        for name, data in result.files.items():
+            write_atomic(folder / name, data)
+            click.echo(str(folder / name))
+        click.echo(f"{cs.name}: {result.cards} cards on {result.sheets} sheet(s), "
+                   f"{result.card_px[0]}x{result.card_px[1]} px each")
 
 
 @command.command("gallery")
