@@ -187,13 +187,13 @@ def draw_back(pen: Pen, cs: CardSet, cell: Rect) -> None:
     inset = L.num("back.inset")
     with pen.clipped(cell.x, cell.y, cell.w, cell.h):
         pen.fill_rect(cell.x, cell.y, cell.w, cell.h, fill)
-        step = 6.0
+        step, stripe_pt = L.num("back.stripe_step"), L.num("back.stripe_pt")
         k = -cell.h
         while k < cell.w:
-            pen.line(cell.x + k, cell.y, cell.x + k + cell.h, cell.top, pattern, 2.0)
+            pen.line(cell.x + k, cell.y, cell.x + k + cell.h, cell.top, pattern, stripe_pt)
             k += step
         inner = cell.inset(inset)
-        pen.stroke_rect(inner.x, inner.y, inner.w, inner.h, ink, 1.0, radius=2.5)
+        pen.stroke_rect(inner.x, inner.y, inner.w, inner.h, ink, L.num("back.frame_pt"), radius=L.num("back.radius"))
         face = L.text("back.title_font")
         box = Rect(inner.x + 3, inner.y + inner.h * 0.3, inner.w - 6, inner.h * 0.4)
         pen.fill_rect(box.x - 1, box.y, box.w + 2, box.h, fill, radius=2)
@@ -203,4 +203,4 @@ def draw_back(pen: Pen, cs: CardSet, cell: Rect) -> None:
             content = block.size_pt * 0.74 * PT + (len(block.lines) - 1) * block.leading
             draw_block(pen, block, box.x, box.y + (box.h + content) / 2, ink, centred_width=box.w)
         sub_face, sub_pt = L.text("back.subtitle_font"), L.num("back.subtitle_pt")
-        pen.text(box.x + box.w / 2, box.y - 4, "cardgen print-and-play", sub_face, sub_pt, ink, align="centre")
+        pen.text(box.x + box.w / 2, box.y - 4, L.text("back.subtitle"), sub_face, sub_pt, ink, align="centre")
