@@ -94,24 +94,19 @@ def play_one(cs: CardSet, info: tuple[CardInfo, ...], agents: Sequence[Agent], a
     problems: list[str] = []
     decisions = 0
     choose = [a.choose for a in agents]  # bound once: this loop is the hot path
-    watched = check_every_move or coverage is not None
     while s.result is None:
         if decisions >= DECISION_LIMIT:
             problems.append(f"no result after {DECISION_LIMIT} decisions (turn {s.turn})")
             break
         p = s.to_act
-        if watched and coverage is not None:
+        if coverage is not None:
             _note_coverage(s, p, coverage)
         m = choose[p](s, s.moves)
         if m.card >= 0 and m.kind in CARD_PLAYS:
             played[m.card] += 1
             seats[m.card] |= 1 << p
-        if not watched:
-            push(s, m, check=False)  # the agents pick from `s.moves`
-            decisions += 1
-            continue
         before = snapshot(s) if check_every_move and s.log is not None else None
-        push(s, m, check=False)
+        push(s, m, check=False)  # the agents pick from `s.moves`
         decisions += 1
         if check_every_move and not problems:
             problems = check_state(s)
