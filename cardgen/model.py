@@ -137,6 +137,7 @@ class Rules:
     weapons_may_drop: bool = False  # beer: weapon may be discarded after use
     travel_direction: Literal["left", "right"] = "left"
     discard_limit: int = 0  # 0 = any number
+    weapon_once_per_turn: bool = False  # classic: the same weapon may not be used twice in one turn
     turn_cap: int = 300
 
 

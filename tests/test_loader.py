@@ -97,3 +97,9 @@ def test_classic_and_beer_mix_keeps_only_equivalences_that_hold() -> None:
 
 def test_loading_twice_gives_equal_sets() -> None:
     assert load_set("beer") == load_set("beer")
+
+
+def test_mix_switches_on_revival_whichever_set_comes_first() -> None:
+    for order in (["lunch", "beer"], ["beer", "lunch"]):
+        mixed = load_sets(order)
+        assert mixed.rules.revive and mixed.rules.weapons_may_drop, order

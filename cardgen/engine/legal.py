@@ -103,7 +103,7 @@ def turn_moves(s: GameState, p: int) -> list[Move]:
     rules = s.rules
     drop = rules.weapons_may_drop
     key = seats << 1 | drop  # what the card's turn plays depend on
-    used = s.weapons_used
+    used = s.weapons_used if rules.weapon_once_per_turn else ()
     vomiting = ([v for v in others if s.vomit_until[v] >= s.turn] if max(s.vomit_until) >= s.turn else [])
     for d in hand:
         ci = info[d]

@@ -626,7 +626,7 @@ def _step_combo(s: GameState, f: Frame) -> bool:
     moves: list[Move] = []
     for d in set(s.hands[p]):
         ci = s.info[d]
-        if ci.weapon and d in s.weapons_used:
+        if ci.weapon and s.rules.weapon_once_per_turn and d in s.weapons_used:
             continue
         if ci.follows == f.combo or (f.steps == 0 and ci.type in f.then and ci.turn_play and ci.opener is None
                                      and bool(ci.damage)):
@@ -717,7 +717,7 @@ def _step_bonus(s: GameState, f: Frame) -> bool:
         for d in set(s.hands[p]):
             ci = s.info[d]
             if (ci.role in ("attack", "weapon", "wrestling") and ci.damage and ci.opener is None
-                    and not (ci.weapon and d in s.weapons_used)):
+                    and not (ci.weapon and s.rules.weapon_once_per_turn and d in s.weapons_used)):
                 moves += variants(s, BONUS, ci, v)
     if not moves:
         s.stack.pop()

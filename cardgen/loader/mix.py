@@ -16,6 +16,10 @@ def same_function(a: model.Card, b: model.Card) -> bool:
 def mix_sets(sets: list[model.CardSet], warnings: list[Diagnostic] | None = None) -> model.CardSet:
     """One deck made of every card of every set; rules and types of the first set win.
 
+    Options that some cards need are switched on for the whole mix (revival, so
+    Lunch Money's Stomp and First Aid work after Beer Money's rules; dropping
+    weapons), whatever order the sets are named in.
+
     Cards keep their own type colours through `CardSet.origin_types` and their own
     mechanics, so mixing never changes how a card plays. A declared equivalence
     (Beer Money's HORROR OF HORRORS = HUMILIATION, ...) is kept only when the two
@@ -43,7 +47,9 @@ def mix_sets(sets: list[model.CardSet], warnings: list[Diagnostic] | None = None
         name="+".join(cs.name for cs in sets),
         title=" + ".join(cs.title for cs in sets),
         deck_size=sum(cs.deck_size for cs in sets),
-        rules=dataclasses.replace(first.rules, weapons_may_drop=any(cs.rules.weapons_may_drop for cs in sets)),
+        # the first set's rules, plus every option a mixed-in card needs to be playable at all
+        rules=dataclasses.replace(first.rules, weapons_may_drop=any(cs.rules.weapons_may_drop for cs in sets),
+                                  revive=any(cs.rules.revive for cs in sets)),
         types=types, cards=tuple(cards), path=first.path, equivalences=equivalences,
         description="Mixed deck: " + ", ".join(cs.title for cs in sets),
         origin_types=origin_types,

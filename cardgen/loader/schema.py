@@ -112,6 +112,8 @@ RULES_PROPERTIES: dict[str, Any] = {
     "weapons_may_drop": {"type": "boolean"},
     "travel_direction": {"type": "string", "enum": ["left", "right"]},
     "discard_limit": _NONNEG_INT,
+    "weapon_once_per_turn": {"type": "boolean",
+                             "description": "The same weapon card may not be used twice in one turn (classic)."},
     "turn_cap": {"type": "integer", "minimum": 1, "maximum": 100_000},
 }
 
