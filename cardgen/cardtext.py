@@ -17,7 +17,7 @@ import jinja2
 from jinja2.sandbox import SandboxedEnvironment
 
 from cardgen.errors import CardgenError
-from cardgen.model import Card, CardSet
+from cardgen.model import Card, CardSet, defences_of
 from cardgen.paths import templates_dir
 
 TEXT_TEMPLATE = "card_text.j2"
@@ -111,20 +111,6 @@ def _template_frame(exc: BaseException, default: Path) -> tuple[str, int]:
 def damage_label(card: Card) -> str:
     """The printed damage: '3', or '4 + 3' for a multi-strike."""
     return " + ".join(str(d) for d in card.damage)
-
-
-def defences_of(card: Card, cs: CardSet) -> tuple[str, ...]:
-    """The defences that stop this card, with the role's default applied."""
-    if card.defended_by is not None:
-        return card.defended_by
-    role = cs.role(card)
-    if role == "weapon":
-        return ("dodge", "block", "disarm")
-    if role in ("attack", "special", "event") and (card.damage or card.opens):
-        return ("dodge", "block")
-    if role == "wrestling":
-        return ()
-    return ()
 
 
 def openers_of(combo: str, cs: CardSet) -> list[Card]:

@@ -175,3 +175,18 @@ class CardSet:
 
     def role(self, card: Card) -> Role:
         return self.type_of(card).role
+
+
+def defences_of(card: Card, cs: CardSet) -> tuple[DefenceKind, ...]:
+    """The defences that stop `card`: its `defended_by`, or its role's default.
+
+    A rule, not a wording: the engine, the card text and the rules page all ask here.
+    """
+    if card.defended_by is not None:
+        return card.defended_by
+    role = cs.role(card)
+    if role == "weapon":
+        return ("dodge", "block", "disarm")
+    if role in ("attack", "special", "event") and (card.damage or card.opens):
+        return ("dodge", "block")
+    return ()

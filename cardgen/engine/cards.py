@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from cardgen.cardtext import defences_of
 from cardgen.engine.moves import Move
-from cardgen.model import Card, CardSet, Heal, Ongoing, Opener
+from cardgen.model import Card, CardSet, Heal, Ongoing, Opener, defences_of
 
 # A HOLD half of a counter pair opens this combo; wrestling moves say `follows: hold`.
 HOLD_COMBO = "hold"

@@ -20,9 +20,9 @@ from cardgen.engine.rules import describe, push, start
 from cardgen.engine.state import GameState, blank_state, deck_of
 from cardgen.errors import CardgenError, Diagnostic, SetError
 from cardgen.loader import load_sets
-from cardgen.loader.schema_check import did_you_mean
 from cardgen.loader.yaml_doc import Document, read_document
 from cardgen.model import CardSet
+from cardgen.suggest import did_you_mean
 
 SCENARIO_KEYS = ("title", "description", "sets", "seed", "turn_cap", "players", "draw", "discard", "first",
                  "moves", "expect")

@@ -14,9 +14,9 @@ from typing import Any, cast
 
 from cardgen import model
 from cardgen.errors import Diagnostic, SetError
-from cardgen.loader.schema_check import did_you_mean
 from cardgen.loader.yaml_doc import Document
 from cardgen.paths import card_data_dir
+from cardgen.suggest import did_you_mean
 
 
 def _base_folder(folder: Path, ref: str) -> Path | None:

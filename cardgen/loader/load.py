@@ -18,9 +18,10 @@ from cardgen.errors import Diagnostic, SetError, Severity, UnknownSetError
 from cardgen.loader.art import NOMINAL_ART_BOX_MM, check_art
 from cardgen.loader.extends import inherit_cards, load_base
 from cardgen.loader.schema import SET_PROPERTIES, SET_REQUIRED, SET_REQUIRED_WHEN_EXTENDING
-from cardgen.loader.schema_check import CARD_VALIDATOR, SET_VALIDATOR, check_schema, did_you_mean
+from cardgen.loader.schema_check import CARD_VALIDATOR, SET_VALIDATOR, check_schema
 from cardgen.loader.yaml_doc import Document, read_document
 from cardgen.paths import bundled_set_names, card_data_dir
+from cardgen.suggest import did_you_mean
 
 MAX_CARD_FILES = 64
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 from typing import Any
 
 import jsonschema
@@ -10,6 +9,7 @@ import jsonschema
 from cardgen.errors import Diagnostic
 from cardgen.loader.schema import CARD_SCHEMA, MAX_NUMBER, schema
 from cardgen.loader.yaml_doc import Document, PathKey
+from cardgen.suggest import did_you_mean
 
 
 def _strict_integer(checker: Any, instance: Any) -> bool:
@@ -29,16 +29,6 @@ _PATTERN_WORDS = {
 }
 _TYPE_WORDS = {"integer": "a whole number", "string": "text", "boolean": "true or false",
                "array": "a list", "object": "a mapping", "number": "a number"}
-
-
-def did_you_mean(word: str, choices: list[str] | tuple[str, ...]) -> str:
-    """A ' (did you mean X?)' suffix, or '' when nothing is close."""
-    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
-    if not close:
-        lowered = {c.lower(): c for c in choices}
-        close = difflib.get_close_matches(word.lower(), list(lowered), n=1, cutoff=0.6)
-        close = [lowered[c] for c in close]
-    return f" (did you mean '{close[0]}'?)" if close else ""
 
 
 def _describe(value: Any) -> str:

@@ -17,9 +17,9 @@ from typing import Any
 
 import yaml
 
-from cardgen.loader.schema_check import did_you_mean
 from cardgen.paths import templates_dir
 from cardgen.render.errors import LayoutError
+from cardgen.suggest import did_you_mean
 
 
 @dataclass(frozen=True)

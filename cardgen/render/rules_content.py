@@ -16,8 +16,8 @@ from typing import Any, Literal
 import jinja2
 from markupsafe import Markup, escape
 
-from cardgen.cardtext import damage_label, defences_of, summary
-from cardgen.model import DEFENCE_KINDS, Card, CardSet
+from cardgen.cardtext import damage_label, summary
+from cardgen.model import DEFENCE_KINDS, Card, CardSet, defences_of
 from cardgen.paths import templates_dir
 
 PAGE_TEMPLATE = "page.j2"
