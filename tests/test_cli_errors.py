@@ -23,6 +23,9 @@ CASES: list[tuple[list[str], str]] = [
     (["validate", "--set", "luncj"], "did you mean 'lunch'?"),
     (["new", "x", "--base", "nope"], "'nope' is not one of"),
     (["list"], "list needs --set"),
+    (["simulate", "--set", "lunch", "--agent", "greedy,", "--games", "3"], "unknown agent '(empty)'"),
+    (["rules", "--set", "lunch", "--out", "somewhere/"], "is a folder"),
+    (["validate", "--set", ""], "empty --set value"),
 ]
 
 
@@ -46,3 +49,10 @@ def test_simulate_checks_its_outputs_before_playing(tmp_path: Path) -> None:
                tmp_path)
     assert res.returncode == 1 and "blocker is not a folder" in res.stderr
     assert not (tmp_path / "ok.json").exists()
+
+
+def test_replay_of_an_empty_file_says_what_a_scenario_is(tmp_path: Path) -> None:
+    (tmp_path / "empty.yaml").write_text("")
+    res = _run(["replay", "empty.yaml"], tmp_path)
+    assert res.returncode == 1
+    assert "empty.yaml:1:1: error: file is empty, expected a scenario" in res.stderr

@@ -17,17 +17,18 @@ from cardgen.render.rules_page import rules_pdf_and_size
 @SET_OPTION
 @click.option("--paper", default="a4", show_default=True, metavar="a4|letter",
               help="Paper size of the page.")
-@click.option("--out", type=click.Path(dir_okay=False, path_type=Path),
+@click.option("--out", type=click.Path(dir_okay=False),
               help="Output file (default output/<set>/<set>-rules.pdf).")
 @fails_cleanly
-def command(sets: tuple[str, ...], paper: str, out: Path | None) -> None:
+def command(sets: tuple[str, ...], paper: str, out: str | None) -> None:
     """Write the one-page rules reference; repeat --set to mix sets into one deck."""
     if not sets:
         raise CardgenError("rules needs --set (a bundled set name or a set folder)")
     cs = load_group(sets)
     pdf, size = rules_pdf_and_size(cs, paper.lower())
-    if out is not None and (out.is_dir() or str(out).endswith(("/", "\\"))):
-        raise CardgenError(f"--out {out} is a folder; give a file name such as {out / (cs.name + '-rules.pdf')}")
-    target = out if out is not None else Path("output") / rules_file(cs.name)
+    if out is not None and (Path(out).is_dir() or out.endswith(("/", "\\"))):
+        raise CardgenError(f"--out {out} is a folder; give a file name such as "
+                           f"{Path(out) / (cs.name + '-rules.pdf')}")
+    target = Path(out) if out is not None else Path("output") / rules_file(cs.name)
     write_atomic(target, pdf)
     click.echo(f"{target}: 1 page, {paper.lower()}, body text {size:g} pt")

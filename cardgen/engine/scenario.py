@@ -94,7 +94,7 @@ def load_scenario(path: Path, shown: str | None = None) -> Scenario:
     """Read a scenario file and set up its table (raises ScenarioError with file:line)."""
     shown = shown or str(path)
     diags: list[Diagnostic] = []
-    doc = read_document(path, shown, diags)
+    doc = read_document(path, shown, diags, expected="a scenario: sets, players and moves (docs/scenarios.md)")
     if doc is None:
         raise ScenarioError(diags)
     if diags:

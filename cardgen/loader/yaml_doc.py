@@ -127,7 +127,11 @@ def _kind(node: yaml.Node) -> str:
     return "a list" if isinstance(node, yaml.SequenceNode) else "a value"
 
 
-def read_document(path: Path, shown: str, diags: list[Diagnostic]) -> Document | None:
+SET_FILE_CONTENT = "a mapping of set keys and/or `cards:`"
+
+
+def read_document(path: Path, shown: str, diags: list[Diagnostic],
+                  expected: str = SET_FILE_CONTENT) -> Document | None:
     """Parse one YAML file; problems go to `diags` and None is returned if nothing usable was read."""
     if path.exists() and not path.is_file():
         diags.append(Diagnostic(shown, 1, 1, "not a regular file (a folder or device?), expected YAML text"))
@@ -154,10 +158,10 @@ def read_document(path: Path, shown: str, diags: list[Diagnostic]) -> Document |
         line = raw[: exc.start].count(b"\n") + 1
         diags.append(Diagnostic(shown, line, 1, f"file is not UTF-8 text (bad byte at offset {exc.start})"))
         return None
-    return parse_text(text, shown, diags)
+    return parse_text(text, shown, diags, expected)
 
 
-def parse_text(text: str, shown: str, diags: list[Diagnostic]) -> Document | None:
+def parse_text(text: str, shown: str, diags: list[Diagnostic], expected: str = SET_FILE_CONTENT) -> Document | None:
     """Parse YAML text into a Document (see `read_document`)."""
     doc = Document(shown, None)
     try:
@@ -183,7 +187,7 @@ def parse_text(text: str, shown: str, diags: list[Diagnostic]) -> Document | Non
         diags.append(Diagnostic(shown, 1, 1, "not valid YAML: nesting too deep"))
         return None
     if node is None:
-        diags.append(Diagnostic(shown, 1, 1, "file is empty, expected a mapping of set keys and/or `cards:`"))
+        diags.append(Diagnostic(shown, 1, 1, f"file is empty, expected {expected}"))
         return None
     builder = _Builder(doc, diags)
     try:

@@ -24,8 +24,8 @@ class UnknownAgentError(CardgenError):
 
 def agent_names(spec: str) -> tuple[str, ...]:
     """`greedy` or a comma list like `greedy,random` (rotated round the seats game by game)."""
-    names = tuple(a.strip().lower() for a in spec.split(",") if a.strip())
-    bad = [a for a in names if a not in AGENTS]
+    names = tuple(a.strip().lower() for a in spec.split(","))
+    bad = [a or "(empty)" for a in names if a not in AGENTS]
     if not names or bad:
         raise UnknownAgentError(f"unknown agent '{', '.join(bad) or spec}'; choose from {', '.join(AGENTS)} "
                                 "(or a comma list of them)")
