@@ -195,9 +195,9 @@ def generated_text(card: Card, cs: CardSet) -> str:
     return re.sub(r"([.;:])(?=[A-Z])", r"\1 ", out).strip()
 
 
-def summary(card: Card, cs: CardSet) -> str:
-    """A one-line effect for tables (rules page, `cardgen list`)."""
-    out = _render(cs, SUMMARY_TEMPLATE, _context(card, cs))
+def summary(card: Card, cs: CardSet, short: bool = False) -> str:
+    """A one-line effect for tables (`cardgen list`); `short` for a table that shows the value on its own."""
+    out = _render(cs, SUMMARY_TEMPLATE, {**_context(card, cs), "short": short})
     return re.sub(r"\s+", " ", out).strip()
 
 

@@ -16,7 +16,7 @@ from typing import Any, Literal
 import jinja2
 from markupsafe import Markup, escape
 
-from cardgen.cardtext import damage_label, summary
+from cardgen.cardtext import summary
 from cardgen.model import DEFENCE_KINDS, Card, CardSet, defences_of
 from cardgen.paths import templates_dir
 
@@ -194,19 +194,8 @@ def _value(card: Card) -> str:
 
 
 def _effect(card: Card, cs: CardSet) -> str:
-    """The card's one-line summary without what the row already shows (its name, its damage in the
-    value column, a weapon's return that the type row explains), so most rows stay one line."""
-    dmg = damage_label(card)
-    drop = {f"{dmg} dmg", "returns to hand"} if card.damage else {"returns to hand"}
-    bits = []
-    for bit in summary(card, cs).split("; "):
-        if card.damage and bit == f"hits all {dmg} dmg":
-            bit = "hits all"
-        if card.ongoing is not None and bit.startswith(f"{card.ongoing.damage}/turn "):
-            bit = bit.split(" ", 1)[1]
-        if bit and bit not in drop and bit.upper() != card.name.upper():
-            bits.append(bit)
-    return "; ".join(bits)
+    """The card's one-line summary without what the row already shows, so most rows stay one line."""
+    return summary(card, cs, short=True)
 
 
 def _groups(cs: CardSet) -> tuple[list[Group], list[Group]]:
