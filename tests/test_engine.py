@@ -20,16 +20,6 @@ from cardgen.paths import bundled_set_names
 ENGINE = Path(__file__).resolve().parent.parent / "cardgen" / "engine"
 
 
-@pytest.fixture(scope="module")
-def lunch() -> CardSet:
-    return load_set("lunch")
-
-
-@pytest.fixture(scope="module")
-def classic() -> CardSet:
-    return load_set("classic")
-
-
 def _d(cs: CardSet, name: str) -> int:
     return next(i for i, c in enumerate(cs.cards) if c.name == name)
 

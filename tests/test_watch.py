@@ -25,12 +25,18 @@ def _touch_later(path: Path, text: str) -> None:
         os.utime(path, ns=(before + 1_000_000, before + 1_000_000))
 
 
-def test_watcher_rebuilds_on_change_and_survives_errors(tmp_path: Path) -> None:
+def _small_set(tmp_path: Path) -> tuple[Path, Path]:
+    """A one-card extension of lunch: the set folder and its card file."""
     folder = tmp_path / "w"
     folder.mkdir()
     (folder / "set.yaml").write_text(SET_YAML, encoding="utf-8")
     cards = folder / "cards.yaml"
     cards.write_text(CARD.format(d=2), encoding="utf-8")
+    return folder, cards
+
+
+def test_watcher_rebuilds_on_change_and_survives_errors(tmp_path: Path) -> None:
+    folder, cards = _small_set(tmp_path)
     lines: list[str] = []
     out = tmp_path / "out"
     w = Watcher([folder], lambda: build([load_set(folder)], PrintOptions(proof=True), out, show_progress=False),
@@ -51,11 +57,7 @@ def test_watcher_rebuilds_on_change_and_survives_errors(tmp_path: Path) -> None:
 
 
 def test_build_watch_command_keeps_running_and_rebuilds(tmp_path: Path) -> None:
-    folder = tmp_path / "w"
-    folder.mkdir()
-    (folder / "set.yaml").write_text(SET_YAML, encoding="utf-8")
-    cards = folder / "cards.yaml"
-    cards.write_text(CARD.format(d=2), encoding="utf-8")
+    folder, cards = _small_set(tmp_path)
     proc = subprocess.Popen([sys.executable, "-m", "cardgen.cli.main", "build", "--watch", "--proof",
                              "--set", str(folder), "--out", str(tmp_path / "out")],
                             stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True)
