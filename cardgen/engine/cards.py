@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from cardgen.engine.moves import Move
+from cardgen.engine.moves import DEFEND, DISCARD, Move
 from cardgen.model import Card, CardSet, Heal, Ongoing, Opener, defences_of
 
 # A HOLD half of a counter pair opens this combo; wrestling moves say `follows: hold`.
@@ -54,6 +54,11 @@ class CardInfo:
     interject: bool  # playable out of turn in a response window (timing response/any)
     aimed: bool  # played at one chosen player (attacks on one target, openers)
     meddles: bool  # may answer a card aimed at someone else (humiliation, interference, interjection)
+    answers: bool  # may answer a pending card at all (a defence, or it meddles)
+    plays: bool  # has PLAY moves as a turn action (its own, or its HOLD half's)
+    on_turn: bool  # has any move as a turn action but discarding (a play, a heal, a stomp)
+    discard_move: Move  # its DISCARD move, the commonest move of all: made once
+    defend_moves: tuple[tuple[str, Move], ...]  # its DEFEND move for each kind in `defend_as`, made once
     # The legal-move lists' memo of this card's turn plays (see `legal.card_plays`): not a fact, never compared.
     memo: dict[int, tuple[tuple[Move, ...], tuple[Move, ...]]] = field(default_factory=dict, compare=False,
                                                                       repr=False)
@@ -96,6 +101,10 @@ def card_info(cs: CardSet) -> tuple[CardInfo, ...]:
             draw=c.draw, timing=c.timing, targets=c.targets, stuns=c.stuns, stunned=c.stunned, travels=c.travels,
             passes_on=c.passes_on, ongoing=c.ongoing, retaliates=c.retaliates, turn_play=turn_play,
             interject=interject, meddles=c.humiliate is not None or c.interfere or interject,
+            answers=bool(defend_as) or c.humiliate is not None or c.interfere or interject,
+            plays=turn_play or hold_opener is not None,
+            on_turn=turn_play or hold_opener is not None or _heal(c.heal, "turn") > 0 or c.stomp,
+            defend_moves=tuple((k, Move(DEFEND, d, -1, k)) for k in defend_as), discard_move=Move(DISCARD, d),
             aimed=c.opens is not None or ((bool(c.damage) or c.ongoing is not None) and c.targets == "one"),
         ))
     return tuple(out)

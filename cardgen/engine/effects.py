@@ -6,9 +6,11 @@ invariants (cards conserved, life + pool constant) have one place to hold.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from cardgen.engine.cards import CardInfo
+from cardgen.engine.randomness import shuffle
 from cardgen.engine.state import DropF, GameState, Hold, Outcome, StrikeF, Window
 
 
@@ -48,8 +50,15 @@ def open_window(s: GameState, f: Window) -> None:
     """(Re)start the window of `f`: its target is asked first, then the others clockwise."""
     # An attack redirected at its own player may be defended by them; a card hitting "all" may not.
     own = f.target == f.player and isinstance(f, StrikeF) and s.info[f.design].targets == "one"
-    f.resp = clockwise(s, f.target, -1 if own else f.player)
+    f.resp = _askers(f.target, -1 if own else f.player, tuple(s.down))
     f.pos = 0
+
+
+@cache
+def _askers(start: int, exclude: int, down: tuple[bool, ...]) -> tuple[int, ...]:
+    """`clockwise` as a tuple, memoised: windows open several times a turn, over the same few seatings."""
+    n = len(down)
+    return tuple(q for i in range(n) if (q := (start + i) % n) != exclude and not down[q])
 
 
 def draw_one(s: GameState, p: int) -> bool:
@@ -59,7 +68,7 @@ def draw_one(s: GameState, p: int) -> bool:
             return False
         s.draw = s.discard
         s.discard = []
-        s.rng.shuffle(s.draw)
+        shuffle(s.rng, s.draw)
         log_event(s, "reshuffle", cards=len(s.draw))
     s.hands[p].append(s.draw.pop())
     return True

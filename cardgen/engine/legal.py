@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
+from functools import cache
 
 from cardgen.engine import moves as mv
 from cardgen.engine.cards import STRIKE_DEFENCES, CardInfo
-from cardgen.engine.effects import can_act, next_seat
+from cardgen.engine.effects import next_seat
 from cardgen.engine.moves import Move
 from cardgen.engine.state import Frame, GameState, OpenerF, StrikeF, TickF, Window
 
@@ -14,19 +15,6 @@ NO_DEFENCE: frozenset[str] = frozenset()
 PASS_MOVE = Move(mv.PASS)
 DONE_MOVE = Move(mv.DONE)
 DECLINE_MOVE = Move(mv.DECLINE)
-DISCARD_MOVES: list[Move] = []
-
-
-def discard_moves(hand: list[int]) -> list[Move]:
-    """A discard move per distinct card of `hand`, sorted by card (so in legal-move order)."""
-    return _discards(sorted(set(hand)))
-
-
-def _discards(designs: list[int]) -> list[Move]:
-    """Discard moves of sorted, distinct `designs`. They are the commonest moves of all: each is made once."""
-    while designs and len(DISCARD_MOVES) <= designs[-1]:
-        DISCARD_MOVES.append(Move(mv.DISCARD, len(DISCARD_MOVES)))
-    return [DISCARD_MOVES[d] for d in designs]
 
 
 def variants(s: GameState, kind: str, ci: CardInfo, target: int) -> list[Move]:
@@ -52,19 +40,36 @@ def heal_limit(s: GameState) -> int:
 
 
 def heal_moves(s: GameState, p: int, hand: Collection[int]) -> list[Move]:
-    """Heal plays on yourself (if it restores something) or, with `revive`, on an unstomped unconscious player."""
+    """Heal plays on yourself (if it restores something) or, with `revive`, on an unstomped unconscious player.
+
+    Targets come in seat order, so a sorted `hand` gives sorted moves.
+    """
     info = s.info
     heals = [d for d in hand if info[d].heal_turn]  # usually none: then no need to look for targets
     if not heals:
         return []
-    targets = [p] if s.life[p] < s.start_life else []
-    if s.rules.revive:
-        targets += [q for q in range(len(s.life)) if s.down[q] and not s.stomped[q]]
-    return [Move(mv.HEAL, d, t) for d in heals for t in targets]
+    me = p if s.life[p] < s.start_life else -1  # yourself only if it restores something
+    if not s.rules.revive:
+        return [shared_move(mv.HEAL, d, me) for d in heals] if me >= 0 else []
+    targets = revivable(me, tuple(s.down), tuple(s.stomped))
+    return [shared_move(mv.HEAL, d, t) for d in heals for t in targets]
 
 
-def card_plays(ci: CardInfo, others: list[int], key: int, drop: bool) -> tuple[tuple[Move, ...], tuple[Move, ...]]:
-    """A card's PLAY moves as a turn action when it may aim at `others`: its own play, and its HOLD half's.
+@cache
+def revivable(me: int, down: tuple[bool, ...], stomped: tuple[bool, ...]) -> tuple[int, ...]:
+    """Unconscious, unstomped seats, and `me` (-1: nobody) among them in seat order: what heals and stomps target."""
+    return tuple(q for q in range(len(down)) if q == me or (down[q] and not stomped[q]))
+
+
+@cache
+def shared_move(kind: str, card: int, target: int) -> Move:
+    """A move made once and shared, for kinds offered most turns that no card memo holds (heals, stomps)."""
+    return Move(kind, card, target)
+
+
+def card_plays(ci: CardInfo, others: Sequence[int], key: int, drop: bool) -> tuple[tuple[Move, ...], tuple[Move, ...]]:
+    """A card's PLAY moves as a turn action when it may aim at `others`, sorted: all of them (its own play and
+    its HOLD half's), and its HOLD half's alone (for a weapon already used this turn).
 
     Memoised on the card under `key` (`others` as a bit mask, and `drop`): the same few target sets recur
     turn after turn, and building these moves afresh each turn was the costliest part of listing the legal
@@ -80,43 +85,67 @@ def card_plays(ci: CardInfo, others: list[int], key: int, drop: bool) -> tuple[t
                 if ci.weapon and drop:
                     own.append(Move(mv.PLAY, d, t, "drop"))
         hold = tuple(Move(mv.PLAY, d, t, "hold") for t in others) if ci.hold_opener is not None else ()
-        got = ci.memo[key] = (tuple(own), hold)
+        got = ci.memo[key] = (tuple(sorted(own + list(hold))), hold)
     return got
 
 
+@cache
+def rivals(p: int, down: tuple[bool, ...]) -> tuple[tuple[int, ...], int]:
+    """The conscious seats other than `p`, in seat order, and the same as a bit mask (a memo key)."""
+    others = tuple(q for q in range(len(down)) if q != p and not down[q])
+    return others, sum(1 << q for q in others)
+
+
 def turn_moves(s: GameState, p: int) -> list[Move]:
-    """Everything `p` may do as the action of their turn (unique, unsorted)."""
+    """Everything `p` may do as the action of their turn, sorted and unique.
+
+    Built in sorted order (discard < heal < pass < play < release < stomp < vomit-hit; then by card, target and
+    choice): sorting the list afresh every turn cost more than building it.
+    """
     hand = sorted(set(s.hands[p]))
-    out = [PASS_MOVE, *_discards(hand)]
-    if s.holds:
-        out += {Move(mv.RELEASE, -1, h.victim) for h in s.holds if h.holder == p}  # two holds on one victim: one move
-        if s.restricted(p):
-            return out
     info = s.info
+    out: list[Move] = []  # the discards first, made in the loop over the hand below
+    extra: list[Move] = []  # the rare kinds that sort after the plays
+    if s.holds:
+        extra += {Move(mv.RELEASE, -1, h.victim) for h in s.holds if h.holder == p}  # two holds on one victim: one move
+        if s.restricted(p):
+            out = [info[d].discard_move for d in hand]
+            out.append(PASS_MOVE)
+            out += sorted(extra)
+            return out
     down = s.down
-    others: list[int] = []
-    seats = 0  # `others` as a bit mask
-    for q in range(len(down)):
-        if q != p and not down[q]:
-            others.append(q)
-            seats |= 1 << q
+    others, seats = rivals(p, tuple(down))
     rules = s.rules
     drop = rules.weapons_may_drop
     key = seats << 1 | drop  # what the card's turn plays depend on
     used = s.weapons_used if rules.weapon_once_per_turn else ()
+    stomps = rules.revive
     vomiting = ([v for v in others if s.vomit_until[v] >= s.turn] if max(s.vomit_until) >= s.turn else [])
+    plays: list[Move] = []
+    heals: list[int] = []
     for d in hand:
         ci = info[d]
-        if ci.turn_play or ci.hold_opener is not None:
-            own, hold = ci.memo.get(key) or card_plays(ci, others, key, drop)
-            if own and not (ci.weapon and d in used):
-                out += own
-            out += hold
-        if ci.stomp and rules.revive:
-            out += [Move(mv.STOMP, d, t) for t in range(len(down)) if down[t] and not s.stomped[t]]
+        out.append(ci.discard_move)
+        if not ci.on_turn:  # a defence, a follow-up...: nothing to do with it on a turn but discard it
+            continue
+        if ci.plays:
+            both, hold = ci.memo.get(key) or card_plays(ci, others, key, drop)
+            plays += hold if ci.weapon and d in used else both
+        if ci.heal_turn:
+            heals.append(d)
+        if stomps and ci.stomp:
+            extra += [shared_move(mv.STOMP, d, t) for t in revivable(-1, tuple(down), tuple(s.stomped))]
         if vomiting and not s.vomit_hit_used and ci.role == "attack" and ci.damage and ci.turn_play:
-            out += [Move(mv.VOMIT_HIT, d, v) for v in vomiting]
-    out += heal_moves(s, p, hand)
+            extra += [Move(mv.VOMIT_HIT, d, v) for v in vomiting]
+    if heals:
+        if rules.revive:
+            out += heal_moves(s, p, heals)
+        elif s.life[p] < s.start_life:  # `heal_moves` without revival: on yourself alone
+            out += [shared_move(mv.HEAL, d, p) for d in heals]
+    out.append(PASS_MOVE)
+    out += plays
+    if extra:
+        out += sorted(extra)
     return out
 
 
@@ -138,24 +167,31 @@ def allowed_defences(s: GameState, f: Frame) -> frozenset[str]:
 def responses(s: GameState, f: Window, q: int) -> list[Move]:
     """What `q` may answer to the pending card `f` (empty: `q` is not asked)."""
     hand = s.hands[q]
-    if not hand or not can_act(s, q):
-        return []
-    info = s.info
-    allowed = allowed_defences(s, f) if q == f.target else NO_DEFENCE
-    if not allowed:  # only a card that meddles could answer, and most hands hold none: say so quickly
-        for d in hand:
-            if info[d].meddles:
-                break
-        else:
+    # Only the target may defend; anyone else needs a card that meddles, and most hands hold none: say so first.
+    if q != f.target:
+        if s.meddling.isdisjoint(hand):
             return []
+        allowed = NO_DEFENCE
+    elif not hand:
+        return []
+    turn = s.turn
+    if s.down[q] or s.stun_until[q] >= turn or s.vomit_until[q] >= turn or (s.holds and s.restricted(q)):
+        return []  # `can_act`, inline
+    if q == f.target:
+        allowed = allowed_defences(s, f)
+        if not allowed and s.meddling.isdisjoint(hand):
+            return []
+    info = s.info
     out: list[Move] = []
     kind = f.kind
     n = len(s.life)
     for d in set(hand):
         ci = info[d]
-        for k in ci.defend_as:
+        if not ci.answers:  # most cards (attacks) answer nothing
+            continue
+        for k, move in ci.defend_moves:
             if k in allowed:
-                out.append(Move(mv.DEFEND, d, -1, k))
+                out.append(move)
         if ci.humiliate is not None:
             if ci.humiliate == "cancel" or kind in ("tick", "opener"):
                 out.append(Move(mv.HUMILIATE, d))  # a redirect stops an opener or breaks a hold outright

@@ -9,6 +9,8 @@ from a card's mechanic fields and the set's `rules`, never from a card name.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
+from typing import Any
 
 from cardgen.engine.cards import STRIKE_DEFENCES, CardInfo
 from cardgen.engine.effects import (
@@ -28,7 +30,6 @@ from cardgen.engine.legal import (
     DECLINE_MOVE,
     DONE_MOVE,
     NO_DEFENCE,
-    discard_moves,
     heal_limit,
     heal_moves,
     responses,
@@ -55,6 +56,7 @@ from cardgen.engine.moves import (
     VOMIT_HIT,
     Move,
 )
+from cardgen.engine.randomness import shuffle
 from cardgen.engine.state import (
     AfterBlockF,
     AnswerF,
@@ -91,7 +93,7 @@ def new_game(cs: CardSet, players: int | list[str], seed: int | None = None, tur
     if len(names) < 2:
         raise CardgenError("a game needs at least 2 players")
     s = blank_state(cs, names, seed, turn_cap, record, info)
-    s.rng.shuffle(s.draw)
+    shuffle(s.rng, s.draw)
     for _ in range(cs.rules.hand_size):
         for p in range(len(names)):
             if s.draw:
@@ -124,8 +126,21 @@ def push(s: GameState, move: Move, check: bool = True) -> None:
     p = s.to_act
     if s.log is not None:
         _log_move(s, p, move)
-    _APPLY[move.kind](s, s.stack[-1], p, move)
-    _advance(s)
+    stack = s.stack
+    _APPLY[move.kind](s, stack[-1], p, move)
+    # `_advance(s)`, inline: this runs once per decision
+    steps = _STEPS
+    while True:
+        if s.result is not None:
+            s.to_act = -1
+            s.moves = []
+            return
+        if not stack:
+            _begin_turn(s)
+            continue
+        f = stack[-1]
+        if steps[f.kind](s, f):
+            return
 
 
 def apply(s: GameState, move: Move) -> GameState:
@@ -171,12 +186,19 @@ def _offer(s: GameState, p: int, moves: list[Move]) -> bool:
 
 
 def _ask(s: GameState, f: Window) -> bool:
-    while f.pos < len(f.resp):
-        q = f.resp[f.pos]
-        mv = responses(s, f, q)
-        if mv:
-            mv.append(DECLINE_MOVE)
-            return _decide(s, q, mv)
+    resp = f.resp
+    target = f.target
+    hands = s.hands
+    meddling, answering = s.meddling, s.answering
+    while f.pos < len(resp):
+        q = resp[f.pos]
+        # Nobody answers without a card that can answer (anyone but the target: a card that meddles), and most
+        # hands hold none: skip those without a call.
+        if not (answering if q == target else meddling).isdisjoint(hands[q]):
+            mv = responses(s, f, q)
+            if mv:
+                mv.append(DECLINE_MOVE)
+                return _decide(s, q, mv)
         f.pos += 1
     return False
 
@@ -282,13 +304,12 @@ def _apply_decline(s: GameState, f: Frame, p: int, m: Move) -> None:
         s.stack.pop()  # a combo left unfinished, a bonus attack not taken
 
 
-def _apply_end(s: GameState, f: Frame, p: int, m: Move) -> None:
-    assert isinstance(f, TurnF)
+def _apply_end(s: GameState, f: TurnF, p: int, m: Move) -> None:
     f.phase = "end"
+    _end_turn(s, f.player)  # what the turn's next step would do at once: spare the trip round `push`'s loop
 
 
-def _apply_discard(s: GameState, f: Frame, p: int, m: Move) -> None:
-    assert isinstance(f, TurnF)
+def _apply_discard(s: GameState, f: TurnF, p: int, m: Move) -> None:
     s.hands[p].remove(m.card)
     s.discard.append(m.card)
     f.phase = "discard"
@@ -324,9 +345,8 @@ def _apply_direction(s: GameState, f: Frame, p: int, m: Move) -> None:
 _ANSWERS = {DEFEND: "defend", HUMILIATE: "humiliate", INTERFERE: "interfere"}
 
 
-def _apply_answer(s: GameState, f: Frame, p: int, m: Move) -> None:
+def _apply_answer(s: GameState, f: Window, p: int, m: Move) -> None:
     """A defence, humiliation or interference: itself a card the others may answer."""
-    assert isinstance(f, Window)
     f.pos += 1
     k = m.kind
     ci = put_in_play(s, p, m.card)
@@ -336,15 +356,13 @@ def _apply_answer(s: GameState, f: Frame, p: int, m: Move) -> None:
     open_window(s, a)
 
 
-def _apply_interject(s: GameState, f: Frame, p: int, m: Move) -> None:
-    assert isinstance(f, Window)
+def _apply_interject(s: GameState, f: Window, p: int, m: Move) -> None:
     f.pos += 1
     ci = put_in_play(s, p, m.card)
     _start_effect(s, p, ci, m.target, drop=m.choice == "drop")
 
 
-def _apply_open(s: GameState, f: Frame, p: int, m: Move) -> None:
-    assert isinstance(f, AfterBlockF)
+def _apply_open(s: GameState, f: AfterBlockF, p: int, m: Move) -> None:
     s.stack.pop()
     ci = put_in_play(s, p, m.card)
     assert ci.opener is not None
@@ -353,8 +371,7 @@ def _apply_open(s: GameState, f: Frame, p: int, m: Move) -> None:
     open_window(s, o)
 
 
-def _apply_follow(s: GameState, f: Frame, p: int, m: Move) -> None:
-    assert isinstance(f, ComboF)
+def _apply_follow(s: GameState, f: ComboF, p: int, m: Move) -> None:
     ci = put_in_play(s, p, m.card)
     _start_effect(s, p, ci, f.victim, drop=m.choice == "drop", free=f.free, mult=f.multiplier, in_combo=True)
 
@@ -365,15 +382,13 @@ def _apply_bonus(s: GameState, f: Frame, p: int, m: Move) -> None:
     _start_effect(s, p, ci, m.target, drop=m.choice == "drop", no_def=True)
 
 
-def _apply_vomit_hit(s: GameState, f: Frame, p: int, m: Move) -> None:
-    assert isinstance(f, TurnF)
+def _apply_vomit_hit(s: GameState, f: TurnF, p: int, m: Move) -> None:
     s.vomit_hit_used = True
     ci = put_in_play(s, p, m.card)
     _start_effect(s, p, ci, m.target, no_def=True)
 
 
-def _apply_stomp(s: GameState, f: Frame, p: int, m: Move) -> None:
-    assert isinstance(f, TurnF)
+def _apply_stomp(s: GameState, f: TurnF, p: int, m: Move) -> None:
     f.phase = "end"
     ci = put_in_play(s, p, m.card)
     st = StrikeF(p, m.card, m.target, ci.damage or (0,), NO_DEFENCE)
@@ -381,8 +396,7 @@ def _apply_stomp(s: GameState, f: Frame, p: int, m: Move) -> None:
     open_window(s, st)
 
 
-def _apply_play(s: GameState, f: Frame, p: int, m: Move) -> None:
-    assert isinstance(f, TurnF)
+def _apply_play(s: GameState, f: TurnF, p: int, m: Move) -> None:
     f.phase = "end"
     ci = put_in_play(s, p, m.card)
     if m.choice == "hold" and ci.hold_opener is not None:
@@ -397,7 +411,8 @@ def _apply_play(s: GameState, f: Frame, p: int, m: Move) -> None:
 
 
 # How each kind of move changes the state (a table, not a chain of tests: the commonest kinds are not first).
-_APPLY: dict[str, Callable[[GameState, Frame, int, Move], None]] = {
+# Each takes the frame class that offers its kind of move (the frame on top when the move was offered).
+_APPLY: dict[str, Callable[[GameState, Any, int, Move], None]] = {
     DECLINE: _apply_decline, PASS: _apply_end, DONE: _apply_end, DISCARD: _apply_discard, HEAL: _apply_heal,
     RELEASE: _apply_release, DIRECTION: _apply_direction, DEFEND: _apply_answer, HUMILIATE: _apply_answer,
     INTERFERE: _apply_answer, INTERJECT: _apply_interject, OPEN: _apply_open, FOLLOW: _apply_follow,
@@ -429,11 +444,15 @@ def _begin_turn(s: GameState) -> None:
         log_event(s, "game over", winner=None, reason="turn cap")
         return
     s.turn += 1
+    down = s.down
     p = s.current + 1
-    if p == len(s.down) or s.down[p]:  # the next seat is the common case
+    if p == len(down):
+        p = 0
+    if down[p]:  # the next seat is the common case
         p = next_seat(s, s.current, 1)
     s.current = p
-    s.weapons_used.clear()
+    if s.weapons_used:
+        s.weapons_used.clear()
     s.vomit_hit_used = False
     s.stack.append(TurnF(p))
     if s.log is not None:
@@ -446,10 +465,24 @@ def _lost(s: GameState, p: int) -> bool:
     return s.down[p] or s.stun_until[p] >= turn or s.vomit_until[p] >= turn
 
 
-def _step_turn(s: GameState, f: Frame) -> bool:
-    assert isinstance(f, TurnF)
+def _step_turn(s: GameState, f: TurnF) -> bool:
     p = f.player
     phase = f.phase
+    if phase == "discard":  # the commonest step of all (a random player discards often): tested first
+        turn = s.turn
+        if s.down[p] or s.stun_until[p] >= turn or s.vomit_until[p] >= turn:  # `_lost`, inline
+            f.phase = "end"  # knocked out, stunned or vomiting in the middle of their own turn: it is over
+            return False
+        hand = s.hands[p]
+        if hand and f.count < (s.rules.discard_limit or 1_000_000):
+            info = s.info
+            moves = [info[d].discard_move for d in sorted(set(hand))]
+            moves.append(DONE_MOVE)  # discards sort before "done"
+            s.to_act = p  # `_offer`, inline
+            s.moves = moves
+            return True
+        f.phase = "end"
+        return False
     if phase == "start" or phase == "check":
         if phase == "start":
             f.phase = "check"
@@ -461,27 +494,24 @@ def _step_turn(s: GameState, f: Frame) -> bool:
                         s.stack.append(t)
                         open_window(s, t)
                     return False
-        if _lost(s, p):
+        turn = s.turn
+        if s.down[p] or s.stun_until[p] >= turn or s.vomit_until[p] >= turn:  # `_lost`, inline
             why = "stunned" if s.stun_until[p] >= s.turn else "vomiting" if not s.down[p] else "unconscious"
             log_event(s, "turn lost", player=s.names[p], why=why)
             f.phase = "end"
             return False
         f.phase = "action"  # just checked: the player can act
-        return _offer(s, p, sorted(turn_moves(s, p)))
+        s.to_act = p  # `_offer`, inline
+        s.moves = turn_moves(s, p)
+        return True
     if phase == "end":
         _end_turn(s, p)
         return False
     if _lost(s, p):
         f.phase = "end"  # knocked out, stunned or vomiting in the middle of their own turn: it is over
         return False
-    if phase == "discard":
-        hand = s.hands[p]
-        if hand and f.count < (s.rules.discard_limit or 1_000_000):
-            return _offer(s, p, [*discard_moves(hand), DONE_MOVE])  # discards sort before "done"
-        f.phase = "end"
-        return False
     if phase == "action":
-        return _offer(s, p, sorted(turn_moves(s, p)))
+        return _offer(s, p, turn_moves(s, p))
     if phase == "heal":
         moves = heal_moves(s, p, set(s.hands[p])) if f.count < heal_limit(s) else []
         if moves:
@@ -491,18 +521,22 @@ def _step_turn(s: GameState, f: Frame) -> bool:
     raise AssertionError(f"turn phase {phase}")
 
 
+@cache
+def _seats_from(p: int, n: int) -> tuple[int, ...]:
+    """Every seat clockwise from `p` (included)."""
+    return tuple((p + i) % n for i in range(n))
+
+
 def _end_turn(s: GameState, p: int) -> None:
     """The end of `p`'s turn: everyone conscious draws back up, starting with `p`."""
     s.stack.pop()
     size = s.rules.hand_size
     hands, down, draw = s.hands, s.down, s.draw
-    n = len(down)
-    for i in range(n):
-        q = (p + i) % n
+    for q in _seats_from(p, len(down)):
         hand = hands[q]
-        need = size - len(hand)
-        if need <= 0 or down[q]:
+        if len(hand) >= size or down[q]:
             continue
+        need = size - len(hand)
         if len(draw) >= need:  # the common case, in one slice: the top card (the list's end) comes first
             hand.extend(draw[:-need - 1:-1])
             del draw[-need:]
@@ -516,10 +550,9 @@ def _end_turn(s: GameState, p: int) -> None:
             log_event(s, "draws", player=s.names[q], cards=got)
 
 
-def _step_strike(s: GameState, f: Frame) -> bool:
+def _step_strike(s: GameState, f: StrikeF) -> bool:
     """Runs the stages of a strike on from one to the next while nothing else lands on the stack above it
     (a drop to 0, a new window): each is what `_advance` would run next anyway, minus a trip round its loop."""
-    assert isinstance(f, StrikeF)
     if f.stage == "window":
         ci = s.info[f.design]
         t = f.target
@@ -604,8 +637,7 @@ def _finish_strike(s: GameState, f: StrikeF) -> None:
         s.stack.append(AfterBlockF(f.blocked_by, f.player))
 
 
-def _step_opener(s: GameState, f: Frame) -> bool:
-    assert isinstance(f, OpenerF)
+def _step_opener(s: GameState, f: OpenerF) -> bool:
     if s.down[f.target] or s.down[f.player]:
         s.stack.pop()
         return False
@@ -617,8 +649,7 @@ def _step_opener(s: GameState, f: Frame) -> bool:
     return False
 
 
-def _step_combo(s: GameState, f: Frame) -> bool:
-    assert isinstance(f, ComboF)
+def _step_combo(s: GameState, f: ComboF) -> bool:
     p, v = f.player, f.victim
     if s.down[p] or s.down[v] or not can_act(s, p):
         s.stack.pop()
@@ -638,8 +669,7 @@ def _step_combo(s: GameState, f: Frame) -> bool:
     return _decide(s, p, [*moves, DECLINE_MOVE])
 
 
-def _step_answer(s: GameState, f: Frame) -> bool:
-    assert isinstance(f, AnswerF)
+def _step_answer(s: GameState, f: AnswerF) -> bool:
     if _ask(s, f):
         return True
     s.stack.pop()
@@ -696,8 +726,7 @@ def _step_answer(s: GameState, f: Frame) -> bool:
     return False
 
 
-def _step_tick(s: GameState, f: Frame) -> bool:
-    assert isinstance(f, TickF)
+def _step_tick(s: GameState, f: TickF) -> bool:
     h = f.hold
     if h not in s.holds or s.down[h.victim]:
         s.stack.pop()
@@ -709,8 +738,7 @@ def _step_tick(s: GameState, f: Frame) -> bool:
     return False
 
 
-def _step_bonus(s: GameState, f: Frame) -> bool:
-    assert isinstance(f, BonusF)
+def _step_bonus(s: GameState, f: BonusF) -> bool:
     p, v = f.player, f.victim
     moves: list[Move] = []
     if can_act(s, p) and not s.down[v]:
@@ -725,8 +753,7 @@ def _step_bonus(s: GameState, f: Frame) -> bool:
     return _decide(s, p, [*moves, DECLINE_MOVE])
 
 
-def _step_after_block(s: GameState, f: Frame) -> bool:
-    assert isinstance(f, AfterBlockF)
+def _step_after_block(s: GameState, f: AfterBlockF) -> bool:
     while f.stage < 2:
         p, other = (f.player, f.attacker) if f.stage == 0 else (f.attacker, f.player)
         if can_act(s, p) and not s.down[other]:
@@ -756,7 +783,8 @@ def _step_drop(s: GameState, f: Frame) -> bool:
     return _decide(s, p, [*moves, DECLINE_MOVE])
 
 
-_STEPS = {
+# How each kind of frame runs (a frame's `kind` names its class, so each step takes its own frame class).
+_STEPS: dict[str, Callable[[GameState, Any], bool]] = {
     "turn": _step_turn, "strike": _step_strike, "opener": _step_opener, "combo": _step_combo,
     "answer": _step_answer, "tick": _step_tick, "bonus": _step_bonus, "after-block": _step_after_block,
     "direction": _step_direction, "drop": _step_drop,

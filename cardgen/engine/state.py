@@ -62,13 +62,11 @@ class Window(Frame):
     def __init__(self, player: int, target: int) -> None:
         super().__init__(player)
         self.target = target
-        self.resp: list[int] = []
+        self.resp: tuple[int, ...] = ()
         self.pos = 0
 
     def copy(self) -> Frame:
-        f = _copy.copy(self)
-        f.resp = list(self.resp)
-        return f
+        return _copy.copy(self)  # `resp` is a tuple: shared
 
 
 class TurnF(Frame):
@@ -93,7 +91,7 @@ class StrikeF(Window):
     def __init__(self, player: int, design: int, target: int, dmg: tuple[int, ...], allowed: frozenset[str]) -> None:
         self.player = player  # (no super() chain: frames are built several times a turn)
         self.target = target
-        self.resp: list[int] = []
+        self.resp: tuple[int, ...] = ()
         self.pos = 0
         self.design = design
         self.origin = target
@@ -114,7 +112,6 @@ class StrikeF(Window):
 
     def copy(self) -> Frame:
         f = _copy.copy(self)
-        f.resp = list(self.resp)
         f.victims = list(self.victims)
         return f
 
@@ -141,7 +138,7 @@ class AnswerF(Window):
     def __init__(self, player: int, design: int, what: str, how: str, target: int, redirect: int = -1) -> None:
         self.player = player  # (no super() chain: frames are built several times a turn)
         self.target = target
-        self.resp: list[int] = []
+        self.resp: tuple[int, ...] = ()
         self.pos = 0
         self.design = design
         self.what = what  # defend | humiliate | interfere
@@ -244,6 +241,13 @@ class GameState:
     vomit_hit_used: bool = False
     start_life: int = 0
     deck_total: int = 0
+    # Derived from `info` (for the response windows' quick "can anyone here answer at all?"): not state.
+    meddling: frozenset[int] = field(init=False, repr=False, compare=False)  # may answer a card aimed at another
+    answering: frozenset[int] = field(init=False, repr=False, compare=False)  # may answer a card at all
+
+    def __post_init__(self) -> None:
+        self.meddling = frozenset(ci.d for ci in self.info if ci.meddles)
+        self.answering = frozenset(ci.d for ci in self.info if ci.answers)
 
     @property
     def n(self) -> int:
@@ -290,7 +294,10 @@ class GameState:
 
 def deck_of(cs: CardSet) -> list[int]:
     """Every physical card of the set as design indices, in print order."""
-    return [d for d, c in enumerate(cs.cards) for _ in range(c.count)]
+    deck: list[int] = []
+    for d, c in enumerate(cs.cards):
+        deck += [d] * c.count
+    return deck
 
 
 def blank_state(cs: CardSet, names: list[str], seed: int | None, turn_cap: int | None, record: bool,

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from cardgen.engine import moves as mv
 from cardgen.engine.cards import CardInfo
 from cardgen.engine.moves import Move
+from cardgen.engine.randomness import below
 from cardgen.engine.state import AnswerF, GameState, TurnF, Window
 
 LOW_LIFE = 0.4  # heal on the turn at or below this share of the starting life
@@ -45,11 +46,14 @@ class GreedyAgent:
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
+        # Spare defences and heals in hand, counted once per decision (every discard move asks): None until asked.
+        self._spares: tuple[int, int] | None = None
 
     def choose(self, state: GameState, moves: Sequence[Move]) -> Move:
         if len(moves) == 1:
             return moves[0]
         me = state.to_act
+        self._spares = None
         best: list[Move] = []
         top = NEVER - 1
         for m in moves:
@@ -58,7 +62,7 @@ class GreedyAgent:
                 top, best = v, [m]
             elif v == top:
                 best.append(m)
-        return best[0] if len(best) == 1 else best[self.rng.randrange(len(best))]
+        return best[0] if len(best) == 1 else best[below(self.rng, len(best))]
 
     # --- scoring ----------------------------------------------------------------------------------------
 
@@ -151,17 +155,23 @@ class GreedyAgent:
         Without this a hand of defences at full life passes for ever, and games
         between greedy bots stall at the turn cap.
         """
-        hand = [s.info[d] for d in s.hands[me]]
         if ci.defend_as or ci.humiliate is not None:
-            spare = sum(1 for c in hand if c.defend_as or c.humiliate is not None) - KEEP_DEFENCES
-            return 0.5 if spare > 0 else -5.0
+            return 0.5 if self._spare(s, me)[0] > 0 else -5.0
         if ci.heal_turn or ci.heal_drop:
-            spare = sum(1 for c in hand if c.heal_turn or c.heal_drop) - KEEP_HEALS
-            return 0.3 if spare > 0 else -5.0
+            return 0.3 if self._spare(s, me)[1] > 0 else -5.0
         if ci.follows is not None:
-            for c in hand:
+            for d in s.hands[me]:
+                c = s.info[d]
                 o = c.opener or c.hold_opener
                 if o is not None and o.combo == ci.follows:
                     return -5.0
             return 0.5
         return -5.0
+
+    def _spare(self, s: GameState, me: int) -> tuple[int, int]:
+        """Defences and heals in `me`'s hand beyond those worth keeping (counted once per decision)."""
+        if self._spares is None:
+            hand = [s.info[d] for d in s.hands[me]]
+            self._spares = (sum(1 for c in hand if c.defend_as or c.humiliate is not None) - KEEP_DEFENCES,
+                            sum(1 for c in hand if c.heal_turn or c.heal_drop) - KEEP_HEALS)
+        return self._spares

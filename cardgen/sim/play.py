@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from cardgen.engine.agents import Agent
 from cardgen.engine.cards import CardInfo
-from cardgen.engine.invariants import check_state, check_step, snapshot
+from cardgen.engine.invariants import Snapshot, check_state, check_step, snapshot
 from cardgen.engine.moves import CARD_PLAYS, EFFECT_KINDS
 from cardgen.engine.rules import new_game, push
 from cardgen.engine.state import GameState
@@ -94,21 +95,25 @@ def play_one(cs: CardSet, info: tuple[CardInfo, ...], agents: Sequence[Agent], a
     problems: list[str] = []
     decisions = 0
     choose = [a.choose for a in agents]  # bound once: this loop is the hot path
+    watch = check_every_move or coverage is not None  # one test per decision for both extras
+    card_plays = CARD_PLAYS
+    before: Snapshot | None = None
     while s.result is None:
         if decisions >= DECISION_LIMIT:
             problems.append(f"no result after {DECISION_LIMIT} decisions (turn {s.turn})")
             break
         p = s.to_act
-        if coverage is not None:
+        if watch and coverage is not None:
             _note_coverage(s, p, coverage)
         m = choose[p](s, s.moves)
-        if m.card >= 0 and m.kind in CARD_PLAYS:
+        if m.card >= 0 and m.kind in card_plays:
             played[m.card] += 1
             seats[m.card] |= 1 << p
-        before = snapshot(s) if check_every_move and s.log is not None else None
-        push(s, m, check=False)  # the agents pick from `s.moves`
+        if watch:
+            before = snapshot(s) if check_every_move and s.log is not None else None
+        push(s, m, False)  # check=False: the agents pick from `s.moves` (positional: a hot call)
         decisions += 1
-        if check_every_move and not problems:
+        if watch and check_every_move and not problems:
             problems = check_state(s)
             if before is not None:
                 problems += check_step(before, s)
@@ -126,13 +131,18 @@ def play_one(cs: CardSet, info: tuple[CardInfo, ...], agents: Sequence[Agent], a
     if names is None:
         names = [ci.name for ci in info]
     cards = {names[d]: played[d] for d in range(designs) if played[d]}
-    players = {names[d]: frozenset(q for q in range(len(agents)) if seats[d] >> q & 1)
-               for d in range(designs) if played[d]}
+    players = {names[d]: seats_in(seats[d]) for d in range(designs) if played[d]}
     return GameRecord(
         winner_seat=winner, turns=result.turns if result is not None else s.turn, decisions=decisions,
         cards_played=cards, players_of_card=players, violations=tuple(f"{label}: {p}" for p in problems[:3]),
         capped=result is None or result.reason == "turn cap", agents=agent_names,
     )
+
+
+@cache
+def seats_in(mask: int) -> frozenset[int]:
+    """The seats whose bits are set in `mask` (the same few sets recur game after game: made once)."""
+    return frozenset(q for q in range(mask.bit_length()) if mask >> q & 1)
 
 
 def _note_coverage(s: GameState, p: int, cov: Coverage) -> None:

@@ -1,0 +1,41 @@
+"""`random.Random`'s `shuffle` and `randrange`, without their per-element Python calls.
+
+The hot loop shuffles the discard pile several times a game and picks a
+random move at every decision; the standard methods spend most of their time
+in a Python-level `_randbelow` call per number drawn. These draw exactly the
+same `getrandbits` numbers in the same order (CPython 3.11's algorithm), so a
+seed gives the same games as before, and the same whatever the Python version.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TypeVar
+
+T = TypeVar("T")
+
+
+def below(rng: random.Random, n: int) -> int:
+    """A uniform integer in [0, n) for n > 0: `random.Random._randbelow_with_getrandbits`."""
+    bits = rng.getrandbits
+    k = n.bit_length()  # not (n - 1): n may be 1, and that still draws one bit
+    r = bits(k)
+    while r >= n:
+        r = bits(k)
+    return r
+
+
+def shuffle(rng: random.Random, x: list[T]) -> None:
+    """`rng.shuffle(x)` in place (Fisher-Yates from the end, the same numbers drawn)."""
+    bits = rng.getrandbits
+    k = len(x).bit_length()  # `n.bit_length()` for each n below, kept up to date as n falls by one
+    half = 1 << k >> 1
+    for i in range(len(x) - 1, 0, -1):
+        n = i + 1
+        if n < half:
+            k -= 1
+            half >>= 1
+        j = bits(k)
+        while j >= n:
+            j = bits(k)
+        x[i], x[j] = x[j], x[i]
