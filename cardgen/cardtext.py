@@ -213,12 +213,15 @@ KEYWORDS: dict[str, str] = {
 def _mentions(card: Card, cs: CardSet, kind: str) -> bool:
     defs = defences_of(card, cs)
     if kind in ("dodge", "block", "disarm", "freedom"):
+        opener = card.opens
         return (kind in defs or card.defence == kind or (card.pair is not None and kind in card.pair)
-                or (card.ongoing is not None and kind in card.ongoing.broken_by))
+                or (card.ongoing is not None and kind in card.ongoing.broken_by)
+                or (opener is not None and opener.free and kind in ("dodge", "block"))  # "the follow-up cannot be"
+                or (opener is not None and opener.after_block and kind == "block"))
     if kind == "stuns":
         return card.stuns > 0
     if kind == "stunned":
-        return card.stunned > 0
+        return card.stunned > 0 or card.humiliate == "cancel"  # a cancelled card's player is stunned
     if kind == "travels":
         return card.travels
     return False
@@ -234,7 +237,7 @@ def stated_numbers(card: Card, cs: CardSet) -> set[int]:
         nums.add(card.ongoing.damage)
     if card.opens:
         nums.add(card.opens.multiplier)
-    return nums - {0}
+    return (nums - {0}) | ({0} if card.heal is not None and "dropping" in card.heal.when else set())
 
 
 # Phrases whose number must be one particular mechanic, not just any number of the card.
@@ -244,7 +247,9 @@ _PHRASE_NUMBERS: tuple[tuple[str, str], ...] = (
     (r"\b(?:DEALS|LOSES?|HITS FOR|TAKES?) (\d+(?: ?\+ ?\d+)*)", "damage"),
     (r"\b(?:RESTORES?|HEALS?|REGAINS?) (\d+)", "heal"),
 )
-_UNDEFENDABLE = re.compile(r"\b(?:CANNOT|CAN'T|CAN NOT) BE (?:DEFENDED|DODGED|BLOCKED)|\bUNDEFENDABLE\b")
+# "cannot be defended" about the card itself, not about the follow-up it allows (an opener's text)
+_UNDEFENDABLE = re.compile(r"(?<!FOLLOW-UP )\b(?:CANNOT|CAN'T|CAN NOT) BE (?:DEFENDED|DODGED|BLOCKED)|"
+                           r"\bUNDEFENDABLE\b")
 
 
 def _phrase_values(card: Card, what: str) -> set[str]:
@@ -259,6 +264,8 @@ def _phrase_values(card: Card, what: str) -> set[str]:
     values = {"+".join(str(d) for d in card.damage)} if card.damage else set()
     if card.ongoing is not None:
         values.add(str(card.ongoing.damage))
+    if card.retaliates:
+        values.add(str(card.retaliates))  # "the holder loses N"
     return values
 
 
@@ -296,10 +303,14 @@ def check_text(card: Card, cs: CardSet) -> list[str]:
                             f"(they have {', '.join(str(x) for x in sorted(allowed)) or 'none'})")
     names = {c.name.upper(): c for c in cs.cards if c.name != card.name}
     related = _related_names(card, cs)
+    # a card is named as printed (Coldcock) or in capitals (COLDCOCK); a lower-case "choke" is just a word
+    cased = text.replace(card.name, " ").replace(own, " ")
     for upper, other in sorted(names.items(), key=lambda kv: -len(kv[0])):
-        if re.search(rf"(?<!\w){re.escape(upper)}(?!\w)", scrubbed) and upper not in KEYWORDS:
+        named = any(re.search(rf"(?<!\w){re.escape(form)}(?!\w)", cased) for form in (upper, other.name))
+        if named and upper not in KEYWORDS:
             if upper not in related:
                 problems.append(f"text mentions card '{other.name}' but the mechanics do not refer to it")
+            cased = cased.replace(upper, " ").replace(other.name, " ")
             scrubbed = scrubbed.replace(upper, " ")
     for word in sorted(set(re.findall(r"\b[A-Z]{4,}\b", scrubbed))):
         kind = KEYWORDS.get(word)
@@ -318,6 +329,7 @@ def _related_names(card: Card, cs: CardSet) -> set[str]:
     for a, b in cs.equivalences.items():
         if a.upper() == card.name.upper():
             out.add(b.upper())
+    out |= set(breakers_of(card, cs))
     for c in cs.cards:
         if c.ongoing is not None and (card.defence in c.ongoing.broken_by):
             out.add(c.name.upper())

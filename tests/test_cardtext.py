@@ -11,10 +11,12 @@ from cardgen.cardtext import (
     check_text,
     damage_label,
     defences_of,
+    generated_text,
     opener_label,
     rules_text,
     summary,
 )
+from cardgen.loader import load_sets
 from cardgen.model import CardSet
 
 
@@ -143,3 +145,18 @@ def test_stated_text_must_match_the_mechanic_it_names(classic: CardSet, card: st
 ])
 def test_text_that_agrees_with_the_mechanics_passes(classic: CardSet, card: str, text: str) -> None:
     assert check_text(dataclasses.replace(classic.card(card), text=text), classic) == []
+
+
+@pytest.mark.parametrize("sets", [["lunch"], ["beer"], ["classic"], ["lunch", "beer"]], ids="+".join)
+def test_generated_text_passes_the_check_for_hand_written_text(sets: list[str]) -> None:
+    """Text and mechanics agree by construction, so writing out the generated text by hand is never an error."""
+    cs = load_sets(sets)
+    for card in cs.cards:
+        assert check_text(dataclasses.replace(card, text=generated_text(card, cs)), cs) == [], card.name
+
+
+def test_a_lower_case_word_is_not_a_card_name(beer: CardSet) -> None:
+    lower = dataclasses.replace(beer.card("Smack"), text="Deals 2, as hard as a coldcock.")
+    assert check_text(lower, beer) == []
+    named = dataclasses.replace(beer.card("Smack"), text="Deals 2, as hard as a Coldcock.")
+    assert check_text(named, beer) == ["text mentions card 'Coldcock' but the mechanics do not refer to it"]
