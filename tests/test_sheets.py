@@ -7,6 +7,7 @@ import io
 import itertools
 import re
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 import pypdfium2
@@ -20,11 +21,13 @@ from cardgen.render.geometry import back_cells, sheet_layout
 from cardgen.render.layout_data import card_size, paper
 from cardgen.render.pen import MM
 from cardgen.render.sheets import PrintOptions, cards_pdf, sheet_rules
-from cardgen.render.specimen import SPECIMEN
 
 BASE14 = {"Helvetica", "Times-Roman", "Courier", "Symbol", "ZapfDingbats", "Helvetica-Bold", "Times-Bold",
           "Courier-Bold", "Helvetica-Oblique", "Times-Italic", "Courier-Oblique", "Helvetica-BoldOblique",
           "Times-BoldItalic", "Courier-BoldOblique"}
+
+# A small fixed set exercising every part of a card face (a YAML fixture, loaded like any set).
+SPECIMEN = load_set(Path(__file__).parent / "fixtures" / "sets" / "specimen")
 
 
 @cache

@@ -69,10 +69,6 @@ def paper(name: str) -> Paper:
     return Paper(key, float(p["width"]), float(p["height"]), str(p.get("label", key)))
 
 
-def size_names() -> list[str]:
-    return list(_load("card_sizes.yaml")["sizes"])
-
-
 def default_size() -> str:
     return str(_load("card_sizes.yaml")["default"])
 
