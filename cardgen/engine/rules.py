@@ -128,19 +128,7 @@ def push(s: GameState, move: Move, check: bool = True) -> None:
         _log_move(s, p, move)
     stack = s.stack
     _APPLY[move.kind](s, stack[-1], p, move)
-    # `_advance(s)`, inline: this runs once per decision
-    steps = _STEPS
-    while True:
-        if s.result is not None:
-            s.to_act = -1
-            s.moves = []
-            return
-        if not stack:
-            _begin_turn(s)
-            continue
-        f = stack[-1]
-        if steps[f.kind](s, f):
-            return
+    _advance(s)
 
 
 def apply(s: GameState, move: Move) -> GameState:
