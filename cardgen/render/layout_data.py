@@ -111,18 +111,21 @@ def parse_offset(spec: str) -> tuple[float, float]:
 
 
 SET_LAYOUT_DIR = "layout"  # a set folder's own face.yaml / colours.yaml, merged over the bundled ones
-_ACTIVE_SET: ContextVar[str] = ContextVar("cardgen_set_layout", default="")
+LAYOUT_FILES: tuple[str, ...] = ("face.yaml", "colours.yaml")
+# The merged layout files of the set being drawn, resolved once per render (not once per drawing call).
+_ACTIVE: ContextVar[dict[str, dict[str, Any]] | None] = ContextVar("cardgen_set_layout", default=None)
 
 
 @contextmanager
 def set_layout(set_folder: str) -> Iterator[None]:
     """Draw with the set's own layout data (if its folder has `layout/`) inside this block."""
     own = Path(set_folder) / SET_LAYOUT_DIR if set_folder else None
-    token = _ACTIVE_SET.set(str(own.resolve()) if own is not None and own.is_dir() else "")
+    own_dir = str(own.resolve()) if own is not None and own.is_dir() else ""
+    token = _ACTIVE.set({name: _layered(name, own_dir) for name in LAYOUT_FILES} if own_dir else None)
     try:
         yield
     finally:
-        _ACTIVE_SET.reset(token)
+        _ACTIVE.reset(token)
 
 
 def _merge(base: dict[str, Any], own: dict[str, Any], where: str) -> dict[str, Any]:
@@ -167,12 +170,17 @@ def _layered_at(name: str, own_dir: str, stamp: int) -> dict[str, Any]:
     return _merge(base, own, str(path))
 
 
+def _current(name: str) -> dict[str, Any]:
+    active = _ACTIVE.get()
+    return active[name] if active is not None else _load(name)
+
+
 def face_layout() -> dict[str, Any]:
-    return _layered("face.yaml", _ACTIVE_SET.get())
+    return _current("face.yaml")
 
 
 def colours() -> dict[str, Any]:
-    return _layered("colours.yaml", _ACTIVE_SET.get())
+    return _current("colours.yaml")
 
 
 def colour(key: str) -> str:
