@@ -18,11 +18,20 @@ from cardgen.sim.agents import agent_names
 from cardgen.sim.runner import SimConfig, results_json, simulate
 
 
-def _summary(res: dict[str, Any]) -> list[str]:
-    seats = ", ".join(f"{100 * r:.1f} %" for r in res["seat_win_rate"])
+def _rate(rate: float, ci: list[float]) -> str:
+    return f"{100 * rate:.1f} % [{100 * ci[0]:.1f}, {100 * ci[1]:.1f}]"
+
+
+def _impact_line(name: str, card: dict[str, Any], measure: str) -> str:
+    f = card[measure]
+    return f"{name} {f['diff']:+.1f} points [{f['ci95'][0]:+.1f}, {f['ci95'][1]:+.1f}], z {f['z']:+.1f}"
+
+
+def _summary(res: dict[str, Any], shown: int = 3) -> list[str]:
+    seats = ", ".join(_rate(r, ci) for r, ci in zip(res["seat_win_rate"], res["seat_win_ci95"], strict=True))
     lines = [
         f"{res['set']}: {res['games']} games, {res['players']} players, agent {res['agent']}, seed {res['seed']}",
-        f"  seat win rates: {seats}",
+        f"  seat win rates (95 % interval): {seats}",
         f"  turns: mean {res['turns_mean']:.1f}, median {res['turns_p50']}, 95th percentile {res['turns_p95']}",
         f"  stalemates: {res['stalemates']} ({100 * res['stalemate_rate']:.2f} %), draws: {res['draws']}, "
         f"invariant violations: {res['invariant_violations']}",
@@ -31,7 +40,15 @@ def _summary(res: dict[str, Any]) -> list[str]:
     ]
     if len(res["agent_win_rate"]) > 1:
         lines.insert(2, "  win rate per seat played: " + ", ".join(
-            f"{a} {100 * r:.1f} %" for a, r in res["agent_win_rate"].items()))
+            f"{a} {_rate(r, res['agent_win_ci95'][a])}" for a, r in res["agent_win_rate"].items()))
+    measure = res["impact_measure"]
+    ranked = [n for n in res["impact_ranking"] if res["cards"][n][measure]["diff"] is not None]
+    if ranked:
+        idx = lines.index(next(x for x in lines if x.startswith("  dead cards")))
+        lines[idx:idx] = [f"  card impact ({measure} hand, win rate of holders minus the others): strongest "
+                          + "; ".join(_impact_line(n, res["cards"][n], measure) for n in ranked[:shown]),
+                          "    weakest " + "; ".join(_impact_line(n, res["cards"][n], measure)
+                                                   for n in reversed(ranked[-shown:]))]
     return lines
 
 

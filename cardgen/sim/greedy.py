@@ -31,14 +31,23 @@ _FLAT: dict[str, float] = {mv.STOMP: 35.0, mv.PASS: 0.0, mv.DONE: 0.0, mv.DECLIN
 _FREE_HITS: frozenset[str] = frozenset({mv.FOLLOW, mv.BONUS, mv.VOMIT_HIT, mv.OPEN})
 
 
+UNDEFENDABLE = 0.5  # an attack nothing can stop is worth this much more per point of damage
+
+
 def _dmg(ci: CardInfo) -> float:
-    """What a card is worth as an attack: its strikes, a hold's repeated damage, stuns as a lost turn."""
+    """What a card is worth as an attack: its strikes (more if no defence stops them), a hold's repeated damage,
+    stuns as a lost turn; stunning its own player costs that player's turns."""
     value = float(sum(ci.damage))
     if ci.ongoing is not None:
         value += 2.5 * ci.ongoing.damage
+    if not ci.defences:
+        value *= 1 + UNDEFENDABLE
     if ci.targets in ("others", "all"):
         value *= 1.5
-    return value + 1.5 * ci.stuns - 1.0 * ci.stunned
+    return value + 1.5 * ci.stuns - SELF_STUN * ci.stunned
+
+
+SELF_STUN = 2.0  # a turn its player loses outweighs about two points of damage
 
 
 class GreedyAgent:
@@ -129,6 +138,8 @@ class GreedyAgent:
             else:
                 value = _dmg(ci)
             if value <= 0:
+                if ci.stunned or sum(ci.damage):
+                    return -1.0 - ci.stunned  # it only hurts its player (or does nothing): passing is better
                 return 1.0 + ci.draw  # a draw or event card: better than passing
             return 40.0 + value + self._target_value(s, m.target, value) / 10 - drop_penalty
         if k == mv.INTERJECT:

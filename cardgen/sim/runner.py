@@ -86,7 +86,7 @@ def seats_of(cfg: SimConfig, game: int) -> tuple[str, ...]:
 
 def run_range(cs: CardSet, info: tuple[CardInfo, ...], cfg: SimConfig, first: int, stop: int) -> Batch:
     """Games first..stop-1, folded in order."""
-    stats = Stats(seats=cfg.players)
+    stats = Stats(seats=cfg.players, designs=len(info))
     cov = Coverage(len(info)) if cfg.coverage else None
     labels = card_labels(cs)
     for g in range(first, stop):
