@@ -10,6 +10,7 @@ cards matter (plays per game and win rate when played, dead cards in red).
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -294,12 +295,12 @@ def report_drawing(res: dict[str, Any]) -> Drawing:
     return dr
 
 
-def report_pdf(res: dict[str, Any]) -> bytes:
+def report_pdf(res: dict[str, Any], drawing: Callable[[dict[str, Any]], Drawing] | None = None) -> bytes:
     """The report as PDF bytes (invariant: the same results give the same bytes)."""
-    dr = report_drawing(res)
+    dr = (drawing or report_drawing)(res)
     buf = io.BytesIO()
     c = Canvas(buf, pagesize=(dr.width, dr.height), invariant=1, initialFontName="Sans")
-    c.setTitle(f"Simulated games: {res['set']}")
+    c.setTitle(f"Simulated games: {res.get('set') or res.get('b')}")
     c.setCreator("cardgen simulate")
     renderPDF.draw(dr, c, 0, 0)
     c.showPage()
@@ -307,11 +308,12 @@ def report_pdf(res: dict[str, Any]) -> bytes:
     return buf.getvalue()
 
 
-def report_png(res: dict[str, Any], dpi: float | None = None) -> bytes:
+def report_png(res: dict[str, Any], dpi: float | None = None,
+               drawing: Callable[[dict[str, Any]], Drawing] | None = None) -> bytes:
     """The report rasterised from its PDF (so PNG and PDF cannot differ)."""
     import pypdfium2
 
-    pdf = report_pdf(res)
+    pdf = report_pdf(res, drawing)
     doc = pypdfium2.PdfDocument(pdf)
     try:
         image = doc[0].render(scale=(dpi or style().dpi) / 72).to_pil().convert("RGB")
@@ -322,11 +324,69 @@ def report_png(res: dict[str, Any], dpi: float | None = None) -> bytes:
     return out.getvalue()
 
 
-def report_bytes(res: dict[str, Any], suffix: str) -> bytes:
+def report_bytes(res: dict[str, Any], suffix: str,
+                 drawing: Callable[[dict[str, Any]], Drawing] | None = None) -> bytes:
     """PDF or PNG bytes by file suffix (".pdf" / ".png")."""
     kind = suffix.lower()
     if kind == ".pdf":
-        return report_pdf(res)
+        return report_pdf(res, drawing)
     if kind == ".png":
-        return report_png(res)
+        return report_png(res, drawing=drawing)
     raise ReportError(f"--report must end in .pdf or .png, not '{suffix or '(no suffix)'}'")
+
+
+def compare_drawing(res: dict[str, Any]) -> Drawing:
+    """The `cardgen compare` chart: each card's change of impact from A to B with its 95 % interval, flagged
+    cards in red, and the seat win rates of both versions."""
+    missing = [k for k in ("a", "b", "cards", "seats", "impact_measure", "flagged") if k not in res]
+    if missing:
+        raise ReportError(f"comparison results lack {', '.join(missing)}; redo them with `cardgen compare --json`")
+    register_fonts()
+    st = style()
+    m = str(res["impact_measure"])
+    names = [n for n, c in res["cards"].items() if "change" in c.get(m, {})]
+    names.sort(key=lambda n: -float(res["cards"][n][m]["change"]))
+    height = max(st.min_height, 2 * st.margin + 80 + st.row * len(names) + 40)
+    dr = Drawing(st.width, height)
+    x0, top = st.margin, height - st.margin
+    _text(dr, x0, top - 12, f"Compared: {res['a']} -> {res['b']}", st.font["title"], st.ink["text"], "Sans-Bold")
+    _text(dr, x0, top - 26, f"{res['games']} games each · {res['players']} players · agent {res['agent']} · seed "
+          f"{res['seed']} · {res['common_random_numbers']}", st.font["subtitle"], st.ink["muted"])
+    seats = "; ".join(f"seat {s['seat']} {_pct(float(s['a']))} -> {_pct(float(s['b']))} (Holm p {s['p_holm']:.3g})"
+                      for s in res["seats"])
+    _text(dr, x0, top - 38, "Seat win rates: " + seats, st.font["small"], st.ink["text"])
+    _text(dr, x0, top - 56, f"Change of each card's impact ({m} hand), B minus A, in points, with its 95 % interval; "
+          f"red: flagged (Holm-adjusted p < {res['alpha']:g})", st.font["heading"], st.ink["text"], "Sans-Bold")
+    span = _nice_max(max([abs(float(v)) for n in names for v in res["cards"][n][m]["ci95"]] + [10.0]))
+    cx0 = x0 + st.name_w + st.gap
+    cw = st.width - st.margin - cx0 - st.value_w - 40
+    y_top = top - 70
+    bottom = y_top - st.row * len(names)
+    mid = cx0 + cw / 2
+    for i in range(5):
+        lx = cx0 + cw * i / 4
+        dr.add(Line(lx, bottom, lx, y_top + 2, strokeColor=st.ink["grid"], strokeWidth=0.4))
+        _text(dr, lx, bottom - 9, f"{span * (i - 2) / 2:+g}", st.font["small"], st.ink["muted"], anchor="middle")
+    dr.add(Line(mid, bottom, mid, y_top + 2, strokeColor=st.ink["fair_line"], strokeWidth=0.8, strokeDashArray=[3, 2]))
+
+    def at(points: float) -> float:
+        return mid + cw / 2 * max(-1.0, min(1.0, points / span))
+
+    for i, name in enumerate(names):
+        row = res["cards"][name][m]
+        ry = y_top - st.row * (i + 1)
+        cy = ry + st.row / 2
+        ink = st.ink["outlier"] if row.get("flagged") else st.ink["win_dot"]
+        _text(dr, x0 + st.name_w, ry + st.row * 0.28, _fit(name, st.name_w - 2, "Cond", st.font["label"]),
+              st.font["label"], st.ink["outlier"] if row.get("flagged") else st.ink["text"], "Cond", anchor="end")
+        lo, hi = (float(v) for v in row["ci95"])
+        dr.add(Line(at(lo), cy, at(hi), cy, strokeColor=st.ink["error_bar"], strokeWidth=0.7))
+        dr.add(Rect(at(float(row["change"])) - 1.8, cy - 1.8, 3.6, 3.6, fillColor=ink, strokeColor=None))
+        _text(dr, cx0 + cw + 4, cy - 2.2, f"{float(row['change']):+.1f}  (A {float(row['a']['diff']):+.1f}, "
+              f"B {float(row['b']['diff']):+.1f}; Holm p {float(row['p_holm']):.3g})", st.font["small"], ink)
+    return dr
+
+
+def compare_report_bytes(res: dict[str, Any], suffix: str) -> bytes:
+    """The comparison chart as PDF or PNG bytes."""
+    return report_bytes(res, suffix, compare_drawing)

@@ -23,6 +23,10 @@ LOW_LIFE = 0.4  # heal on the turn at or below this share of the starting life
 NEVER = -1e9
 KEEP_DEFENCES = 2  # defence cards worth keeping in hand; the rest may be discarded to draw
 KEEP_HEALS = 1
+# Drop a weapon after the attack rather than take it back: a weapon back in hand fills the slot a fresh card
+# (a defence, say) would take. Measured: greedy that keeps its weapons loses to greedy that drops them, and
+# holding a weapon read as -13 to -15 points of impact in Beer Money (docs/simulation.md).
+DROP_WEAPON = -1.0
 
 
 # Scores that depend on the kind of move alone (releasing a hold and interfering: never).
@@ -55,6 +59,7 @@ class GreedyAgent:
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
+        self.drop_weight = DROP_WEAPON
         # Spare defences and heals in hand, counted once per decision (every discard move asks): None until asked.
         self._spares: tuple[int, int] | None = None
 
@@ -125,7 +130,7 @@ class GreedyAgent:
             return -float(s.life[q])
         if ci is None:
             return -1.0
-        drop_penalty = 1.0 if m.choice == "drop" else 0.0  # keep weapons for later turns
+        drop_penalty = (self.drop_weight if m.choice == "drop" else 0.0)  # keep weapons for later turns
         if k in _FREE_HITS:
             return 80.0 + _dmg(ci) + self._target_value(s, m.target, _dmg(ci)) / 100 - drop_penalty
         if k == mv.HEAL:

@@ -20,6 +20,7 @@ from cardgen.engine.moves import CARD_PLAYS, EFFECT_KINDS
 from cardgen.engine.rules import new_game, push
 from cardgen.engine.state import GameState
 from cardgen.model import CardSet
+from cardgen.sim.deal import deal
 from cardgen.sim.impact import Tracker
 from cardgen.sim.stats import GameRecord
 
@@ -80,15 +81,18 @@ def card_labels(cs: CardSet) -> list[str]:
 
 def play_one(cs: CardSet, info: tuple[CardInfo, ...], agents: Sequence[Agent], agent_names: tuple[str, ...],
              seed: int, label: str, check_every_move: bool = False, coverage: Coverage | None = None,
-             names: Sequence[str] | None = None) -> GameRecord:
+             names: Sequence[str] | None = None, deck: Sequence[int] | None = None) -> GameRecord:
     """Play one game to its end; invariant problems become the record's `violations` (prefixed by `label`).
 
     The engine's `check_state` runs at the end, or after every move with `check_every_move` (and then,
     when the game is logged for `coverage`, `check_step` too: life changes match the cards played).
 
-    `names` are the card labels the record uses (default: the card names).
+    `names` are the card labels the record uses (default: the card names); `deck` a pre-shuffle deck order
+    (`cardgen.sim.deal`; default: print order).
     """
-    s: GameState = new_game(cs, len(agents), seed=seed, record=True, info=info)  # the log says who dealt damage
+    # Logged: the log says which card dealt each point of damage.
+    s: GameState = (new_game(cs, len(agents), seed=seed, record=True, info=info) if deck is None
+                    else deal(cs, info, len(agents), seed, deck))
     designs = len(info)
     played = [0] * designs
     track = Tracker(s)
