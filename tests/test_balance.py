@@ -18,8 +18,9 @@ from click.testing import CliRunner
 from PIL import Image
 
 from cardgen.cli.main import main
-from cardgen.engine.moves import PASS, PLAY, Move
-from cardgen.engine.rules import new_game
+from cardgen.engine.moves import PASS, PLAY
+from cardgen.engine.rules import new_game, settle
+from cardgen.engine.views import observe
 from cardgen.loader import load_set
 from cardgen.sim.compare import CompareConfig, compare, holm
 from cardgen.sim.greedy import GreedyAgent
@@ -104,13 +105,20 @@ def _two_attack_set(make_set, mini_set_files: dict[str, str]) -> Path:  # type: 
 
 def test_greedy_values_what_the_card_says(make_set, mini_set_files: dict[str, str]) -> None:  # type: ignore[no-untyped-def]
     cs = load_set(_two_attack_set(make_set, mini_set_files))
-    poke, sneak, oops = (next(d for d, c in enumerate(cs.cards) if c.name == n) for n in ("Poke", "Sneak", "Oops"))
+    poke, sneak, oops, block = (next(d for d, c in enumerate(cs.cards) if c.name == n)
+                                for n in ("Poke", "Sneak", "Oops", "Block"))
     for seed in range(5):
         s = new_game(cs, 2, seed=seed)
         me = s.to_act
         bot = GreedyAgent(seed)
-        # Same damage: the attack nothing can stop comes first, whatever the order offered.
-        for order in ((poke, sneak), (sneak, poke)):
-            assert bot.choose(s, [Move(PLAY, d, 1 - me) for d in order]).card == sneak
+        # Same damage: the attack nothing can stop comes first.
+        s.hands[me] = [poke, sneak, poke]
+        settle(s)
+        offered = {(m.kind, m.card) for m in s.moves}
+        assert {(PLAY, poke), (PLAY, sneak)} <= offered
+        assert bot.choose(observe(s, me)).card == sneak
         # A card that only hurts its own player (1 damage for 3 lost turns): passing is better.
-        assert bot.choose(s, [Move(PLAY, oops, 1 - me), Move(PASS)]).kind == PASS
+        s.hands[me] = [oops, block, block]
+        settle(s)
+        assert (PLAY, oops) in {(m.kind, m.card) for m in s.moves}
+        assert bot.choose(observe(s, me)).kind == PASS

@@ -15,9 +15,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cardgen.engine.cards import CardInfo
+from cardgen.engine.game import deck_of, make_game
 from cardgen.engine.randomness import shuffle
 from cardgen.engine.rules import start
-from cardgen.engine.state import GameState, blank_state, deck_of
+from cardgen.engine.state import GameState, blank_state
 from cardgen.model import CardSet
 
 
@@ -32,7 +33,7 @@ def _keys(cs: CardSet) -> list[tuple[str, int]]:
 def aligned_orders(a: CardSet, b: CardSet) -> tuple[list[int], list[int]]:
     """Pre-shuffle decks (design indices) of `a` and `b`: `a` in print order, `b` with every shared copy at the
     place it has in `a`, its other copies in the places left free (then at the end)."""
-    order_a = deck_of(a)
+    order_a = list(deck_of(a))
     keys_a = _keys(a)
     design_b = {c.name: d for d, c in enumerate(b.cards)}
     keys_b = _keys(b)
@@ -54,7 +55,7 @@ def deal(cs: CardSet, info: tuple[CardInfo, ...], players: int, seed: int, order
          record: bool = True) -> GameState:
     """`new_game` from a given pre-shuffle deck order: the same shuffle, deal and start (with the print order,
     the same game as `new_game`)."""
-    s = blank_state(cs, [f"P{i + 1}" for i in range(players)], seed, None, record, info)
+    s = blank_state(make_game(cs, [f"P{i + 1}" for i in range(players)], info=info), seed, record)
     s.draw = list(order)
     shuffle(s.rng, s.draw)
     for _ in range(cs.rules.hand_size):

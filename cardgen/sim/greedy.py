@@ -133,7 +133,7 @@ class GreedyAgent:
             return -float(s.life[q])
         if ci is None:
             return -1.0
-        drop_penalty = (self.drop_weight if m.choice == "drop" else 0.0)  # keep weapons for later turns
+        drop_penalty = self.drop_weight if m.choice == "drop" else 0.0
         if k in _FREE_HITS:
             return 80.0 + _dmg(ci) + self._target_value(s, m.target, _dmg(ci)) / 100 - drop_penalty
         if k == mv.HEAL:

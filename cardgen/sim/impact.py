@@ -43,13 +43,13 @@ class Tracker:
     __slots__ = ("_draw", "_draw_len", "designs", "drawn", "names", "opening", "prevented")
 
     def __init__(self, s: GameState) -> None:
-        self.designs = len(s.info)
+        self.designs = len(s.game.info)
         self.opening = [_mask(h) for h in s.hands]
         self.drawn = list(self.opening)
         self.prevented = [0] * self.designs
         self._draw = s.draw
         self._draw_len = len(s.draw)
-        self.names = [ci.name for ci in s.info]
+        self.names = [ci.name for ci in s.game.info]
 
     def before(self, s: GameState, m: Move) -> None:
         """Called with the chosen move before it is applied: a defence notes the damage it stops."""
