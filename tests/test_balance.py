@@ -122,3 +122,17 @@ def test_greedy_values_what_the_card_says(make_set, mini_set_files: dict[str, st
         settle(s)
         assert (PLAY, oops) in {(m.kind, m.card) for m in s.moves}
         assert bot.choose(observe(s, me)).kind == PASS
+
+
+def test_validate_warns_about_the_overpowered_card_with_its_line_figure_and_games() -> None:
+    result = CliRunner().invoke(main, ["validate", "--set", str(BALANCE / "broken"), "--sim-seconds", "0.1"])
+    assert result.exit_code == 0, result.output  # warnings do not fail validate
+    [line] = [x for x in result.stderr.splitlines() if f"'{OVERPOWERED}' is an outlier" in x]
+    path, lineno, _col, rest = line.split(":", 3)
+    assert Path(path).resolve() == (BALANCE / "broken" / "set.yaml").resolve()
+    assert (BALANCE / "broken" / "set.yaml").read_text().splitlines()[int(lineno) - 1].lstrip().startswith(
+        f"- {{name: {OVERPOWERED}")
+    assert "warning: " in rest and "(strong)" in rest and "points" in rest and " z +" in rest
+    assert "in 1000 simulated two-player games" in rest
+    assert "balance-broken: card impact from 1000 two-player greedy games:" in result.stdout
+

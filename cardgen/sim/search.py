@@ -6,7 +6,8 @@ defence against a hit, say, leaves nothing to search). Then, for each of its
 budget's iterations, it deals the cards it cannot see at random
 (`determinize`: the other hands and the draw pile, consistent with its view)
 and plays every candidate on that same deal, each followed by greedy bots in
-every seat for up to `HORIZON` turns. A game won scores 1, lost 0; a game
+every seat (their tie-breaks seeded alike for every candidate) for up to
+`HORIZON` turns. A game won scores 1, lost 0; a game
 still going scores by life: 0.5 plus half the lead over the strongest rival
 as a share of the starting life. Playing every candidate on the same deals
 compares them on equal terms (common random numbers), so few deals tell
@@ -33,7 +34,7 @@ from cardgen.sim.greedy import GreedyAgent
 
 CANDIDATES = 4  # moves searched at most (greedy's best ones)
 MARGIN = 45.0  # moves scoring this far below greedy's best are not searched (a defence scores 100, a pass 0)
-HORIZON = 8  # turns a look-ahead plays before it is scored by life
+HORIZON = 24  # turns a look-ahead plays before it is scored by life (two-player games last about 16)
 
 
 class SearchAgent:
@@ -69,7 +70,10 @@ class SearchAgent:
         while deals == 0 or (time.perf_counter() < deadline if deadline is not None
                              else deals < (self.iterations or 1)):
             deal = determinize(view, self.rng)
+            bot_seed = self.rng.getrandbits(63)
             for i, m in enumerate(cands):
+                # the same deal, shuffles and bot tie-breaks for every candidate: only the move differs
+                self._greedy.rng.seed(bot_seed)
                 totals[i] += self._play_out(deal.copy() if i < len(cands) - 1 else deal, m, view.seat)
             deals += 1
         self.rollouts += deals * len(cands)
