@@ -25,12 +25,13 @@ def static_problems(cs: CardSet) -> list[Diagnostic]:
     return playability_problems(cs) + print_problems(cs)
 
 
-def simulate_set(cs: CardSet, budget: float, games: int) -> int:
+def simulate_set(cs: CardSet, budget: float, games: int | None = None) -> int:
     """Run the sanity simulation, print its diagnostics and a summary line; the number of errors."""
     from tqdm import tqdm
 
-    from cardgen.sim.sanity import SANITY_GAMES, impact_outliers, sanity_check  # the engine: only when simulating
+    from cardgen.sim.sanity import IMPACT_GAMES, SANITY_GAMES, impact_outliers, sanity_check  # loads the engine
 
+    games = games or IMPACT_GAMES
     try:
         with tqdm(total=SANITY_GAMES, unit="game", desc=f"validating {cs.name}", leave=False, file=sys.stderr,
                   disable=None) as bar:
@@ -68,10 +69,10 @@ def simulate_set(cs: CardSet, budget: float, games: int) -> int:
 @click.option("--sim-seconds", "budget", type=click.FloatRange(min=0.1, max=3600), default=20.0,
               show_default=True, metavar="SECONDS",
               help="Time budget of each set's simulation: no new game starts after it (the output says so).")
-@click.option("--games", type=click.IntRange(min=1, max=1_000_000), default=1000, show_default=True, metavar="N",
-              help="Two-player greedy games of each set's card-impact lint; more find smaller outliers.")
+@click.option("--games", type=click.IntRange(min=1, max=1_000_000), metavar="N",
+              help="Two-player greedy games of each set's card-impact lint (default 500); more find smaller outliers.")
 @fails_cleanly
-def command(sets: tuple[str, ...], sim: bool, budget: float, games: int) -> None:
+def command(sets: tuple[str, ...], sim: bool, budget: float, games: int | None) -> None:
     """Check card sets; every problem is printed as path:line:col."""
     failed = 0
     for group in set_groups(sets):

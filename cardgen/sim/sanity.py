@@ -36,7 +36,7 @@ SANITY_SEED = 0
 SANITY_AGENTS = ("greedy", "random")
 STALEMATE_LIMIT = 0.01  # above this share of games stopped at the turn cap, warn
 OUTLIER_Z = 3.0  # a card whose impact is this many standard errors from 0 is an outlier (docs/simulation.md)
-IMPACT_GAMES = 1000  # games of the outlier lint (`validate --games`)
+IMPACT_GAMES = 500  # games of the outlier lint (`validate --games`)
 SANITY_SECONDS = 20.0  # time budget: no new game starts after this
 SANITY_TURN_CAP = 1000  # validation games stop here even if the set allows more turns
 

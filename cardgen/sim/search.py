@@ -11,8 +11,9 @@ every seat (their tie-breaks seeded alike for every candidate) for up to
 still going scores by life: 0.5 plus half the lead over the strongest rival
 as a share of the starting life. Playing every candidate on the same deals
 compares them on equal terms (common random numbers), so few deals tell
-them apart. It plays the candidate with the best mean, greedy's order
-breaking ties. This is the root level of information-set Monte Carlo search
+them apart. It keeps greedy's choice unless another candidate did better on
+the same deals by more than chance would explain (paired t above
+`SWITCH_T`), and then plays the best of those. This is the root level of information-set Monte Carlo search
 (Cowling, Powley and Whitehouse, 2012) with a heuristic prior and cut-off.
 
 It reads only its `PlayerView`; the look-ahead plays on states it dealt
@@ -23,6 +24,7 @@ iteration budget is reproducible from the seed.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 
@@ -34,6 +36,7 @@ from cardgen.sim.greedy import GreedyAgent
 
 CANDIDATES = 4  # moves searched at most (greedy's best ones)
 MARGIN = 45.0  # moves scoring this far below greedy's best are not searched (a defence scores 100, a pass 0)
+SWITCH_T = 1.0  # how sure (paired t) the search must be that a move beats greedy's choice before it switches
 HORIZON = 24  # turns a look-ahead plays before it is scored by life (two-player games last about 16)
 
 
@@ -64,7 +67,7 @@ class SearchAgent:
         if len(cands) == 1:
             return cands[0]
         self.searched += 1
-        totals = [0.0] * len(cands)
+        values: list[list[float]] = [[] for _ in cands]
         deadline = time.perf_counter() + self.ms / 1000 if self.ms is not None else None
         deals = 0
         while deals == 0 or (time.perf_counter() < deadline if deadline is not None
@@ -74,11 +77,27 @@ class SearchAgent:
             for i, m in enumerate(cands):
                 # the same deal, shuffles and bot tie-breaks for every candidate: only the move differs
                 self._greedy.rng.seed(bot_seed)
-                totals[i] += self._play_out(deal.copy() if i < len(cands) - 1 else deal, m, view.seat)
+                values[i].append(self._play_out(deal.copy() if i < len(cands) - 1 else deal, m, view.seat))
             deals += 1
         self.rollouts += deals * len(cands)
-        best = max(range(len(cands)), key=lambda i: (totals[i], -i))
-        return cands[best]
+        return cands[self._pick(values)]
+
+    @staticmethod
+    def _pick(values: list[list[float]]) -> int:
+        """Greedy's choice (candidate 0) unless another did better on the same deals by more than chance would
+        explain (a paired t above SWITCH_T): a few noisy deals should not talk the bot out of a sound move."""
+        best, best_gain = 0, 0.0
+        base = values[0]
+        n = len(base)
+        for i in range(1, len(values)):
+            diffs = [a - b for a, b in zip(values[i], base, strict=True)]
+            mean = sum(diffs) / n
+            if mean <= best_gain:
+                continue
+            var = sum((d - mean) ** 2 for d in diffs) / max(n - 1, 1)
+            if var == 0 or mean / math.sqrt(var / n) > SWITCH_T:
+                best, best_gain = i, mean
+        return best
 
     def _play_out(self, s: GameState, move: Move, me: int) -> float:
         """Play `move`, then greedy bots for up to HORIZON turns; score the result for seat `me`."""
