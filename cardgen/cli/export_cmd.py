@@ -9,7 +9,9 @@ import click
 from cardgen.cli.common import SET_OPTION, fails_cleanly, load_group, set_groups
 from cardgen.export.gallery_files import gallery_files
 from cardgen.export.tts import DEFAULT_DPI, MAX_SHEET_PX, export_tts
+from cardgen.errors import OutputError
 from cardgen.output import write_atomic
+from cardgen.sheets import export_sheet
 
 OUT_OPTION = click.option("--out", default="output", show_default=True, type=click.Path(path_type=Path),
                           help="Output folder; each set gets a sub-folder.")
@@ -45,6 +47,21 @@ def tts(sets: tuple[str, ...], out: Path, dpi: float, url_base: str | None, larg
         click.echo(f"{cs.name}: {result.cards} cards in {result.designs} designs on {result.sheets} sheet(s) "
                    f"of up to {result.sheet_px[0]}x{result.sheet_px[1]} px, "
                    f"{result.card_px[0]}x{result.card_px[1]} px a card")
+
+
+@command.command("sheet")
+@SET_OPTION
+@click.option("--out", "out", required=True, type=click.Path(path_type=Path), metavar="FILE.csv|FILE.xlsx",
+              help="The spreadsheet to write; its extension picks the format.")
+@fails_cleanly
+def sheet(sets: tuple[str, ...], out: Path) -> None:
+    """The cards as a spreadsheet: one row a card, a column per field, headed as in the YAML."""
+    groups = set_groups(sets)
+    if len(groups) != 1:
+        raise OutputError("give the set to export with --set")
+    cs = load_group(groups[0])
+    write_atomic(out, export_sheet(cs, out))
+    click.echo(f"{out}: {len(cs.cards)} designs, {cs.total} cards")
 
 
 @command.command("gallery")
