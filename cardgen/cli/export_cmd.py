@@ -7,9 +7,9 @@ from pathlib import Path
 import click
 
 from cardgen.cli.common import SET_OPTION, fails_cleanly, load_group, set_groups
+from cardgen.errors import OutputError
 from cardgen.export.gallery_files import gallery_files
 from cardgen.export.tts import DEFAULT_DPI, MAX_SHEET_PX, export_tts
-from cardgen.errors import OutputError
 from cardgen.output import write_atomic
 from cardgen.sheets import export_sheet
 
