@@ -17,7 +17,7 @@ CASES: list[tuple[list[str], str]] = [
     (["build", "--set", "lunch", "--paper", "a5"], "unknown paper 'a5'"),
     (["build", "--set", "lunch", "--size", "0x0"], "must be positive"),
     (["build", "--set", "lunch", "--size", "huge"], "unknown card size 'huge'"),
-    (["build", "--set", "lunch", "--size", "70x100"], "do not fit on A4"),
+    (["build", "--set", "lunch", "--size", "300x300"], "does not fit on A4"),
     (["simulate", "--set", "lunch", "--games", "abc"], "'abc' is not a valid integer"),
     (["preview", "--set", "lunch", "--card", "Nope"], "no card named 'Nope'"),
     (["validate", "--set", "luncj"], "did you mean 'lunch'?"),
