@@ -1,8 +1,9 @@
 """The searching bot (`--agent search`): determinized Monte Carlo search from its own seat's view.
 
 At each decision it first asks the greedy heuristics which moves are worth a
-look (at most `CANDIDATES`, those scoring within `MARGIN` of the best: a
-defence against a hit, say, leaves nothing to search). Then, for each of its
+look (at most `CANDIDATES`, those scoring within `MARGIN` of the best) and
+adds the best way of playing nothing (passing, declining to answer), so it
+can learn when keeping a card beats using it. Then, for each of its
 budget's iterations, it deals the cards it cannot see at random
 (`determinize`: the other hands and the draw pile, consistent with its view)
 and plays every candidate on that same deal, each followed by greedy bots in
@@ -28,13 +29,14 @@ import math
 import random
 import time
 
-from cardgen.engine.moves import Move
+from cardgen.engine.moves import DECLINE, DONE, PASS, Move
 from cardgen.engine.rules import push
 from cardgen.engine.state import GameState
 from cardgen.engine.views import PlayerView, determinize, observe
 from cardgen.sim.greedy import GreedyAgent
 
-CANDIDATES = 4  # moves searched at most (greedy's best ones)
+CANDIDATES = 4  # moves searched at most (greedy's best ones), and the best way of playing nothing
+HOLD_BACK = frozenset({PASS, DECLINE, DONE})
 MARGIN = 45.0  # moves scoring this far below greedy's best are not searched (a defence scores 100, a pass 0)
 SWITCH_T = 1.0  # how sure (paired t) the search must be that a move beats greedy's choice before it switches
 HORIZON = 24  # turns a look-ahead plays before it is scored by life (two-player games last about 16)
@@ -57,7 +59,13 @@ class SearchAgent:
         scores = self._greedy.scores(view)
         top = max(scores)
         ranked = sorted(range(len(moves)), key=lambda i: -scores[i])
-        return [moves[i] for i in ranked[:CANDIDATES] if scores[i] >= top - MARGIN]
+        out = [moves[i] for i in ranked[:CANDIDATES] if scores[i] >= top - MARGIN]
+        # Always weigh playing nothing (taking the hit, keeping the card): greedy defends against every attack,
+        # even a 1-damage one with its last Block, and only a search can tell when that is a waste.
+        spare = next((moves[i] for i in ranked if moves[i].kind in HOLD_BACK), None)
+        if spare is not None and spare not in out:
+            out.append(spare)
+        return out
 
     def choose(self, view: PlayerView) -> Move:
         moves = view.moves
