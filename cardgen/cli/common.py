@@ -9,7 +9,7 @@ from typing import ParamSpec, TypeVar
 
 import click
 
-from cardgen.errors import CardgenError, Diagnostic, SetError
+from cardgen.errors import CardgenError, Diagnostic, SetError, error_text
 from cardgen.loader import bundled_set_names, load_set_with_warnings, mix_sets
 from cardgen.model import CardSet
 
@@ -38,7 +38,7 @@ def fails_cleanly(fn: Callable[P, R]) -> Callable[P, R]:
             click.echo(f"{n} error{'s' if n != 1 else ''} found", err=True)
             sys.exit(1)
         except CardgenError as exc:
-            click.echo(f"error: {exc}", err=True)
+            click.echo(error_text(exc), err=True)
             sys.exit(1)
 
     return wrapper

@@ -8,6 +8,7 @@ are refused before parsing.
 
 from __future__ import annotations
 
+import errno
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -140,7 +141,8 @@ def read_document(path: Path, shown: str, diags: list[Diagnostic],
         with path.open("rb") as fh:  # read at most one byte past the limit, whatever stat says
             raw = fh.read(MAX_FILE_BYTES + 1)
     except OSError as exc:
-        diags.append(Diagnostic(shown, 1, 1, f"cannot read file: {exc.strerror or exc}"))
+        why = "a symbolic link loop" if exc.errno == errno.ELOOP else exc.strerror or str(exc)
+        diags.append(Diagnostic(shown, 1, 1, f"cannot read file: {why}"))
         return None
     if len(raw) > MAX_FILE_BYTES:
         diags.append(Diagnostic(shown, 1, 1, f"file is over the {MAX_FILE_BYTES}-byte limit for a card file"))

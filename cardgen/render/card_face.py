@@ -40,7 +40,7 @@ def card_label(card: Card, cs: CardSet) -> str:
 
 
 def where(card: Card) -> str:
-    return f"{card.file}:{card.line}: " if card.file else ""
+    return f"{card.file}:{card.line}:{card.column}: " if card.file else ""
 
 
 @dataclass(frozen=True)
