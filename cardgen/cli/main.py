@@ -7,6 +7,7 @@ import sys
 import click
 
 from cardgen import __version__
+from cardgen.cli.entry import aborted
 from cardgen.cli import (
     build_cmd,
     export_cmd,
@@ -43,13 +44,15 @@ def run() -> None:
     """
     try:
         main(standalone_mode=False)
-    except click.exceptions.Abort:
-        click.echo("aborted", err=True)
-        sys.exit(1)
+    except (click.exceptions.Abort, KeyboardInterrupt):
+        aborted()
     except click.ClickException as exc:
         exc.show()
         sys.exit(1)
 
 
 if __name__ == "__main__":
-    run()
+    try:
+        run()
+    except KeyboardInterrupt:
+        aborted()
