@@ -20,13 +20,15 @@ class Diagnostic:
     severity: Severity = "error"
 
     def __str__(self) -> str:
-        return f"{shorten(self.path)}:{self.line}:{self.column}: {self.severity}: {shorten_values(self.message)}"
+        where = f"{shorten(self.path, MAX_PATH_SHOWN)}:{self.line}:{self.column}"
+        return f"{where}: {self.severity}: {shorten_values(self.message)}"
 
 
 MAX_VALUE_SHOWN = 60  # characters of one quoted value in a message
 MAX_MESSAGE_SHOWN = 600  # characters of a whole message
+MAX_PATH_SHOWN = 1000  # paths are kept whole (editors jump to them) unless absurd
 
-_QUOTED = re.compile(r"'([^'\n]{%d,})'" % (MAX_VALUE_SHOWN + 1))
+_QUOTED = re.compile(r"(?<!\w)'([^'\n]{" + str(MAX_VALUE_SHOWN + 1) + r",})'(?!\w)")  # 'value', not "x': ... 'y"
 _LOCATED = re.compile(r"(?s)((?:(?!: )[^\n])+?):(\d+):(\d+): (.*)")  # a path never holds ": "
 
 

@@ -39,6 +39,14 @@ def write_atomic(path: Path, data: bytes) -> None:
         raise OutputError(f"cannot write {path}: {exc.strerror or exc}") from exc
 
 
+def file_or_folder(out: Path, suffix: str, in_folder: str) -> Path:
+    """Where an --out that may name a file or a folder writes: `out` itself when it ends in `suffix` (and is not
+    a folder), otherwise `out / in_folder`, as `build` would lay the folder out."""
+    if out.suffix.lower() == suffix and not out.is_dir():
+        return out
+    return out / in_folder
+
+
 def check_writable(out: Path) -> None:
     """Fail before rendering when `out` cannot be created or written, without creating anything."""
     probe = out.resolve()

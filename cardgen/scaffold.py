@@ -10,8 +10,8 @@ import jinja2
 
 from cardgen.errors import CardgenError
 from cardgen.loader import load_set
-from cardgen.output import write_atomic
 from cardgen.loader.schema import SCHEMA_FILE, schema_json
+from cardgen.output import write_atomic
 from cardgen.paths import bundled_set_names, templates_dir
 
 SCAFFOLD_DIR = "new_set"

@@ -63,7 +63,7 @@ class Watcher:
             self.report(error_text(exc))
             self.report("waiting for the next save...")
             return False
-        except Exception as exc:  # noqa: BLE001 - any failure of one rebuild must not end the watch
+        except Exception as exc:
             self.report(f"error: rebuild failed: {type(exc).__name__}: {shorten(str(exc))}")
             self.report("waiting for the next save...")
             return False

@@ -3,6 +3,7 @@ no traceback and no `Process SpawnPoolWorker` lines from the simulation's worker
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import signal
@@ -25,10 +26,8 @@ def _children(pid: int) -> list[int]:
     """Direct child processes (the pool's workers and multiprocessing's resource tracker)."""
     out: list[int] = []
     for task in Path(f"/proc/{pid}/task").iterdir():
-        try:
+        with contextlib.suppress(OSError):  # a thread may end while we look
             out += [int(x) for x in (task / "children").read_text().split()]
-        except OSError:
-            pass
     return out
 
 

@@ -6,13 +6,12 @@ from pathlib import Path
 
 import click
 
-from cardgen.cli.common import SET_OPTION, fails_cleanly, load_group, set_groups
+from cardgen.cli.common import SET_OPTION, fails_cleanly, load_group, out_option, set_groups
 from cardgen.export.gallery_files import gallery_files
 from cardgen.export.tts import DEFAULT_DPI, export_tts
 from cardgen.output import write_atomic
 
-OUT_OPTION = click.option("--out", default="output", show_default=True, type=click.Path(path_type=Path),
-                          help="Output folder; each set gets a sub-folder.")
+OUT_OPTION = out_option()
 
 
 @click.group("export")

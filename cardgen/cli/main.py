@@ -7,7 +7,6 @@ import sys
 import click
 
 from cardgen import __version__
-from cardgen.cli.entry import aborted
 from cardgen.cli import (
     build_cmd,
     export_cmd,
@@ -20,6 +19,8 @@ from cardgen.cli import (
     simulate_cmd,
     validate_cmd,
 )
+from cardgen.cli.entry import aborted
+from cardgen.errors import shorten_values
 
 # Each module defines `command`, a click.Command; this order is the help order.
 COMMANDS: tuple[click.Command, ...] = (
@@ -46,8 +47,12 @@ def run() -> None:
         main(standalone_mode=False)
     except (click.exceptions.Abort, KeyboardInterrupt):
         aborted()
+    except click.UsageError as exc:  # the same `error: ...` line as every other problem, then where to look
+        where = f" (see {exc.ctx.command_path} --help)" if exc.ctx is not None else ""
+        click.echo(f"error: {shorten_values(exc.format_message())}{where}", err=True)
+        sys.exit(1)
     except click.ClickException as exc:
-        exc.show()
+        click.echo(f"error: {shorten_values(exc.format_message())}", err=True)
         sys.exit(1)
 
 

@@ -10,7 +10,7 @@ from typing import Any
 import click
 from tqdm import tqdm
 
-from cardgen.cli.common import SET_OPTION, fails_cleanly, load_group
+from cardgen.cli.common import SET_OPTION, Choice, fails_cleanly, load_group
 from cardgen.errors import OutputError
 from cardgen.output import check_writable, write_atomic
 from cardgen.render.sim_report import report_bytes
@@ -40,10 +40,10 @@ def _summary(res: dict[str, Any]) -> list[str]:
 @click.option("--players", default=4, show_default=True, type=int, help="Players per game.")
 @click.option("--games", default=1000, show_default=True, type=int, help="Games to play.")
 @click.option("--seed", default=0, show_default=True, type=int, help="Run seed: the same seed, the same results.")
-@click.option("--agent", default="random", show_default=True, metavar="random|greedy",
+@click.option("--agent", default="random", show_default=True, metavar="[random|greedy]",
               help="Bot for every seat, or a comma list (e.g. greedy,random) rotated round the seats.")
 @click.option("--jobs", default=1, show_default=True, type=int, help="Worker processes (results do not change).")
-@click.option("--check", type=click.Choice(["end", "moves"]), default="end", show_default=True,
+@click.option("--check", type=Choice(["end", "moves"]), default="end", show_default=True,
               help="Check the engine's invariants at the end of each game, or after every move (slower).")
 @click.option("--json", "json_path", type=click.Path(path_type=Path), metavar="FILE",
               help="Write the results as JSON ('-' for standard output).")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import re
+import unicodedata
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -20,6 +21,7 @@ from cardgen.model import Card, CardSet
 from cardgen.output import write_atomic
 from cardgen.render.geometry import Rect
 from cardgen.render.sheets import PrintOptions, card_sequence, cards_pdf
+from cardgen.suggest import did_you_mean
 
 CONTACT_COLUMNS = 6
 CONTACT_GAP_PX = 12
@@ -36,7 +38,14 @@ class CardImage:
 
 
 def slug(name: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "card"
+    """A file-name word for a card name: compatibility-folded first, so Kick² and Kick⁴ stay apart (kick2, kick4)."""
+    folded = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode("ascii")
+    return re.sub(r"[^a-z0-9]+", "-", folded.lower()).strip("-") or "card"
+
+
+def card_image_name(card: Card) -> str:
+    """The one file name of a card's image, shared by previews, the gallery and every other export."""
+    return f"{card.number:03d}-{slug(card.name)}.png"
 
 
 def _crop_box(rect: Rect, page_h_mm: float, dpi: float, size: tuple[int, int]) -> tuple[int, int, int, int]:
@@ -54,7 +63,8 @@ def card_images(cs: CardSet, opts: PrintOptions, dpi: float, card: str | None = 
     if card is not None:
         wanted = [i for i, c in enumerate(cards) if c.name.lower() == card.strip().lower()]
         if not wanted:
-            raise UnknownCardError(f"set {cs.name} has no card named '{card}'")
+            names = [c.name for c in cards]
+            raise UnknownCardError(f"set {cs.name} has no card named '{card}'{did_you_mean(card.strip(), names)}")
     pdf = cards_pdf(cs, proof)
     layout = pdf.layout
     doc = pypdfium2.PdfDocument(pdf.data)
@@ -94,12 +104,16 @@ def png_bytes(image: Image.Image, dpi: float) -> bytes:
 
 
 def preview_files(cs: CardSet, opts: PrintOptions, dpi: float, card: str | None = None) -> dict[str, bytes]:
-    """Preview PNGs relative to the output folder: `<stem>/preview/NNN-name.png` and the contact sheet."""
+    """Preview PNGs relative to the output folder: `<stem>/preview/NNN-name.png` and a contact sheet.
+
+    The set's contact sheet is `<stem>/<stem>-contact.png`; a one-card preview writes its sheet as
+    `<stem>/<stem>-contact-NNN-name.png`, so it never replaces the whole set's.
+    """
     images = card_images(cs, opts, dpi, card)
     stem = cs.name
-    files = {f"{stem}/preview/{im.card.number:03d}-{slug(im.card.name)}.png": png_bytes(im.image, dpi)
-             for im in images}
-    files[f"{stem}/{stem}-contact.png"] = png_bytes(contact_sheet(images), dpi)
+    files = {f"{stem}/preview/{card_image_name(im.card)}": png_bytes(im.image, dpi) for im in images}
+    sheet = f"{stem}-contact.png" if card is None else f"{stem}-contact-{card_image_name(images[0].card)}"
+    files[f"{stem}/{sheet}"] = png_bytes(contact_sheet(images), dpi)
     return files
 
 
