@@ -9,7 +9,7 @@ import click
 from cardgen.cli.common import SET_OPTION, fails_cleanly, load_group, out_option, set_groups
 from cardgen.export.gallery_files import gallery_files
 from cardgen.export.tts import DEFAULT_DPI, export_tts
-from cardgen.output import write_atomic
+from cardgen.output import publish_files
 
 OUT_OPTION = out_option()
 
@@ -34,9 +34,8 @@ def tts(sets: tuple[str, ...], out: Path, dpi: float, url_base: str | None) -> N
         folder = out / cs.name / "tts"
         base = url_base if url_base is not None else folder.resolve().as_uri() + "/"
         result = export_tts(cs, dpi=dpi, url_base=base)
-        for name, data in result.files.items():
-            write_atomic(folder / name, data)
-            click.echo(str(folder / name))
+        for path in publish_files(out, {f"{cs.name}/tts/{name}": data for name, data in result.files.items()}):
+            click.echo(str(path))
         click.echo(f"{cs.name}: {result.cards} cards on {result.sheets} sheet(s), "
                    f"{result.card_px[0]}x{result.card_px[1]} px each")
 
@@ -49,7 +48,5 @@ def gallery(sets: tuple[str, ...], out: Path) -> None:
     """`<out>/<set>/index.html`: card previews and the card table, readable offline."""
     for group in set_groups(sets):
         cs = load_group(group)
-        files = gallery_files(cs)
-        for rel, data in files.items():
-            write_atomic(out / rel, data)
+        publish_files(out, gallery_files(cs))
         click.echo(str(out / cs.name / "index.html"))

@@ -18,7 +18,7 @@ from PIL import Image
 
 from cardgen.errors import CardgenError
 from cardgen.model import Card, CardSet
-from cardgen.output import write_atomic
+from cardgen.output import publish_files
 from cardgen.render.geometry import Rect
 from cardgen.render.sheets import PrintOptions, card_sequence, cards_pdf
 from cardgen.suggest import did_you_mean
@@ -118,8 +118,5 @@ def preview_files(cs: CardSet, opts: PrintOptions, dpi: float, card: str | None 
 
 
 def write_previews(out: Path, files: dict[str, bytes]) -> list[Path]:
-    written = []
-    for rel, data in files.items():
-        write_atomic(out / rel, data)
-        written.append(out / rel)
-    return written
+    """Each set's previews and contact sheet appear together (output.publish_files)."""
+    return publish_files(out, files)
