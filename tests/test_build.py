@@ -54,7 +54,7 @@ def test_build_beer_writes_cards_rules_and_print(tmp_path: Path) -> None:
 def test_backs_double_the_card_pages(tmp_path: Path) -> None:
     assert run(["--set", "beer", "--out", str(tmp_path), "--backs", "--duplex", "short", "--offset", "0.5,-1"])[0] == 0
     assert len(PdfReader(tmp_path / "beer" / "beer-cards.pdf").pages) == 26
-    assert len(PdfReader(tmp_path / "beer" / "beer-print.pdf").pages) == 27
+    assert len(PdfReader(tmp_path / "beer" / "beer-print.pdf").pages) == 28  # rules, its blank reverse, sheets
 
 
 def test_same_bytes_twice_and_in_another_process(tmp_path: Path) -> None:
@@ -93,9 +93,9 @@ def test_no_set_builds_every_bundled_set(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("args", [  # a bad --paper is a usage error: tests/test_cli_errors.py
     ["--size", "jumbo"],
-    ["--size", "100x100"],
+    ["--size", "300x300"],
     ["--bleed", "-1"],
-    ["--size", "poker", "--bleed", "3"],
+    ["--size", "poker", "--bleed", "3", "--gap", "5"],
     ["--offset", "3"],
     ["--size", "30x40"],  # fits the paper, but no card text fits such a small card
 ])

@@ -20,7 +20,7 @@ CASES: list[tuple[list[str], str]] = [
     (["preview", "--set", "lunch", "--paper", "a5"], "'a5' is not one of 'a4', 'letter'"),
     (["build", "--set", "lunch", "--size", "0x0"], "must be positive"),
     (["build", "--set", "lunch", "--size", "huge"], "unknown card size 'huge'"),
-    (["build", "--set", "lunch", "--size", "70x100"], "do not fit on A4"),
+    (["build", "--set", "lunch", "--size", "300x300"], "does not fit on A4"),
     (["simulate", "--set", "lunch", "--games", "abc"], "'abc' is not a valid integer"),
     (["preview", "--set", "lunch", "--card", "Nope"], "no card named 'Nope'"),
     (["preview", "--set", "lunch", "--card", "Uppercutt"], "no card named 'Uppercutt' (did you mean 'Uppercut'?)"),

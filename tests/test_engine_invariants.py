@@ -23,7 +23,7 @@ def test_a_lost_card_is_noticed(state: GameState) -> None:
 
 
 def test_a_swapped_card_is_noticed(state: GameState) -> None:
-    state.hands[1][0] = (state.hands[1][0] + 1) % len(state.cs.cards)
+    state.hands[1][0] = (state.hands[1][0] + 1) % len(state.game.cs.cards)
     assert any("not the deck's cards" in p for p in check_state(state))
 
 

@@ -14,6 +14,7 @@ from cardgen.engine.agents import RandomAgent
 from cardgen.engine.cards import CardInfo, card_info
 from cardgen.engine.invariants import check_state, check_step, snapshot
 from cardgen.engine.rules import new_game, push
+from cardgen.engine.views import observe
 from cardgen.loader import load_sets
 from cardgen.model import CardSet
 from cardgen.paths import bundled_set_names
@@ -39,7 +40,7 @@ def play_checked(group: tuple[str, ...], players: int, seed: int, kinds: Counter
             return s.result.reason
         before = snapshot(s)
         acting = s.to_act
-        move = agents[acting].choose(s, s.moves)
+        move = agents[acting].choose(observe(s, acting))
         if kinds is not None:
             kinds[move.kind] += 1
         push(s, move)

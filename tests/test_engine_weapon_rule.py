@@ -16,7 +16,7 @@ def _weapon_offered_after_use(cs: CardSet) -> bool:
     """Deal a game, put a weapon in the acting player's hand, mark it used this turn; is it still playable?"""
     s = new_game(cs, 3, seed=5)
     p = s.stack[-1].player
-    weapon = next(d for d, ci in enumerate(s.info) if ci.weapon)
+    weapon = next(d for d, ci in enumerate(s.game.info) if ci.weapon)
     s.hands[p][0] = weapon  # (swapping the card in keeps the deck count: the test only reads legal moves)
     before = any(m.card == weapon and m.kind == mv.PLAY for m in turn_moves(s, p))
     s.weapons_used.add(weapon)

@@ -7,7 +7,15 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from cardgen.render.errors import LayoutError
-from cardgen.render.geometry import Rect, SheetLayout, back_cells, mirror, pages_needed, sheet_layout
+from cardgen.render.geometry import (
+    Rect,
+    SheetLayout,
+    back_cells,
+    gutterfold_layout,
+    mirror,
+    pages_needed,
+    sheet_layout,
+)
 from cardgen.render.layout_data import CardSize, card_size, paper, parse_offset
 from cardgen.render.sheets import sheet_rules
 
@@ -85,12 +93,10 @@ def test_bleed_must_be_a_finite_non_negative_number(bleed: float) -> None:
 
 
 def test_too_big_names_the_room() -> None:
-    with pytest.raises(LayoutError, match=r"largest bleed that fits is 1\.13 mm"):
-        sheet_layout(A4, POKER, 3.0, sheet_rules())
-    with pytest.raises(LayoutError, match=r"largest bleed that fits is 0\.00 mm"):
-        sheet_layout(LETTER, card_size("bridge"), 1.0, sheet_rules())
-    with pytest.raises(LayoutError, match="do not fit on US Letter"):
-        sheet_layout(LETTER, CardSize("big", 70, 90), 0.0, sheet_rules())
+    with pytest.raises(LayoutError, match=r"does not fit on US Letter.*printable area is 203\.20 x 266\.70 mm"):
+        sheet_layout(LETTER, CardSize("big", 210, 90), 0.0, sheet_rules())
+    with pytest.raises(LayoutError, match=r"gap 2 mm is narrower than two bleeds \(6 mm\)"):
+        sheet_layout(A4, POKER, 3.0, sheet_rules(), gap=2.0)
 
 
 def _inside_safe(r: Rect, lay: SheetLayout) -> bool:
@@ -102,13 +108,23 @@ def _hits(a: Rect, b: Rect) -> bool:
     return a.x < b.right - 1e-6 and b.x < a.right - 1e-6 and a.y < b.top - 1e-6 and b.y < a.top - 1e-6
 
 
-LAYOUTS = [(p, s, b) for p in ("a4", "letter") for s in ("poker", "bridge", "slip") for b in (0.0, 1.0)
-           if b == 0 or s == "slip" or (p, s) == ("a4", "bridge")]
+LAYOUTS = [(p, s, b) for p in ("a4", "letter") for s in ("poker", "bridge", "slip") for b in (0.0, 1.0, 3.0)]
 
 
 @pytest.mark.parametrize(("pname", "size", "bleed"), LAYOUTS)
-def test_marks_and_footer_outside_cards_inside_safe_margin(pname: str, size: str, bleed: float) -> None:
-    lay = sheet_layout(paper(pname), card_size(size), bleed, sheet_rules())
+@pytest.mark.parametrize("kind", ["portrait", "landscape allowed", "gutterfold", "wide gap"])
+def test_marks_and_footer_outside_cards_inside_safe_margin(pname: str, size: str, bleed: float, kind: str) -> None:
+    if kind == "gutterfold":
+        lay = gutterfold_layout(paper(pname), card_size(size), bleed, sheet_rules())
+    else:
+        lay = sheet_layout(paper(pname), card_size(size), bleed, sheet_rules(), gap=2 * bleed + 4 if kind == "wide gap"
+                           else None, allow_landscape=kind == "landscape allowed")
+    inked = lay.cells + lay.folded_backs
+    for c in inked:
+        assert _inside_safe(c, lay)
+        assert sum(_hits(c, d) for d in inked) == 1, "cards never overlap"
+    for t in lay.trims:  # every card keeps its bleed: no other card's ink within `bleed` of its cut
+        assert not any(_hits(t.inset(-bleed), d) for d in inked if d.inset(bleed) != t)
     assert lay.marks, "some cut marks must be drawn"
     for s in lay.marks:
         box = Rect(min(s.x1, s.x2), min(s.y1, s.y2), abs(s.x2 - s.x1) + 1e-9, abs(s.y2 - s.y1) + 1e-9)
@@ -122,6 +138,45 @@ def test_marks_and_footer_outside_cards_inside_safe_margin(pname: str, size: str
         assert _inside_safe(r, lay)
         assert not any(_hits(r, c) for c in lay.cells)
     assert max(lay.footer.bar.w, lay.footer.bar.h) >= 50.0
+    # every cut line has a mark (top or bottom for vertical cuts, a side for horizontal ones), except
+    # touching cards without bleed, whose shared cuts are also drawn as trim lines
+    if bleed or lay.gap:
+        for x in lay.cut_xs:
+            assert any(m.x1 == m.x2 and abs(m.x1 - x) < 1e-9 for m in lay.marks), f"cut x={x:.2f} unmarked"
+        for y in lay.cut_ys:
+            assert any(m.y1 == m.y2 and abs(m.y1 - y) < 1e-9 for m in lay.marks), f"cut y={y:.2f} unmarked"
+
+
+@pytest.mark.parametrize(("pname", "size"), [(p, s) for p in ("a4", "letter") for s in ("poker", "bridge", "slip")])
+def test_three_mm_bleed_prints_and_fewer_cards_only_when_nine_cannot_fit(pname: str, size: str) -> None:
+    rules = sheet_rules()
+    card = card_size(size)
+    lay = sheet_layout(paper(pname), card, 3.0, rules)
+    assert lay.gap == 6.0 and lay.per_page >= 4 and not lay.landscape
+    room_w, room_h = paper(pname).width - 2 * SAFE, paper(pname).height - 2 * SAFE
+    nine_w, nine_h = 3 * card.width + 2 * 6 + 6, 3 * card.height + 2 * 6 + 6  # 3 cards, 2 gutters, outer bleed
+    need = rules.mark_min_length  # a mark at least this long beyond the bleed on each side
+    assert (lay.per_page == 9) == (nine_w + 2 * need <= room_w and nine_h + 2 * need <= room_h)
+    for t in lay.trims:
+        assert (t.w, t.h) == pytest.approx((card.width, card.height), abs=1e-9)
+
+
+def test_a_page_without_backs_turns_landscape_only_when_that_holds_more() -> None:
+    assert sheet_layout(A4, POKER, 3.0, sheet_rules(), allow_landscape=True).per_page == 8
+    assert sheet_layout(A4, POKER, 3.0, sheet_rules(), allow_landscape=True).paper.width == 297
+    assert not sheet_layout(A4, POKER, 0.0, sheet_rules(), allow_landscape=True).landscape
+
+
+@pytest.mark.parametrize(("pname", "size", "bleed"), LAYOUTS)
+def test_gutterfold_backs_sit_exactly_opposite_their_fronts(pname: str, size: str, bleed: float) -> None:
+    lay = gutterfold_layout(paper(pname), card_size(size), bleed, sheet_rules())
+    assert lay.fold_x == pytest.approx(lay.paper.width / 2) and lay.paper.width > lay.paper.height
+    assert len(lay.folded_backs) == len(lay.cells) >= 2
+    for front, back in zip(lay.cells, lay.folded_backs, strict=True):
+        assert front.right <= lay.fold_x - 3.0 + bleed + 1e-9  # the fold runs in a gutter, never through a card
+        assert lay.fold_x - front.right == pytest.approx(back.x - lay.fold_x, abs=1e-9)
+        assert (back.y, back.w, back.h) == (front.y, front.w, front.h)
+    assert lay.fold_marks and all(m.x1 == m.x2 == lay.fold_x for m in lay.fold_marks)
 
 
 def test_poker_on_letter_footer_turns_into_the_side_margin() -> None:

@@ -167,6 +167,7 @@ def test_greedy_defends_follows_up_and_heals_when_dropping() -> None:
     from cardgen.engine.moves import DEFEND, FOLLOW, HEAL
     from cardgen.engine.rules import new_game, push
     from cardgen.engine.state import DropF
+    from cardgen.engine.views import observe
     from cardgen.sim.greedy import GreedyAgent
 
     cs = load_set("lunch")
@@ -176,7 +177,7 @@ def test_greedy_defends_follows_up_and_heals_when_dropping() -> None:
         s = new_game(cs, 4, seed=seed)
         while s.result is None:
             kinds = {m.kind for m in s.moves}
-            pick = greedy.choose(s, s.moves)
+            pick = greedy.choose(observe(s, s.to_act))
             if DEFEND in kinds:
                 assert pick.kind == DEFEND
                 seen[DEFEND] += 1
@@ -186,5 +187,5 @@ def test_greedy_defends_follows_up_and_heals_when_dropping() -> None:
             elif isinstance(s.stack[-1], DropF) and HEAL in kinds:
                 assert pick.kind == HEAL
                 seen[HEAL] += 1
-            push(s, rnd.choose(s, s.moves))
+            push(s, rnd.choose(observe(s, s.to_act)))
     assert all(seen.values()), seen

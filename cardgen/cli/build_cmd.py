@@ -20,7 +20,7 @@ from cardgen.cli.common import (
 from cardgen.loader import resolve_set
 from cardgen.render.build import build
 from cardgen.render.layout_data import parse_offset
-from cardgen.render.sheets import PrintOptions, resolve_layout
+from cardgen.render.sheets import PrintOptions, layout_note, resolve_layout
 from cardgen.watch import Watcher
 
 
@@ -31,6 +31,11 @@ from cardgen.watch import Watcher
 @SIZE_OPTION
 @click.option("--bleed", default=0.0, show_default=True, type=float, metavar="MM",
               help="Colour beyond the cut line on every side, in mm.")
+@click.option("--gap", default=None, type=float, metavar="MM",
+              help="Gutter between neighbouring cards' cut lines, in mm (default: twice the bleed).")
+@click.option("--layout", "layout", default="grid", show_default=True, type=click.Choice(["grid", "gutterfold"]),
+              help="grid: fronts only (backs on their own pages with --backs); gutterfold: fronts and backs "
+                   "side by side, to fold, glue and cut.")
 @click.option("--backs", is_flag=True, help="Add a page of card backs after each page of fronts.")
 @click.option("--duplex", default="long", show_default=True, type=Choice(["long", "short"]),
               help="How the printer turns the sheet for the backs.")
@@ -39,12 +44,14 @@ from cardgen.watch import Watcher
 @click.option("--proof", is_flag=True, help="One copy of each card instead of the full deck.")
 @click.option("--watch", is_flag=True, help="Rebuild on every save of the set files; errors do not stop it.")
 @fails_cleanly
-def command(sets: tuple[str, ...], out: Path, paper: str, size: str, bleed: float, backs: bool, duplex: str,
-            offset: str, proof: bool, watch: bool) -> None:
+def command(sets: tuple[str, ...], out: Path, paper: str, size: str, bleed: float, gap: float | None, layout: str,
+            backs: bool, duplex: str, offset: str, proof: bool, watch: bool) -> None:
     """Write <out>/<set>/<set>-cards.pdf and <set>-print.pdf (rules page + cards), ready to print at 100 %."""
-    opts = PrintOptions(paper=paper, size=size, bleed=bleed, backs=backs, duplex=duplex,
-                        offset=parse_offset(offset), proof=proof)
-    resolve_layout(opts)
+    opts = PrintOptions(paper=paper, size=size, bleed=bleed, backs=backs or layout == "gutterfold", duplex=duplex,
+                        offset=parse_offset(offset), proof=proof, gap=gap, layout=layout)
+    note = layout_note(resolve_layout(opts))
+    if note:
+        click.echo(f"note: {note}", err=True)
     groups = set_groups(sets)
     if watch:
         folders = [resolve_set(ref) for group in groups for ref in group]

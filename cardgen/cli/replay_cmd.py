@@ -13,7 +13,7 @@ from cardgen.engine.scenario import Scenario, ScenarioError, final_state, load_s
 
 
 def _dump(sc: Scenario) -> None:
-    out = {"scenario": sc.path, "sets": sc.cs.name, "players": sc.state.names, "log": sc.state.log,
+    out = {"scenario": sc.path, "sets": sc.cs.name, "players": sc.state.game.names, "log": sc.state.log,
            "final": final_state(sc.state)}
     click.echo(json.dumps(out, indent=1, ensure_ascii=False))
 

@@ -1,22 +1,19 @@
-"""Players that pick moves: a uniformly random legal agent, and a loop that plays a whole game."""
+"""Players that pick moves from their seat's view: a uniformly random legal agent, and a loop that plays a
+whole game (each agent sees only `observe(state, its seat)`)."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Protocol
 
 from cardgen.engine.cards import CardInfo
 from cardgen.engine.moves import Move
 from cardgen.engine.rules import new_game, push
 from cardgen.engine.state import GameState
+from cardgen.engine.views import Agent, PlayerView, observe
 from cardgen.model import CardSet
 
-
-class Agent(Protocol):
-    """Anything that picks one of the legal moves offered to the player to act."""
-
-    def choose(self, state: GameState, moves: Sequence[Move]) -> Move: ...
+__all__ = ["Agent", "RandomAgent", "play_game"]
 
 
 class RandomAgent:
@@ -25,8 +22,9 @@ class RandomAgent:
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, state: GameState, moves: Sequence[Move]) -> Move:
+    def choose(self, view: PlayerView) -> Move:
         # `rng.choice(moves)`, inline (this runs once per decision): the same number drawn, with no Python calls.
+        moves = view.moves
         n = len(moves)
         bits = self.rng.getrandbits
         k = n.bit_length()
@@ -43,8 +41,9 @@ def play_game(cs: CardSet, agents: Sequence[Agent], seed: int | None = None, tur
     s = new_game(cs, len(agents), seed=seed, turn_cap=turn_cap, record=record, info=info)
     if check is not None:
         check(s)
+    views = [observe(s, p) for p in range(len(agents))]
     while s.result is None:
-        push(s, agents[s.to_act].choose(s, s.moves))
+        push(s, agents[s.to_act].choose(views[s.to_act]))
         if check is not None:
             check(s)
     return s

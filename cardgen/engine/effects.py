@@ -49,7 +49,7 @@ def can_act(s: GameState, p: int) -> bool:
 def open_window(s: GameState, f: Window) -> None:
     """(Re)start the window of `f`: its target is asked first, then the others clockwise."""
     # An attack redirected at its own player may be defended by them; a card hitting "all" may not.
-    own = f.target == f.player and isinstance(f, StrikeF) and s.info[f.design].targets == "one"
+    own = f.target == f.player and isinstance(f, StrikeF) and s.game.info[f.design].targets == "one"
     f.resp = _askers(f.target, -1 if own else f.player, tuple(s.down))
     f.pos = 0
 
@@ -76,7 +76,7 @@ def draw_one(s: GameState, p: int) -> bool:
 
 def put_in_play(s: GameState, p: int, d: int) -> CardInfo:
     """Take card `d` from `p`'s hand onto the table (weapons) or the discard pile (everything else)."""
-    ci = s.info[d]
+    ci = s.game.info[d]
     s.hands[p].remove(d)
     if ci.weapon:
         s.table.append(d)
@@ -85,7 +85,7 @@ def put_in_play(s: GameState, p: int, d: int) -> CardInfo:
         s.discard.append(d)
     if ci.stunned:
         s.stun_until[p] = max(s.stun_until[p], s.turn + ci.stunned)
-        log_event(s, "stunned", player=s.names[p], until_turn=s.stun_until[p])
+        log_event(s, "stunned", player=s.game.names[p], until_turn=s.stun_until[p])
     return ci
 
 
@@ -93,24 +93,24 @@ def deal_damage(s: GameState, p: int, amount: int, why: str) -> None:
     """Take `amount` from `p` into the lost pool; at 0 or below, open their heal-when-dropping window."""
     if amount <= 0 or s.down[p]:
         return
-    lost = amount if s.rules.negative_life else min(amount, s.life[p])
+    lost = amount if s.game.rules.negative_life else min(amount, s.life[p])
     s.life[p] -= lost
     s.pool += lost
     if s.log is not None:  # a hot spot: do not even build the event unlogged
-        log_event(s, "damage", player=s.names[p], amount=lost, life=s.life[p], why=why)
+        log_event(s, "damage", player=s.game.names[p], amount=lost, life=s.life[p], why=why)
     if s.life[p] <= 0:
         s.stack.append(DropF(p))
 
 
 def restore(s: GameState, p: int, amount: int, by: int, card: str) -> None:
     """Give `p` up to `amount` back from the pool (never above the starting life); revive if above 0."""
-    gain = max(0, min(amount, s.start_life - s.life[p]))
+    gain = max(0, min(amount, s.game.start_life - s.life[p]))
     s.life[p] += gain
     s.pool -= gain
-    log_event(s, "heal", player=s.names[p], amount=gain, life=s.life[p], by=s.names[by], card=card)
+    log_event(s, "heal", player=s.game.names[p], amount=gain, life=s.life[p], by=s.game.names[by], card=card)
     if s.down[p] and s.life[p] > 0:
         s.down[p] = False
-        log_event(s, "revived", player=s.names[p])
+        log_event(s, "revived", player=s.game.names[p])
 
 
 def knock_out(s: GameState, p: int) -> None:
@@ -120,14 +120,14 @@ def knock_out(s: GameState, p: int) -> None:
     s.hands[p] = []
     s.stun_until[p] = -1
     s.vomit_until[p] = -1
-    log_event(s, "unconscious", player=s.names[p], life=s.life[p])
+    log_event(s, "unconscious", player=s.game.names[p], life=s.life[p])
     for h in [h for h in s.holds if p in (h.holder, h.victim)]:
         end_hold(s, h, "holder out" if h.holder == p else "victim out")
     alive = s.conscious()
     if len(alive) <= 1:
         winner = alive[0] if alive else None
         s.result = Outcome(winner, "last standing" if alive else "nobody standing", s.turn)
-        log_event(s, "game over", winner=None if winner is None else s.names[winner], reason=s.result.reason)
+        log_event(s, "game over", winner=None if winner is None else s.game.names[winner], reason=s.result.reason)
 
 
 def end_hold(s: GameState, h: Hold, why: str) -> None:
@@ -135,7 +135,7 @@ def end_hold(s: GameState, h: Hold, why: str) -> None:
     if h not in s.holds:
         return
     s.holds.remove(h)
-    log_event(s, "hold ends", holder=s.names[h.holder], victim=s.names[h.victim], why=why)
+    log_event(s, "hold ends", holder=s.game.names[h.holder], victim=s.game.names[h.victim], why=why)
     if h.vomit and not s.down[h.victim]:
         s.vomit_until[h.victim] = s.turn + len(s.conscious()) - 1
-        log_event(s, "vomiting", player=s.names[h.victim], until_turn=s.vomit_until[h.victim])
+        log_event(s, "vomiting", player=s.game.names[h.victim], until_turn=s.vomit_until[h.victim])

@@ -19,7 +19,7 @@ DECLINE_MOVE = Move(mv.DECLINE)
 
 def variants(s: GameState, kind: str, ci: CardInfo, target: int) -> list[Move]:
     """A move, twice for a weapon that may be dropped after use (Beer Money)."""
-    if ci.weapon and s.rules.weapons_may_drop:
+    if ci.weapon and s.game.rules.weapons_may_drop:
         return [Move(kind, ci.d, target), Move(kind, ci.d, target, "drop")]
     return [Move(kind, ci.d, target)]
 
@@ -33,7 +33,7 @@ def effect_targets(s: GameState, p: int, ci: CardInfo) -> list[int]:
 
 def heal_limit(s: GameState) -> int:
     """Heal cards allowed in one heal action."""
-    r = s.rules
+    r = s.game.rules
     if r.heals_per_turn:
         return r.heals_per_turn
     return 1_000_000 if r.heal_action else 1
@@ -44,12 +44,12 @@ def heal_moves(s: GameState, p: int, hand: Collection[int]) -> list[Move]:
 
     Targets come in seat order, so a sorted `hand` gives sorted moves.
     """
-    info = s.info
+    info = s.game.info
     heals = [d for d in hand if info[d].heal_turn]  # usually none: then no need to look for targets
     if not heals:
         return []
-    me = p if s.life[p] < s.start_life else -1  # yourself only if it restores something
-    if not s.rules.revive:
+    me = p if s.life[p] < s.game.start_life else -1  # yourself only if it restores something
+    if not s.game.rules.revive:
         return [shared_move(mv.HEAL, d, me) for d in heals] if me >= 0 else []
     targets = revivable(me, tuple(s.down), tuple(s.stomped))
     return [shared_move(mv.HEAL, d, t) for d in heals for t in targets]
@@ -103,7 +103,7 @@ def turn_moves(s: GameState, p: int) -> list[Move]:
     choice): sorting the list afresh every turn cost more than building it.
     """
     hand = sorted(set(s.hands[p]))
-    info = s.info
+    info = s.game.info
     out: list[Move] = []  # the discards first, made in the loop over the hand below
     extra: list[Move] = []  # the rare kinds that sort after the plays
     if s.holds:
@@ -115,7 +115,7 @@ def turn_moves(s: GameState, p: int) -> list[Move]:
             return out
     down = s.down
     others, seats = rivals(p, tuple(down))
-    rules = s.rules
+    rules = s.game.rules
     drop = rules.weapons_may_drop
     key = seats << 1 | drop  # what the card's turn plays depend on
     used = s.weapons_used if rules.weapon_once_per_turn else ()
@@ -140,7 +140,7 @@ def turn_moves(s: GameState, p: int) -> list[Move]:
     if heals:
         if rules.revive:
             out += heal_moves(s, p, heals)
-        elif s.life[p] < s.start_life:  # `heal_moves` without revival: on yourself alone
+        elif s.life[p] < s.game.start_life:  # `heal_moves` without revival: on yourself alone
             out += [shared_move(mv.HEAL, d, p) for d in heals]
     out.append(PASS_MOVE)
     out += plays
@@ -154,7 +154,7 @@ def allowed_defences(s: GameState, f: Frame) -> frozenset[str]:
     if isinstance(f, StrikeF):
         if f.no_def:
             return NO_DEFENCE
-        if f.moved and s.info[f.design].travels and next_seat(s, f.target, f.direction) == f.player:
+        if f.moved and s.game.info[f.design].travels and next_seat(s, f.target, f.direction) == f.player:
             return f.allowed - STRIKE_DEFENCES  # the end of the line takes it
         return f.allowed
     if isinstance(f, OpenerF):
@@ -169,7 +169,7 @@ def responses(s: GameState, f: Window, q: int) -> list[Move]:
     hand = s.hands[q]
     # Only the target may defend; anyone else needs a card that meddles, and most hands hold none: say so first.
     if q != f.target:
-        if s.meddling.isdisjoint(hand):
+        if s.game.meddling.isdisjoint(hand):
             return []
         allowed = NO_DEFENCE
     elif not hand:
@@ -179,9 +179,9 @@ def responses(s: GameState, f: Window, q: int) -> list[Move]:
         return []  # `can_act`, inline
     if q == f.target:
         allowed = allowed_defences(s, f)
-        if not allowed and s.meddling.isdisjoint(hand):
+        if not allowed and s.game.meddling.isdisjoint(hand):
             return []
-    info = s.info
+    info = s.game.info
     out: list[Move] = []
     kind = f.kind
     n = len(s.life)

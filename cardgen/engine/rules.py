@@ -26,6 +26,7 @@ from cardgen.engine.effects import (
     put_in_play,
     restore,
 )
+from cardgen.engine.game import make_game
 from cardgen.engine.legal import (
     DECLINE_MOVE,
     DONE_MOVE,
@@ -92,7 +93,7 @@ def new_game(cs: CardSet, players: int | list[str], seed: int | None = None, tur
     names = [f"P{i + 1}" for i in range(players)] if isinstance(players, int) else list(players)
     if len(names) < 2:
         raise CardgenError("a game needs at least 2 players")
-    s = blank_state(cs, names, seed, turn_cap, record, info)
+    s = blank_state(make_game(cs, names, turn_cap, info), seed, record)
     shuffle(s.rng, s.draw)
     for _ in range(cs.rules.hand_size):
         for p in range(len(names)):
@@ -104,6 +105,12 @@ def new_game(cs: CardSet, players: int | list[str], seed: int | None = None, tur
 
 def start(s: GameState) -> None:
     """Run a freshly set-up state to its first decision."""
+    _advance(s)
+
+
+def settle(s: GameState) -> None:
+    """Work out again who decides now and their legal moves (after the hidden cards of a state were dealt
+    afresh: `views.determinize`). Re-running the pending frame only repeats the question it asked."""
     _advance(s)
 
 
@@ -122,7 +129,7 @@ def push(s: GameState, move: Move, check: bool = True) -> None:
         if s.result is not None:
             raise IllegalMoveError("the game is over")
         if move not in s.moves:
-            raise IllegalMoveError(f"illegal move {describe(s, move)} for {s.names[s.to_act]}")
+            raise IllegalMoveError(f"illegal move {describe(s, move)} for {s.game.names[s.to_act]}")
     p = s.to_act
     if s.log is not None:
         _log_move(s, p, move)
@@ -147,9 +154,9 @@ def describe(s: GameState, m: Move) -> str:
     """A move in words: 'play Kick at Bob', 'defend with Dodge/Block as dodge'."""
     parts = [m.kind]
     if m.card >= 0:
-        parts.append(s.info[m.card].name)
+        parts.append(s.game.info[m.card].name)
     if m.target >= 0:
-        parts.append(f"at {s.names[m.target]}")
+        parts.append(f"at {s.game.names[m.target]}")
     if m.choice:
         parts.append(f"({m.choice})")
     return " ".join(parts)
@@ -177,7 +184,7 @@ def _ask(s: GameState, f: Window) -> bool:
     resp = f.resp
     target = f.target
     hands = s.hands
-    meddling, answering = s.meddling, s.answering
+    meddling, answering = s.game.meddling, s.game.answering
     while f.pos < len(resp):
         q = resp[f.pos]
         # Nobody answers without a card that can answer (anyone but the target: a card that meddles), and most
@@ -225,7 +232,7 @@ def _start_effect(s: GameState, p: int, ci: CardInfo, target: int, drop: bool = 
 
 
 def _strike_defended(s: GameState, f: StrikeF, how: str, defender: int) -> None:
-    ci = s.info[f.design]
+    ci = s.game.info[f.design]
     if how == "disarm" and ci.weapon:
         f.disarmed = True
         f.stage = "finish"
@@ -238,7 +245,7 @@ def _strike_defended(s: GameState, f: StrikeF, how: str, defender: int) -> None:
         return
     if f.direction == 0:
         if ci.travels:
-            f.direction = 1 if s.rules.travel_direction == "left" else -1
+            f.direction = 1 if s.game.rules.travel_direction == "left" else -1
         elif ci.passes_on == "left":
             f.direction = 1
         elif ci.passes_on == "right":
@@ -263,7 +270,7 @@ def _move_on(s: GameState, f: StrikeF) -> None:
     if q in (f.player, f.target):
         f.stage = "next"
         return
-    log_event(s, "moves on", card=s.info[f.design].name, to=s.names[q])
+    log_event(s, "moves on", card=s.game.info[f.design].name, to=s.game.names[q])
     f.target = q
     f.moved = True
     f.stage = "window"
@@ -274,8 +281,8 @@ def _move_on(s: GameState, f: StrikeF) -> None:
 
 
 def _log_move(s: GameState, p: int, m: Move) -> None:
-    names = s.names
-    log_event(s, "move", move=m.kind, player=names[p], **({"card": s.info[m.card].name} if m.card >= 0 else {}),
+    names = s.game.names
+    log_event(s, "move", move=m.kind, player=names[p], **({"card": s.game.info[m.card].name} if m.card >= 0 else {}),
               **({"target": names[m.target]} if m.target >= 0 else {}),
               **({"choice": m.choice} if m.choice else {}))
 
@@ -307,7 +314,7 @@ def _apply_discard(s: GameState, f: TurnF, p: int, m: Move) -> None:
 def _apply_heal(s: GameState, f: Frame, p: int, m: Move) -> None:
     s.hands[p].remove(m.card)
     s.discard.append(m.card)
-    ci = s.info[m.card]
+    ci = s.game.info[m.card]
     if isinstance(f, DropF):
         restore(s, p, ci.heal_drop, p, ci.name)
     else:
@@ -427,7 +434,7 @@ def _advance(s: GameState) -> None:
 
 
 def _begin_turn(s: GameState) -> None:
-    if s.turn >= s.turn_cap:
+    if s.turn >= s.game.turn_cap:
         s.result = Outcome(None, "turn cap", s.turn)
         log_event(s, "game over", winner=None, reason="turn cap")
         return
@@ -444,7 +451,7 @@ def _begin_turn(s: GameState) -> None:
     s.vomit_hit_used = False
     s.stack.append(TurnF(p))
     if s.log is not None:
-        log_event(s, "turn starts", player=s.names[p])
+        log_event(s, "turn starts", player=s.game.names[p])
 
 
 def _lost(s: GameState, p: int) -> bool:
@@ -462,8 +469,8 @@ def _step_turn(s: GameState, f: TurnF) -> bool:
             f.phase = "end"  # knocked out, stunned or vomiting in the middle of their own turn: it is over
             return False
         hand = s.hands[p]
-        if hand and f.count < (s.rules.discard_limit or 1_000_000):
-            info = s.info
+        if hand and f.count < (s.game.rules.discard_limit or 1_000_000):
+            info = s.game.info
             moves = [info[d].discard_move for d in sorted(set(hand))]
             moves.append(DONE_MOVE)  # discards sort before "done"
             s.to_act = p  # `_offer`, inline
@@ -485,7 +492,7 @@ def _step_turn(s: GameState, f: TurnF) -> bool:
         turn = s.turn
         if s.down[p] or s.stun_until[p] >= turn or s.vomit_until[p] >= turn:  # `_lost`, inline
             why = "stunned" if s.stun_until[p] >= s.turn else "vomiting" if not s.down[p] else "unconscious"
-            log_event(s, "turn lost", player=s.names[p], why=why)
+            log_event(s, "turn lost", player=s.game.names[p], why=why)
             f.phase = "end"
             return False
         f.phase = "action"  # just checked: the player can act
@@ -518,7 +525,7 @@ def _seats_from(p: int, n: int) -> tuple[int, ...]:
 def _end_turn(s: GameState, p: int) -> None:
     """The end of `p`'s turn: everyone conscious draws back up, starting with `p`."""
     s.stack.pop()
-    size = s.rules.hand_size
+    size = s.game.rules.hand_size
     hands, down, draw = s.hands, s.down, s.draw
     for q in _seats_from(p, len(down)):
         hand = hands[q]
@@ -535,14 +542,14 @@ def _end_turn(s: GameState, p: int) -> None:
                 got += 1
             draw = s.draw  # a reshuffle replaces the draw pile
         if got and s.log is not None:
-            log_event(s, "draws", player=s.names[q], cards=got)
+            log_event(s, "draws", player=s.game.names[q], cards=got)
 
 
 def _step_strike(s: GameState, f: StrikeF) -> bool:
     """Runs the stages of a strike on from one to the next while nothing else lands on the stack above it
     (a drop to 0, a new window): each is what `_advance` would run next anyway, minus a trip round its loop."""
     if f.stage == "window":
-        ci = s.info[f.design]
+        ci = s.game.info[f.design]
         t = f.target
         if (s.down[t] != ci.stomp) or (ci.stomp and s.stomped[t]):
             f.stage = "next"  # the target is gone: the strike finds nobody
@@ -568,18 +575,18 @@ def _hit(s: GameState, f: StrikeF, ci: CardInfo) -> None:
     f.connected = True
     amount = f.dmg[f.si]
     if s.log is not None:  # a hot spot: do not even build the event unlogged
-        log_event(s, "hit", card=ci.name, player=s.names[t], strike=f.si + 1, of=len(f.dmg))
+        log_event(s, "hit", card=ci.name, player=s.game.names[t], strike=f.si + 1, of=len(f.dmg))
     if ci.stomp:
         s.stomped[t] = True
-        log_event(s, "stomped", player=s.names[t])
+        log_event(s, "stomped", player=s.game.names[t])
         return
     if ci.stuns:
         s.stun_until[t] = max(s.stun_until[t], s.turn + ci.stuns)
-        log_event(s, "stunned", player=s.names[t], until_turn=s.stun_until[t])
+        log_event(s, "stunned", player=s.game.names[t], until_turn=s.stun_until[t])
     if ci.ongoing is not None and f.si == 0 and t != f.player:  # a choke redirected at its player holds nobody
         o = ci.ongoing
         s.holds.append(Hold(f.player, t, ci.d, o.damage, o.broken_by, o.vomit, o.holder_restricted))
-        log_event(s, "hold", holder=s.names[f.player], victim=s.names[t], card=ci.name)
+        log_event(s, "hold", holder=s.game.names[f.player], victim=s.game.names[t], card=ci.name)
     deal_damage(s, t, amount, ci.name)
 
 
@@ -606,15 +613,15 @@ def _next_strike(s: GameState, f: StrikeF) -> None:
 
 def _finish_strike(s: GameState, f: StrikeF) -> None:
     s.stack.pop()
-    ci = s.info[f.design]
+    ci = s.game.info[f.design]
     if ci.weapon:
         s.table.remove(f.design)
         if f.disarmed or f.cancelled or f.drop or s.down[f.player]:
             s.discard.append(f.design)
-            log_event(s, "weapon discarded", card=ci.name, player=s.names[f.player])
+            log_event(s, "weapon discarded", card=ci.name, player=s.game.names[f.player])
         else:
             s.hands[f.player].append(f.design)
-            log_event(s, "weapon back to hand", card=ci.name, player=s.names[f.player])
+            log_event(s, "weapon back to hand", card=ci.name, player=s.game.names[f.player])
     if f.in_combo:
         combo = s.stack[-1]
         assert isinstance(combo, ComboF)
@@ -632,7 +639,7 @@ def _step_opener(s: GameState, f: OpenerF) -> bool:
     if _ask(s, f):
         return True
     s.stack.pop()
-    log_event(s, "combo", player=s.names[f.player], victim=s.names[f.target], combo=f.opener.combo)
+    log_event(s, "combo", player=s.game.names[f.player], victim=s.game.names[f.target], combo=f.opener.combo)
     s.stack.append(ComboF(f.player, f.target, f.opener))
     return False
 
@@ -644,15 +651,15 @@ def _step_combo(s: GameState, f: ComboF) -> bool:
         return False
     moves: list[Move] = []
     for d in set(s.hands[p]):
-        ci = s.info[d]
-        if ci.weapon and s.rules.weapon_once_per_turn and d in s.weapons_used:
+        ci = s.game.info[d]
+        if ci.weapon and s.game.rules.weapon_once_per_turn and d in s.weapons_used:
             continue
         if ci.follows == f.combo or (f.steps == 0 and ci.type in f.then and ci.turn_play and ci.opener is None
                                      and bool(ci.damage)):
             moves += variants(s, FOLLOW, ci, v)
     if not moves:
         s.stack.pop()
-        log_event(s, "combo wasted" if f.steps == 0 else "combo ends", player=s.names[p])
+        log_event(s, "combo wasted" if f.steps == 0 else "combo ends", player=s.game.names[p])
         return False
     return _decide(s, p, [*moves, DECLINE_MOVE])
 
@@ -662,10 +669,10 @@ def _step_answer(s: GameState, f: AnswerF) -> bool:
         return True
     s.stack.pop()
     parent = s.stack[-1]
-    ci = s.info[f.design]
+    ci = s.game.info[f.design]
     if f.what == "defend":
         if s.log is not None:  # a hot spot: do not even build the event unlogged
-            log_event(s, "defended", player=s.names[f.player], card=ci.name, how=f.how)
+            log_event(s, "defended", player=s.game.names[f.player], card=ci.name, how=f.how)
         if isinstance(parent, StrikeF):
             _strike_defended(s, parent, f.how, f.player)
         elif isinstance(parent, TickF):
@@ -680,27 +687,28 @@ def _step_answer(s: GameState, f: AnswerF) -> bool:
         parent.target = parent.origin = f.player
         parent.no_def = True
         parent.pos = len(parent.resp)
-        log_event(s, "interferes", player=s.names[f.player])
+        log_event(s, "interferes", player=s.game.names[f.player])
     elif f.how == "redirect":
         if isinstance(parent, TickF):
             s.stack.pop()
             end_hold(s, parent.hold, "broken")
         elif isinstance(parent, OpenerF):
             s.stack.pop()
-            log_event(s, "stopped", card=s.info[parent.design].name, by=s.names[f.player])
+            log_event(s, "stopped", card=s.game.info[parent.design].name, by=s.game.names[f.player])
         else:
             assert isinstance(parent, StrikeF)
             parent.target = parent.origin = f.redirect
             parent.moved = False
             parent.direction = 0
             open_window(s, parent)
-            log_event(s, "redirected", to=s.names[f.redirect])
+            log_event(s, "redirected", to=s.game.names[f.redirect])
     else:  # cancel: the answered card's player is stunned for the rest of the turn; the humiliator strikes back
         victim = parent.player
         s.stun_until[victim] = max(s.stun_until[victim], s.turn)
         answered = parent.hold.design if isinstance(parent, TickF) else getattr(parent, "design", f.design)
-        log_event(s, "cancelled", card=s.info[answered].name, player=s.names[victim], by=s.names[f.player])
-        log_event(s, "stunned", player=s.names[victim], until_turn=s.stun_until[victim])
+        names = s.game.names
+        log_event(s, "cancelled", card=s.game.info[answered].name, player=names[victim], by=names[f.player])
+        log_event(s, "stunned", player=s.game.names[victim], until_turn=s.stun_until[victim])
         if isinstance(parent, StrikeF):
             parent.cancelled = True
             parent.stage = "finish"
@@ -722,7 +730,7 @@ def _step_tick(s: GameState, f: TickF) -> bool:
     if _ask(s, f):
         return True
     s.stack.pop()
-    deal_damage(s, h.victim, h.damage, s.info[h.design].name)
+    deal_damage(s, h.victim, h.damage, s.game.info[h.design].name)
     return False
 
 
@@ -731,9 +739,9 @@ def _step_bonus(s: GameState, f: BonusF) -> bool:
     moves: list[Move] = []
     if can_act(s, p) and not s.down[v]:
         for d in set(s.hands[p]):
-            ci = s.info[d]
+            ci = s.game.info[d]
             if (ci.role in ("attack", "weapon", "wrestling") and ci.damage and ci.opener is None
-                    and not (ci.weapon and s.rules.weapon_once_per_turn and d in s.weapons_used)):
+                    and not (ci.weapon and s.game.rules.weapon_once_per_turn and d in s.weapons_used)):
                 moves += variants(s, BONUS, ci, v)
     if not moves:
         s.stack.pop()
@@ -746,7 +754,7 @@ def _step_after_block(s: GameState, f: AfterBlockF) -> bool:
         p, other = (f.player, f.attacker) if f.stage == 0 else (f.attacker, f.player)
         if can_act(s, p) and not s.down[other]:
             moves = [Move(OPEN, d, other) for d in set(s.hands[p])
-                     if (o := s.info[d].opener) is not None and o.after_block]
+                     if (o := s.game.info[d].opener) is not None and o.after_block]
             if moves:
                 return _decide(s, p, [*moves, DECLINE_MOVE])
         f.stage += 1
@@ -763,7 +771,7 @@ def _step_drop(s: GameState, f: Frame) -> bool:
     if s.down[p] or s.life[p] > 0:
         s.stack.pop()
         return False
-    moves = [Move(HEAL, d, p) for d in set(s.hands[p]) if s.info[d].heal_drop] if can_act(s, p) else []
+    moves = [Move(HEAL, d, p) for d in set(s.hands[p]) if s.game.info[d].heal_drop] if can_act(s, p) else []
     if not moves:
         s.stack.pop()
         knock_out(s, p)

@@ -15,9 +15,10 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.engine import moves as mv
+from cardgen.engine.game import make_game
 from cardgen.engine.moves import Move
 from cardgen.engine.rules import describe, push, start
-from cardgen.engine.state import GameState, blank_state, deck_of
+from cardgen.engine.state import GameState, blank_state
 from cardgen.errors import CardgenError, Diagnostic, SetError
 from cardgen.loader import load_sets
 from cardgen.loader.yaml_doc import Document, read_document
@@ -140,8 +141,8 @@ def setup(doc: Document, base: Path | None = None) -> Scenario:
     cap = data.get("turn_cap")
     if not isinstance(seed, int) or (cap is not None and (not isinstance(cap, int) or cap < 1)):
         raise _fail(doc, ("seed",) if not isinstance(seed, int) else ("turn_cap",), "expected a whole number")
-    s = blank_state(cs, names, seed, cap, record=True)
-    left = Counter(deck_of(cs))
+    s = blank_state(make_game(cs, names, cap), seed, record=True)
+    left = Counter(s.game.deck)
 
     def take(at: tuple[str | int, ...], name: str) -> int:
         d = _design(doc, at, cs, name)
@@ -188,15 +189,15 @@ def setup(doc: Document, base: Path | None = None) -> Scenario:
 
 
 def _who(doc: Document, at: tuple[str | int, ...], s: GameState, name: Any) -> int:
-    if not isinstance(name, str) or name not in s.names:
-        raise _fail(doc, at, f"unknown player '{name}'{did_you_mean(str(name), s.names)}")
-    return s.names.index(name)
+    if not isinstance(name, str) or name not in s.game.names:
+        raise _fail(doc, at, f"unknown player '{name}'{did_you_mean(str(name), s.game.names)}")
+    return s.game.names.index(name)
 
 
 def _situation(s: GameState) -> str:
     if s.result is not None:
         return "the game is over"
-    return (f"it is {s.names[s.to_act]}'s decision; legal: "
+    return (f"it is {s.game.names[s.to_act]}'s decision; legal: "
             + "; ".join(describe(s, m) for m in s.moves[:12]) + ("; ..." if len(s.moves) > 12 else ""))
 
 
@@ -215,20 +216,20 @@ def expand(sc: Scenario, i: int, raw: Any) -> list[Move]:
     if s.result is not None:
         raise _fail(doc, at, "move after the end of the game")
     if s.to_act != p:
-        raise _fail(doc, (*at, "who"), f"{s.names[p]} cannot act now: {_situation(s)}")
+        raise _fail(doc, (*at, "who"), f"{s.game.names[p]} cannot act now: {_situation(s)}")
     target = _who(doc, (*at, "target"), s, m["target"]) if "target" in m else None
     choice = m.get("as", "drop" if m.get("drop") else None)
     legal = s.moves
     if action in ("pass", "decline", "done"):
         found = [x for x in legal if x.kind in NO_KINDS]
         if not found:
-            raise _fail(doc, (*at, action), f"{s.names[p]} cannot {action} now: {_situation(s)}", key=True)
+            raise _fail(doc, (*at, action), f"{s.game.names[p]} cannot {action} now: {_situation(s)}", key=True)
         return found[:1]
     if action == "release":
         v = _who(doc, (*at, "release"), s, m["release"])
         found = [x for x in legal if x.kind == mv.RELEASE and x.target == v]
         if not found:
-            raise _fail(doc, (*at, "release"), f"{s.names[p]} holds nobody called {s.names[v]} now")
+            raise _fail(doc, (*at, "release"), f"{s.game.names[p]} holds nobody called {s.game.names[v]} now")
         return found
     if action == "direction":
         found = [x for x in legal if x.kind == mv.DIRECTION and x.choice == m["direction"]]
@@ -241,7 +242,7 @@ def expand(sc: Scenario, i: int, raw: Any) -> list[Move]:
         for j, name in enumerate(cards):
             d = _design(doc, (*at, "discard", j), cs, name)
             if d not in s.hands[p] or sum(x == d for x in s.hands[p]) <= sum(y.card == d for y in out):
-                raise _fail(doc, (*at, "discard", j), f"{s.names[p]} has no '{name}' to discard")
+                raise _fail(doc, (*at, "discard", j), f"{s.game.names[p]} has no '{name}' to discard")
             out.append(Move(mv.DISCARD, d))
         return [*out, Move(mv.DONE)]
     if len(cards) != 1:
@@ -252,18 +253,18 @@ def expand(sc: Scenario, i: int, raw: Any) -> list[Move]:
         held = [x for x in same if x in s.hands[p]]
         if not held:
             hand = ", ".join(sorted(cs.cards[x].name for x in s.hands[p])) or "empty"
-            raise _fail(doc, (*at, action), f"{s.names[p]} has no '{cards[0]}' in hand (hand: {hand})")
+            raise _fail(doc, (*at, action), f"{s.game.names[p]} has no '{cards[0]}' in hand (hand: {hand})")
         d = held[0]
     # `play:` may be any card-playing decision; the situation decides which.
     kinds = ({mv.HEAL} if action == "heal" else {mv.VOMIT_HIT} if action == "free_hit"
              else mv.CARD_PLAYS - {mv.VOMIT_HIT})
     found = [x for x in legal if x.card == d and x.kind in kinds]
     if not found:
-        raise _fail(doc, (*at, action), f"{s.names[p]} cannot play '{cs.cards[d].name}' now: {_situation(s)}")
+        raise _fail(doc, (*at, action), f"{s.game.names[p]} cannot play '{cs.cards[d].name}' now: {_situation(s)}")
     if target is not None:
         found = [x for x in found if x.target == target]
         if not found:
-            raise _fail(doc, (*at, "target"), f"'{cs.cards[d].name}' cannot target {s.names[target]} now: "
+            raise _fail(doc, (*at, "target"), f"'{cs.cards[d].name}' cannot target {s.game.names[target]} now: "
                                               f"{_situation(s)}")
     found = [x for x in found if x.choice == (choice or "")] if choice or any(not x.choice for x in found) else found
     if not found:
@@ -299,25 +300,25 @@ def status(s: GameState, p: int) -> list[str]:
         out.append("stunned")
     if not s.down[p] and s.vomiting(p):
         out.append("vomiting")
-    out += [f"holding {s.names[h.victim]}" for h in s.holds if h.holder == p]
-    out += [f"held by {s.names[h.holder]}" for h in s.holds if h.victim == p]
+    out += [f"holding {s.game.names[h.victim]}" for h in s.holds if h.holder == p]
+    out += [f"held by {s.game.names[h.holder]}" for h in s.holds if h.victim == p]
     return out
 
 
 def final_state(s: GameState) -> dict[str, Any]:
     """The end state as JSON-ready data: players, piles, whose decision it is."""
-    name = s.info
+    name = s.game.info
     return {
         "turn": s.turn,
-        "players": [{"name": s.names[p], "life": s.life[p], "hand": sorted(name[d].name for d in s.hands[p]),
+        "players": [{"name": s.game.names[p], "life": s.life[p], "hand": sorted(name[d].name for d in s.hands[p]),
                      "status": status(s, p)} for p in range(s.n)],
         "lost_pool": s.pool,
         "draw_pile": len(s.draw),
         "discard_pile": [name[d].name for d in s.discard],
-        "to_act": s.names[s.to_act] if s.to_act >= 0 else None,
+        "to_act": s.game.names[s.to_act] if s.to_act >= 0 else None,
         "legal_moves": [describe(s, m) for m in s.moves],
         "outcome": None if s.result is None else {
-            "winner": None if s.result.winner is None else s.names[s.result.winner],
+            "winner": None if s.result.winner is None else s.game.names[s.result.winner],
             "reason": s.result.reason, "turns": s.result.turns},
     }
 
@@ -346,8 +347,8 @@ def check_expect(sc: Scenario, where: tuple[str | int, ...] = ("expect",)) -> li
     fin = final_state(s)
     for key, want in data.items():
         at: tuple[str | int, ...] = (*where, key)
-        if key in s.names:
-            p = s.names.index(key)
+        if key in s.game.names:
+            p = s.game.names.index(key)
             exp = _mapping(doc, at, want, EXPECT_PLAYER_KEYS, f"expect for {key}")
             me = fin["players"][p]
             if "life" in exp and exp["life"] != me["life"]:

@@ -14,9 +14,8 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardgen.engine.cards import CardInfo, card_info
+from cardgen.engine.game import Game
 from cardgen.engine.moves import Move
-from cardgen.model import CardSet, Rules
 
 
 @dataclass(frozen=True, slots=True)
@@ -209,14 +208,15 @@ class DropF(Frame):
     kind = "drop"
 
 
-@dataclass
+@dataclass(eq=False)
 class GameState:
-    """Everything about a game in progress. Seats 0..n-1 sit clockwise; seat 0 is left of the dealer."""
+    """What changes during a game; the fixed setup is `game`. Seats 0..n-1 sit clockwise (seat 0 left of the dealer).
 
-    cs: CardSet
-    info: tuple[CardInfo, ...]
-    rules: Rules
-    names: list[str]
+    `copy()` copies every field: a shallow copy of the whole object first (a new field cannot be forgotten),
+    then fresh containers for the mutable ones (tests/test_engine_state.py fails if one is shared).
+    """
+
+    game: Game
     life: list[int]
     hands: list[list[int]]
     draw: list[int]  # top of the pile is the END of the list
@@ -232,22 +232,12 @@ class GameState:
     current: int = -1
     stack: list[Frame] = field(default_factory=list)
     rng: random.Random = field(default_factory=random.Random)
-    turn_cap: int = 300
     to_act: int = -1
     moves: list[Move] = field(default_factory=list)
     result: Outcome | None = None
     log: list[dict[str, Any]] | None = None
     weapons_used: set[int] = field(default_factory=set)
     vomit_hit_used: bool = False
-    start_life: int = 0
-    deck_total: int = 0
-    # Derived from `info` (for the response windows' quick "can anyone here answer at all?"): not state.
-    meddling: frozenset[int] = field(init=False, repr=False, compare=False)  # may answer a card aimed at another
-    answering: frozenset[int] = field(init=False, repr=False, compare=False)  # may answer a card at all
-
-    def __post_init__(self) -> None:
-        self.meddling = frozenset(ci.d for ci in self.info if ci.meddles)
-        self.answering = frozenset(ci.d for ci in self.info if ci.answers)
 
     @property
     def n(self) -> int:
@@ -277,38 +267,33 @@ class GameState:
         push(self, move)
 
     def copy(self) -> GameState:
-        """An independent copy (no deepcopy: lists are copied, frames copy themselves)."""
-        rng = random.Random()
-        rng.setstate(self.rng.getstate())
-        return GameState(
-            cs=self.cs, info=self.info, rules=self.rules, names=self.names, life=list(self.life),
-            hands=[list(h) for h in self.hands], draw=list(self.draw), discard=list(self.discard),
-            table=list(self.table), pool=self.pool, down=list(self.down), stomped=list(self.stomped),
-            stun_until=list(self.stun_until), vomit_until=list(self.vomit_until), holds=list(self.holds),
-            turn=self.turn, current=self.current, stack=[f.copy() for f in self.stack], rng=rng,
-            turn_cap=self.turn_cap, to_act=self.to_act, moves=list(self.moves), result=self.result,
-            log=None if self.log is None else list(self.log), weapons_used=set(self.weapons_used),
-            vomit_hit_used=self.vomit_hit_used, start_life=self.start_life, deck_total=self.deck_total,
-        )
+        """An independent copy: every field carried over, the mutable ones in fresh containers."""
+        t = object.__new__(GameState)
+        t.__dict__.update(self.__dict__)
+        t.life = list(self.life)
+        t.hands = [list(h) for h in self.hands]
+        t.draw = list(self.draw)
+        t.discard = list(self.discard)
+        t.table = list(self.table)
+        t.down = list(self.down)
+        t.stomped = list(self.stomped)
+        t.stun_until = list(self.stun_until)
+        t.vomit_until = list(self.vomit_until)
+        t.holds = list(self.holds)
+        t.stack = [f.copy() for f in self.stack]
+        t.rng = random.Random()
+        t.rng.setstate(self.rng.getstate())
+        t.moves = list(self.moves)
+        t.log = None if self.log is None else list(self.log)
+        t.weapons_used = set(self.weapons_used)
+        return t
 
 
-def deck_of(cs: CardSet) -> list[int]:
-    """Every physical card of the set as design indices, in print order."""
-    deck: list[int] = []
-    for d, c in enumerate(cs.cards):
-        deck += [d] * c.count
-    return deck
-
-
-def blank_state(cs: CardSet, names: list[str], seed: int | None, turn_cap: int | None, record: bool,
-                info: tuple[CardInfo, ...] | None = None) -> GameState:
+def blank_state(game: Game, seed: int | None, record: bool) -> GameState:
     """A state with no cards dealt: every card in the draw pile (unshuffled)."""
-    n = len(names)
-    r = cs.rules
-    deck = deck_of(cs)
+    n = game.n
     return GameState(
-        cs=cs, info=info if info is not None else card_info(cs), rules=r, names=list(names), life=[r.life] * n,
-        hands=[[] for _ in range(n)], draw=deck, down=[False] * n, stomped=[False] * n, stun_until=[-1] * n,
-        vomit_until=[-1] * n, rng=random.Random(seed), turn_cap=turn_cap if turn_cap is not None else r.turn_cap,
-        log=[] if record else None, current=n - 1, start_life=r.life, deck_total=len(deck),
+        game=game, life=[game.start_life] * n, hands=[[] for _ in range(n)], draw=list(game.deck),
+        down=[False] * n, stomped=[False] * n, stun_until=[-1] * n, vomit_until=[-1] * n, rng=random.Random(seed),
+        log=[] if record else None, current=n - 1,
     )

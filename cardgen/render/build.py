@@ -31,11 +31,18 @@ class BuildOutput:
     files: dict[str, bytes]
 
 
-def print_pdf(cs: CardSet, cards: CardsPdf, rules: bytes) -> bytes:
-    """The rules page, then the card sheets, with bookmarks per card type and fixed metadata."""
+def print_pdf(cs: CardSet, cards: CardsPdf, rules: bytes, duplex: bool = False) -> bytes:
+    """The rules page, then the card sheets, with bookmarks per card type and fixed metadata.
+
+    With `duplex` (card sheets with backs) the rules take an even number of sides, a blank one
+    added if needed, so every back page prints on the reverse of its own front.
+    """
     writer = PdfWriter()
     for page in PdfReader(io.BytesIO(rules)).pages:
         writer.add_page(page)
+    if duplex and len(writer.pages) % 2:
+        last = writer.pages[-1]
+        writer.add_blank_page(float(last.mediabox.width), float(last.mediabox.height))
     offset = len(writer.pages)
     for page in PdfReader(io.BytesIO(cards.data)).pages:
         writer.add_page(page)
@@ -64,7 +71,7 @@ def render_set(cs: CardSet, opts: PrintOptions, progress: Callable[[int], None] 
     cards = cards_pdf(cs, opts, progress)
     rules = rules_pdf(cs, opts.paper)
     files = {f"{stem}/{stem}-cards.pdf": cards.data, rules_file(stem): rules,
-             f"{stem}/{stem}-print.pdf": print_pdf(cs, cards, rules)}
+             f"{stem}/{stem}-print.pdf": print_pdf(cs, cards, rules, opts.backs and not cards.layout.folded_backs)}
     return BuildOutput(stem, files)
 
 

@@ -150,13 +150,13 @@ def _face(pen: Pen, card: Card, cs: CardSet, trim: Rect, bleed: float, text: str
 
     # colour band with the name
     pen.fill_rect(trim.x - bleed, trim.top - band_h, trim.w + 2 * bleed, band_h + bleed, colour)
-    name_box = Rect(trim.x + m, trim.top - band_h + 1.0, inner_w, band_h - 2.0)
+    name_box = Rect(trim.x + m, trim.top - band_h + 1.0, inner_w, band_h - 1.0 - m)
     _centred_block(pen, _name_block(pen, card, name_box.w, name_box.h), name_box, ink)
 
     # footer strip
     pen.fill_rect(trim.x - bleed, trim.y - bleed, trim.w + 2 * bleed, foot_h + bleed, colour)
     fface, fpt = L.text("footer.font"), L.num("footer.pt")
-    base = trim.y + (foot_h - fpt * 0.72 * PT) / 2
+    base = trim.y + m + L.num("footer.descent") * fpt * PT  # the lowest glyph stays inside the safe margin
     pen.text(trim.x + m, base, card_label(card, cs), fface, fpt, ink)
     pen.text(trim.right - m, base, ctype.label.upper(), fface, fpt, ink, align="right")
 
@@ -176,7 +176,7 @@ def _face(pen: Pen, card: Card, cs: CardSet, trim: Rect, bleed: float, text: str
 
     # art, then rules text and flavour
     top -= L.num("text.gap_above")
-    bottom = trim.y + foot_h + 2.0
+    bottom = trim.y + foot_h + L.num("footer.gap_above")
     art = art_file(card, cs)
     if art is not None:
         art_h = (top - bottom) * L.num("art.height_ratio")

@@ -69,6 +69,7 @@ class SheetRules:
     footer_min_room: float = 4.5
     scale_bar: float = 50.0
     slot_clearance: float = 1.5
+    fold_gutter: float = 6.0
 
 
 @dataclass(frozen=True)
@@ -86,7 +87,12 @@ class Footer:
 
 @dataclass(frozen=True)
 class SheetLayout:
-    """A portrait sheet of COLS x ROWS cards, in reading order (top-left first)."""
+    """A sheet of `cols` x `rows` cards, in reading order (top-left first).
+
+    `paper` is the page as laid out (turned when `landscape`). A gutterfold sheet also has
+    `folded_backs` (the inked box of each front's back, on the same side, mirrored across
+    the fold line at `fold_x`).
+    """
 
     paper: Paper
     card: CardSize
@@ -98,6 +104,13 @@ class SheetLayout:
     marks: tuple[Segment, ...]
     footer: Footer
     rules: SheetRules
+    cols: int = COLS
+    rows: int = ROWS
+    gap: float = 0.0  # distance between neighbouring cards' cut lines
+    landscape: bool = False
+    folded_backs: tuple[Rect, ...] = ()
+    fold_x: float | None = None
+    fold_marks: tuple[Segment, ...] = ()
 
     @property
     def per_page(self) -> int:
@@ -105,8 +118,12 @@ class SheetLayout:
 
     @property
     def grid(self) -> Rect:
-        return Rect(self.cells[COLS * (ROWS - 1)].x, self.cells[COLS * (ROWS - 1)].y,
-                    self.cells[COLS - 1].right - self.cells[0].x, self.cells[0].top - self.cells[-1].y)
+        return _bounds(self.cells + self.folded_backs)
+
+
+def _bounds(rects: tuple[Rect, ...]) -> Rect:
+    x0, y0 = min(r.x for r in rects), min(r.y for r in rects)
+    return Rect(x0, y0, max(r.right for r in rects) - x0, max(r.top for r in rects) - y0)
 
 
 def _unique(values: list[float]) -> tuple[float, ...]:
@@ -117,44 +134,166 @@ def _unique(values: list[float]) -> tuple[float, ...]:
     return tuple(out)
 
 
-def sheet_layout(paper: Paper, card: CardSize, bleed: float = 0.0, rules: SheetRules | None = None) -> SheetLayout:
-    """Centre a 3 x 3 grid of cards (each with `bleed` on every side) inside the printable area.
-
-    Raises LayoutError when the bleed is negative or the grid does not fit
-    inside the safe margin, saying how much room there is.
-    """
-    rules = rules or SheetRules()
+def _check_bleed_gap(bleed: float, gap: float | None) -> float:
+    """The gutter between neighbouring cut lines: `gap`, or twice the bleed when not given."""
     if not math.isfinite(bleed) or bleed < 0:
         raise LayoutError(f"bleed must be a number of millimetres, 0 or more (got {bleed:g})")
-    cell_w, cell_h = card.width + 2 * bleed, card.height + 2 * bleed
-    grid_w, grid_h = COLS * cell_w, ROWS * cell_h
+    if gap is None:
+        return 2 * bleed
+    if not math.isfinite(gap) or gap < 0:
+        raise LayoutError(f"gap must be a number of millimetres, 0 or more (got {gap:g})")
+    if gap < 2 * bleed - _EPS:
+        raise LayoutError(f"gap {gap:g} mm is narrower than two bleeds ({2 * bleed:g} mm): neighbouring cards "
+                          f"would print over each other's bleed; use --gap {2 * bleed:g} or more")
+    return gap
+
+
+def _mark_room(bleed: float, gap: float, rules: SheetRules) -> float:
+    """Margin a grid needs beyond its ink so every cut line gets a mark.
+
+    A mark starts `mark_gap` from the cut; with bleed the bleed already keeps it that far, so it may
+    start at the ink's edge. Touching cards without bleed share cut lines drawn as trim lines, so they
+    need no margin for marks.
+    """
+    if bleed == 0 and gap == 0:
+        return 0.0
+    return max(rules.mark_gap - bleed, 0.0) + rules.mark_min_length
+
+
+def _grid_size(n: int, size: float, gap: float, bleed: float) -> float:
+    return n * size + (n - 1) * gap + 2 * bleed
+
+
+def _turned(paper: Paper) -> Paper:
+    return Paper(paper.name, paper.height, paper.width, f"{paper.label} landscape")
+
+
+def _place(paper: Paper, w: float, h: float, room: float, rules: SheetRules) -> tuple[float, float] | None:
+    """Bottom-left ink corner of a w x h mm grid, or None when it does not fit.
+
+    The grid is centred, with `room` for marks on every side; when centring leaves too little room
+    below for the page footer, the grid moves up as far as the marks above allow, and only then does
+    the footer turn into a side margin.
+    """
+    side = (paper.width - 2 * rules.safe_margin - w) / 2
+    free = paper.height - 2 * rules.safe_margin - h
+    if side < room - _EPS or free < 2 * room - _EPS:
+        return None
+    x0 = rules.safe_margin + side
+    if free / 2 >= rules.footer_min_room - _EPS:
+        return x0, rules.safe_margin + free / 2
+    if free >= room + rules.footer_min_room - _EPS:
+        return x0, rules.safe_margin + rules.footer_min_room
+    if side >= rules.footer_min_room - _EPS:
+        return x0, rules.safe_margin + free / 2
+    return None
+
+
+def grid_choice(paper: Paper, card: CardSize, bleed: float, gap: float, rules: SheetRules,
+                allow_landscape: bool = False, halves: int = 1) -> tuple[Paper, int, int, float, float] | None:
+    """The page (portrait or, if allowed, turned), the most columns x rows that fit (9 cards at most)
+    and the grid's bottom-left ink corner.
+
+    `halves` is 2 for a gutterfold sheet: each row holds `cols` fronts, a fold gutter, `cols` backs.
+    Ties go to portrait, then to more columns.
+    """
+    room = _mark_room(bleed, gap, rules)
+    fold = max(gap, 2 * bleed, rules.fold_gutter) if halves == 2 else 0.0
+    best: tuple[int, int, Paper, int, int, float, float] | None = None
+    pages = [paper, _turned(paper)] if allow_landscape else [paper]
+    for turn, page in enumerate(pages):
+        for cols in range(4, 0, -1):
+            for rows in range(4, 0, -1):
+                if cols * rows > 9:
+                    continue
+                w = halves * _grid_size(cols, card.width, gap, bleed) + (halves - 1) * (fold - 2 * bleed)
+                at = _place(page, w, _grid_size(rows, card.height, gap, bleed), room, rules)
+                if at is not None and (best is None or (cols * rows, -turn) > best[:2]):
+                    best = (cols * rows, -turn, page, cols, rows, at[0], at[1])
+    return None if best is None else best[2:]
+
+
+def _no_fit(paper: Paper, card: CardSize, bleed: float, gap: float, rules: SheetRules) -> LayoutError:
     room_w, room_h = paper.width - 2 * rules.safe_margin, paper.height - 2 * rules.safe_margin
-    if grid_w > room_w + _EPS or grid_h > room_h + _EPS:
-        max_bleed = min((room_w / COLS - card.width) / 2, (room_h / ROWS - card.height) / 2)
-        hint = (f"; the largest bleed that fits is {max(max_bleed, 0.0):.2f} mm" if max_bleed >= -_EPS
-                else f"; the largest card is {room_w / COLS:.2f} x {room_h / ROWS:.2f} mm")
-        raise LayoutError(f"{COLS * ROWS} cards of {card.width:g} x {card.height:g} mm"
-                          f"{f' with {bleed:g} mm bleed' if bleed else ''} do not fit on {paper.label} "
-                          f"inside the {rules.safe_margin:g} mm printer margin{hint}")
-    x0 = (paper.width - grid_w) / 2
-    y0 = (paper.height - grid_h) / 2
-    cells: list[Rect] = []
-    for i in range(COLS * ROWS):
-        row, col = divmod(i, COLS)
-        cells.append(Rect(x0 + col * cell_w, y0 + (ROWS - 1 - row) * cell_h, cell_w, cell_h))
+    return LayoutError(f"a card of {card.width:g} x {card.height:g} mm"
+                       f"{f' with {bleed:g} mm bleed' if bleed else ''}{f' and {gap:g} mm gaps' if gap else ''} "
+                       f"does not fit on {paper.label} inside the {rules.safe_margin:g} mm printer margin with room "
+                       f"for cut marks and the page footer (the printable area is {room_w:.2f} x {room_h:.2f} mm)")
+
+
+def _cells(x0: float, top: float, cols: int, rows: int, card: CardSize, gap: float, bleed: float) -> list[Rect]:
+    """Inked boxes of a cols x rows block whose top-left ink corner is (x0, top), in reading order."""
+    out: list[Rect] = []
+    for i in range(cols * rows):
+        row, col = divmod(i, cols)
+        x = x0 + col * (card.width + gap)
+        y = top - 2 * bleed - card.height - row * (card.height + gap)
+        out.append(Rect(x, y, card.width + 2 * bleed, card.height + 2 * bleed))
+    return out
+
+
+def sheet_layout(paper: Paper, card: CardSize, bleed: float = 0.0, rules: SheetRules | None = None,
+                 gap: float | None = None, allow_landscape: bool = False) -> SheetLayout:
+    """Centre the largest grid of cards (3 x 3 at most) inside the printable area.
+
+    Each card keeps `bleed` of its own colour on every side; neighbouring cut lines are `gap` apart
+    (twice the bleed by default, so the bleeds just touch). Every cut line gets a mark outside the
+    cards. Raises LayoutError when not even one card fits.
+    """
+    rules = rules or SheetRules()
+    gap = _check_bleed_gap(bleed, gap)
+    choice = grid_choice(paper, card, bleed, gap, rules, allow_landscape)
+    if choice is None:
+        raise _no_fit(paper, card, bleed, gap, rules)
+    page, cols, rows, x0, y0 = choice
+    cells = _cells(x0, y0 + _grid_size(rows, card.height, gap, bleed), cols, rows, card, gap, bleed)
+    return _finish(page, card, bleed, gap, rules, cells, cols, rows, [])
+
+
+def gutterfold_layout(paper: Paper, card: CardSize, bleed: float = 0.0, rules: SheetRules | None = None,
+                      gap: float | None = None) -> SheetLayout:
+    """Fronts left of a vertical fold line, their backs mirrored to the right, on a landscape page.
+
+    Folded along the line (backs behind), glued and cut, each back sits behind its own front; a
+    vertical fold keeps the backs upright, so only their position is mirrored.
+    """
+    rules = rules or SheetRules()
+    gap = _check_bleed_gap(bleed, gap)
+    turned = _turned(paper)
+    choice = grid_choice(turned, card, bleed, gap, rules, halves=2)
+    if choice is None:
+        raise _no_fit(turned, card, bleed, gap, rules)
+    page, cols, rows, _x0, y0 = choice
+    fold_gap = max(gap, 2 * bleed, rules.fold_gutter)
+    fold_x = page.width / 2
+    half_w = _grid_size(cols, card.width, gap, bleed)
+    top = y0 + _grid_size(rows, card.height, gap, bleed)
+    cells = _cells(fold_x - fold_gap / 2 + bleed - half_w, top, cols, rows, card, gap, bleed)
+    backs = [Rect(2 * fold_x - c.right, c.y, c.w, c.h) for c in cells]
+    return _finish(page, card, bleed, gap, rules, cells, cols, rows, backs, fold_x)
+
+
+def _finish(page: Paper, card: CardSize, bleed: float, gap: float, rules: SheetRules, cells: list[Rect],
+            cols: int, rows: int, backs: list[Rect], fold_x: float | None = None) -> SheetLayout:
     trims = [c.inset(bleed) for c in cells]
-    cut_xs = _unique([t.x for t in trims] + [t.right for t in trims])
-    cut_ys = _unique([t.y for t in trims] + [t.top for t in trims])
-    grid = Rect(x0, y0, grid_w, grid_h)
-    footer = _footer(paper, grid, cut_xs, cut_ys, rules)
-    marks = _marks(paper, grid, cut_xs, cut_ys, rules, footer)
-    return SheetLayout(paper, card, bleed, tuple(trims), tuple(cells), cut_xs, cut_ys, marks, footer, rules)
+    every = trims + [b.inset(bleed) for b in backs]
+    cut_xs = _unique([t.x for t in every] + [t.right for t in every])
+    cut_ys = _unique([t.y for t in every] + [t.top for t in every])
+    grid = _bounds(tuple(cells + backs))
+    footer = _footer(page, grid, cut_xs, cut_ys, rules)
+    marks = _marks(page, grid, cut_xs, cut_ys, rules, footer, bleed)
+    fold_marks: tuple[Segment, ...] = ()
+    if fold_x is not None:
+        fold_marks = _marks(page, grid, (fold_x,), (), rules, footer, bleed)
+    return SheetLayout(page, card, bleed, tuple(trims), tuple(cells), cut_xs, cut_ys, marks, footer, rules,
+                       cols, rows, gap, page.width > page.height, tuple(backs), fold_x, fold_marks)
 
 
-def _mark_span(edge: float, limit: float, rules: SheetRules) -> tuple[float, float] | None:
-    """A mark from `gap` beyond a grid edge towards the safe limit, or None when the margin is too narrow."""
+def _mark_span(edge: float, limit: float, rules: SheetRules, bleed: float) -> tuple[float, float] | None:
+    """A mark from `mark_gap` beyond the cut (at least at the ink's edge) towards the safe limit, or None
+    when the margin is too narrow."""
     sign = 1.0 if limit > edge else -1.0
-    start = edge + sign * rules.mark_gap
+    start = edge + sign * max(rules.mark_gap - bleed, 0.0)
     room = abs(limit - start)
     if room < rules.mark_min_length - _EPS:
         return None
@@ -162,7 +301,7 @@ def _mark_span(edge: float, limit: float, rules: SheetRules) -> tuple[float, flo
 
 
 def _marks(paper: Paper, grid: Rect, xs: tuple[float, ...], ys: tuple[float, ...], rules: SheetRules,
-           footer: Footer) -> tuple[Segment, ...]:
+           footer: Footer, bleed: float) -> tuple[Segment, ...]:
     out: list[Segment] = []
     keep_clear = [footer.bar.inset(-rules.slot_clearance / 2), footer.label.inset(-rules.slot_clearance / 2)]
 
@@ -172,11 +311,11 @@ def _marks(paper: Paper, grid: Rect, xs: tuple[float, ...], ys: tuple[float, ...
         return not any(lo_x < r.right and hi_x > r.x and lo_y < r.top and hi_y > r.y for r in keep_clear)
 
     for limit, edge in ((paper.height - rules.safe_margin, grid.top), (rules.safe_margin, grid.y)):
-        span = _mark_span(edge, limit, rules)
+        span = _mark_span(edge, limit, rules, bleed)
         if span is not None:
             out.extend(Segment(x, span[0], x, span[1]) for x in xs)
     for limit, edge in ((rules.safe_margin, grid.x), (paper.width - rules.safe_margin, grid.right)):
-        span = _mark_span(edge, limit, rules)
+        span = _mark_span(edge, limit, rules, bleed)
         if span is not None:
             out.extend(Segment(span[0], y, span[1], y) for y in ys)
     return tuple(s for s in out if clear(s))
@@ -207,7 +346,7 @@ def _footer(paper: Paper, grid: Rect, xs: tuple[float, ...], ys: tuple[float, ..
         right = paper.width - rules.safe_margin
         return Footer(True, Rect(rules.safe_margin, bar_lo, depth, bar_hi - bar_lo),
                       Rect(right - depth, lab_lo, depth, lab_hi - lab_lo))
-    raise LayoutError(f"cards of {grid.w / COLS:g} x {grid.h / ROWS:g} mm leave no printable margin on "
+    raise LayoutError(f"the cards leave no printable margin on "
                       f"{paper.label} for the page footer and the {rules.scale_bar:g} mm scale bar")
 
 

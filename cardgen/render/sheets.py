@@ -28,6 +28,8 @@ from cardgen.render.geometry import (
     SheetLayout,
     SheetRules,
     back_cells,
+    gutterfold_layout,
+    mirror,
     pages_needed,
     sheet_layout,
 )
@@ -48,6 +50,11 @@ class PrintOptions:
     duplex: str = "long"
     offset: tuple[float, float] = (0.0, 0.0)
     proof: bool = False
+    gap: float | None = None  # between neighbouring cut lines; None: twice the bleed
+    layout: str = "grid"  # or "gutterfold": backs beside the fronts, for printers without duplex
+
+
+LAYOUTS: tuple[str, ...] = ("grid", "gutterfold")
 
 
 @dataclass
@@ -65,14 +72,68 @@ class CardsPdf:
 def sheet_rules() -> SheetRules:
     return SheetRules(safe_margin=L.safe_margin(), mark_gap=L.num("sheet.mark_gap"),
                       mark_length=L.num("sheet.mark_length"), mark_min_length=L.num("sheet.mark_min_length"),
-                      footer_min_room=L.num("sheet.footer_min_room"), scale_bar=L.num("sheet.scale_bar_mm"))
+                      footer_min_room=L.num("sheet.footer_min_room"), scale_bar=L.num("sheet.scale_bar_mm"),
+                      fold_gutter=L.num("sheet.fold_gutter"))
 
 
 def resolve_layout(opts: PrintOptions) -> SheetLayout:
-    """Check the options and lay out the sheet; LayoutError names what is wrong."""
+    """Check the options and lay out the sheet; LayoutError names what is wrong.
+
+    A sheet without backs may turn landscape when that holds more cards; with duplex backs it stays
+    portrait, so "long edge" and "short edge" keep their plain meaning.
+    """
     if opts.duplex not in DUPLEX_MODES:
         raise LayoutError(f"unknown duplex mode '{opts.duplex}' (choose from {', '.join(DUPLEX_MODES)})")
-    return sheet_layout(L.paper(opts.paper), L.card_size(opts.size or L.default_size()), opts.bleed, sheet_rules())
+    if opts.layout not in LAYOUTS:
+        raise LayoutError(f"unknown layout '{opts.layout}' (choose from {', '.join(LAYOUTS)})")
+    paper, card = L.paper(opts.paper), L.card_size(opts.size or L.default_size())
+    if opts.layout == "gutterfold":
+        return gutterfold_layout(paper, card, opts.bleed, sheet_rules(), opts.gap)
+    layout = sheet_layout(paper, card, opts.bleed, sheet_rules(), opts.gap, allow_landscape=not opts.backs)
+    if opts.backs:
+        check_offset(layout, cast(Duplex, opts.duplex), opts.offset)
+    return layout
+
+
+def check_offset(layout: SheetLayout, duplex: Duplex, offset: tuple[float, float]) -> None:
+    """Refuse a back-page shift that pushes a back's ink into the margin the printer cannot print."""
+    safe = layout.rules.safe_margin
+    for cell in back_cells(layout, duplex, offset):
+        over = max(safe - cell.x, cell.right - (layout.paper.width - safe), safe - cell.y,
+                   cell.top - (layout.paper.height - safe))
+        if over > 1e-6:
+            raise LayoutError(f"offset {offset[0]:g},{offset[1]:g} pushes the card backs {over:.2f} mm into the "
+                              f"{safe:g} mm margin of {layout.paper.label} that printers cannot print; the backs "
+                              f"have {_offset_room(layout, duplex)} of room")
+    return None
+
+
+def _offset_room(layout: SheetLayout, duplex: Duplex) -> str:
+    safe = layout.rules.safe_margin
+    cells = back_cells(layout, duplex)
+    left = min(c.x for c in cells) - safe
+    right = layout.paper.width - safe - max(c.right for c in cells)
+    down = min(c.y for c in cells) - safe
+    up = layout.paper.height - safe - max(c.top for c in cells)
+    def mm(v: float) -> str:
+        return f"{v + 0.0:.2f}" if abs(v) >= 0.005 else "0"
+
+    return f"X from {mm(-left)} to {mm(right)} mm and Y from {mm(-down)} to {mm(up)} mm"
+
+
+def layout_note(layout: SheetLayout) -> str | None:
+    """A line for the person building when a page holds fewer than 9 cards (or turns landscape), saying why."""
+    if layout.per_page >= 9 and not layout.landscape:
+        return None
+    what = f"{layout.card.name} cards ({layout.card.width:g} x {layout.card.height:g} mm)"
+    extra = f" with {layout.bleed:g} mm bleed" if layout.bleed else ""
+    extra += f" and {layout.gap:g} mm gaps" if layout.gap else ""
+    if layout.folded_backs:
+        return (f"gutterfold: {layout.per_page} cards and their backs a page ({layout.cols} x {layout.rows} fronts) "
+                f"for {what}{extra} on {layout.paper.label}")
+    why = "" if layout.per_page >= 9 else " (9 do not fit with room for cut marks inside the printable area)"
+    return (f"{layout.per_page} cards a page ({layout.cols} x {layout.rows}) for {what}{extra} "
+            f"on {layout.paper.label}{why}")
 
 
 def card_sequence(cs: CardSet, proof: bool) -> list[Card]:
@@ -105,7 +166,8 @@ def _cards_pdf(cs: CardSet, opts: PrintOptions, progress: Callable[[int], None] 
     layout = resolve_layout(opts)
     cards = card_sequence(cs, opts.proof)
     n_fronts = pages_needed(len(cards), layout.per_page)
-    total = n_fronts * (2 if opts.backs else 1)
+    duplex_backs = opts.backs and not layout.folded_backs
+    total = n_fronts * (2 if duplex_backs else 1)
     buf = io.BytesIO()
     kind = "proof sheet" if opts.proof else "card sheets"
     canvas = new_canvas(buf, layout.paper.width, layout.paper.height, f"{cs.title}: {kind}",
@@ -121,14 +183,19 @@ def _cards_pdf(cs: CardSet, opts: PrintOptions, progress: Callable[[int], None] 
             result.type_pages.setdefault(card.type, page_no - 1)
             result.card_pages.setdefault(card.name, page_no - 1)
             draw_card(pen, card, cs, trim, layout.bleed, texts[card.name])
+        for cell in layout.folded_backs[:len(chunk)]:
+            draw_back(pen, cs, cell)
         draw_sheet_furniture(pen, layout, f"{cs.name} · {cs.title} · page {page_no} of {total}")
         canvas.showPage()
-        if opts.backs:
+        if duplex_backs:
             page_no += 1
-            cells = back_cells(layout, cast(Duplex, opts.duplex), opts.offset)
+            duplex = cast(Duplex, opts.duplex)
+            cells = back_cells(layout, duplex, opts.offset)
             for cell in cells[:len(chunk)]:
                 draw_back(pen, cs, cell)
-            draw_page_label(pen, layout, f"{cs.name} · backs ({opts.duplex}-edge duplex) · page {page_no} of {total}")
+            # the label goes where the front's footer falls on this side, clear of the backs
+            draw_page_label(pen, layout, f"{cs.name} · backs ({opts.duplex}-edge duplex) · page {page_no} of {total}",
+                            mirror(layout.footer.label, layout.paper, duplex))
             canvas.showPage()
         if progress is not None:
             progress(len(chunk))
@@ -144,6 +211,8 @@ def draw_sheet_furniture(pen: Pen, layout: SheetLayout, label: str) -> None:
     ink = L.colour("cut_mark")
     for s in layout.marks:
         pen.line(s.x1, s.y1, s.x2, s.y2, ink, width)
+    for s in layout.fold_marks:
+        pen.line(s.x1, s.y1, s.x2, s.y2, ink, width, (L.num("sheet.fold_dash_on"), L.num("sheet.fold_dash_off")))
     draw_page_label(pen, layout, label)
     draw_scale_bar(pen, layout)
 
@@ -155,9 +224,9 @@ def _along(pen: Pen, rect: Rect, rotated: bool) -> tuple[Any, Rect]:
     return pen.moved(0.0, 0.0), rect
 
 
-def draw_page_label(pen: Pen, layout: SheetLayout, label: str) -> None:
+def draw_page_label(pen: Pen, layout: SheetLayout, label: str, where: Rect | None = None) -> None:
     face, pt = L.text("sheet.footer_font"), L.num("sheet.footer_pt")
-    ctx, box = _along(pen, layout.footer.label, layout.footer.rotated)
+    ctx, box = _along(pen, where or layout.footer.label, layout.footer.rotated)
     with ctx:
         size = pt
         while pen.width(label, face, size) > box.w and size > 5:

@@ -3,21 +3,21 @@
 It attacks the weakest player it can reach (finishing someone off first),
 defends whenever it can, heals when low, opens a combo only when it holds a
 follow-up, always takes follow-ups, bonus and free hits, and never revives a
-rival. It reads only public rules facts (`CardInfo`) and its own hand, so it
-plays any home-made set. Ties are broken by its own seeded generator, so no
+rival. It reads only its seat's view (public rules facts `CardInfo`, its own
+hand, the public table), so it plays any home-made set. Ties are broken by its own seeded generator, so no
 seat is favoured by move order.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 
 from cardgen.engine import moves as mv
 from cardgen.engine.cards import CardInfo
 from cardgen.engine.moves import Move
 from cardgen.engine.randomness import below
-from cardgen.engine.state import AnswerF, GameState, TurnF, Window
+from cardgen.engine.state import AnswerF, TurnF, Window
+from cardgen.engine.views import PlayerView
 
 LOW_LIFE = 0.4  # heal on the turn at or below this share of the starting life
 NEVER = -1e9
@@ -49,10 +49,12 @@ class GreedyAgent:
         # Spare defences and heals in hand, counted once per decision (every discard move asks): None until asked.
         self._spares: tuple[int, int] | None = None
 
-    def choose(self, state: GameState, moves: Sequence[Move]) -> Move:
+    def choose(self, view: PlayerView) -> Move:
+        moves = view.moves
         if len(moves) == 1:
             return moves[0]
-        me = state.to_act
+        state = view
+        me = view.seat
         self._spares = None
         best: list[Move] = []
         top = NEVER - 1
@@ -66,7 +68,7 @@ class GreedyAgent:
 
     # --- scoring ----------------------------------------------------------------------------------------
 
-    def _target_value(self, s: GameState, target: int, damage: float) -> float:
+    def _target_value(self, s: PlayerView, target: int, damage: float) -> float:
         """Prefer the weakest rival; a hit that can knock someone out is worth most."""
         if target < 0:
             return 0.0
@@ -76,22 +78,22 @@ class GreedyAgent:
             value += 15.0
         return value
 
-    def _holds_follow_up(self, s: GameState, me: int, ci: CardInfo) -> bool:
+    def _holds_follow_up(self, s: PlayerView, me: int, ci: CardInfo) -> bool:
         o = ci.opener or ci.hold_opener
         if o is None:
             return False
-        for d in s.hands[me]:
-            other = s.info[d]
+        for d in s.hand:
+            other = s.game.info[d]
             if other.d == ci.d:
                 continue
             if other.follows == o.combo or (other.type in o.then and other.damage and other.opener is None):
                 return True
         return False
 
-    def _score(self, s: GameState, me: int, m: Move) -> float:
+    def _score(self, s: PlayerView, me: int, m: Move) -> float:
         """How good `m` looks to `me` now. Each kind has one rule, so testing the common kinds first (this
         runs for every legal move of every decision) changes no score."""
-        ci = s.info[m.card] if m.card >= 0 else None
+        ci = s.game.info[m.card] if m.card >= 0 else None
         k = m.kind
         if k in _FLAT:
             return _FLAT[k]
@@ -100,14 +102,15 @@ class GreedyAgent:
         if k == mv.DISCARD:  # the commonest move to score
             return self._discard_value(s, me, ci) if ci is not None else -1.0
         if k == mv.HUMILIATE:
-            frame = s.stack[-1] if s.stack else None
+            frame = s.top
             mine = isinstance(frame, Window) and frame.target == me
             mine = mine or (isinstance(frame, AnswerF) and frame.target == me)
             if not mine:
                 return NEVER
             return 90.0 + (self._target_value(s, m.target, 0) / 100 if m.target >= 0 else 0.5)
         if k == mv.DIRECTION:
-            strike = s.stack[-2] if len(s.stack) > 1 else None
+            pending = s.pending
+            strike = pending[-2] if len(pending) > 1 else None
             if strike is None:
                 return 0.0
             n = len(s.life)
@@ -136,11 +139,11 @@ class GreedyAgent:
             return 30.0 + value if value > 0 and m.target != me else NEVER
         return -1.0
 
-    def _heal_value(self, s: GameState, me: int, m: Move, ci: CardInfo) -> float:
+    def _heal_value(self, s: PlayerView, me: int, m: Move, ci: CardInfo) -> float:
         if m.target != me:
             return NEVER  # never wake a rival
-        frame = s.stack[-1] if s.stack else None
-        life, full = s.life[me], s.start_life
+        frame = s.top
+        life, full = s.life[me], s.game.start_life
         if not isinstance(frame, TurnF):
             return 95.0  # dropping to 0: heal if at all possible
         if frame.phase == "heal":  # already healing: go on while nothing is wasted
@@ -149,7 +152,7 @@ class GreedyAgent:
             return 70.0 + ci.heal_turn
         return 5.0 + min(ci.heal_turn, full - life) / 10
 
-    def _discard_value(self, s: GameState, me: int, ci: CardInfo) -> float:
+    def _discard_value(self, s: PlayerView, me: int, ci: CardInfo) -> float:
         """Make room for new cards: surplus defences and heals, follow-ups with no opener in hand.
 
         Without this a hand of defences at full life passes for ever, and games
@@ -160,18 +163,18 @@ class GreedyAgent:
         if ci.heal_turn or ci.heal_drop:
             return 0.3 if self._spare(s, me)[1] > 0 else -5.0
         if ci.follows is not None:
-            for d in s.hands[me]:
-                c = s.info[d]
+            for d in s.hand:
+                c = s.game.info[d]
                 o = c.opener or c.hold_opener
                 if o is not None and o.combo == ci.follows:
                     return -5.0
             return 0.5
         return -5.0
 
-    def _spare(self, s: GameState, me: int) -> tuple[int, int]:
+    def _spare(self, s: PlayerView, me: int) -> tuple[int, int]:
         """Defences and heals in `me`'s hand beyond those worth keeping (counted once per decision)."""
         if self._spares is None:
-            hand = [s.info[d] for d in s.hands[me]]
+            hand = [s.game.info[d] for d in s.hand]
             self._spares = (sum(1 for c in hand if c.defend_as or c.humiliate is not None) - KEEP_DEFENCES,
                             sum(1 for c in hand if c.heal_turn or c.heal_drop) - KEEP_HEALS)
         return self._spares

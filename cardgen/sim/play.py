@@ -20,6 +20,7 @@ from cardgen.engine.invariants import Snapshot, check_state, check_step, snapsho
 from cardgen.engine.moves import CARD_PLAYS, EFFECT_KINDS
 from cardgen.engine.rules import new_game, push
 from cardgen.engine.state import GameState
+from cardgen.engine.views import observe
 from cardgen.model import CardSet
 from cardgen.sim.stats import GameRecord
 
@@ -95,6 +96,7 @@ def play_one(cs: CardSet, info: tuple[CardInfo, ...], agents: Sequence[Agent], a
     problems: list[str] = []
     decisions = 0
     choose = [a.choose for a in agents]  # bound once: this loop is the hot path
+    views = [observe(s, q) for q in range(len(agents))]  # live views: made once a game
     watch = check_every_move or coverage is not None  # one test per decision for both extras
     card_plays = CARD_PLAYS
     before: Snapshot | None = None
@@ -105,7 +107,7 @@ def play_one(cs: CardSet, info: tuple[CardInfo, ...], agents: Sequence[Agent], a
         p = s.to_act
         if watch and coverage is not None:
             _note_coverage(s, p, coverage)
-        m = choose[p](s, s.moves)
+        m = choose[p](views[p])
         if m.card >= 0 and m.kind in card_plays:
             played[m.card] += 1
             seats[m.card] |= 1 << p
@@ -122,12 +124,12 @@ def play_one(cs: CardSet, info: tuple[CardInfo, ...], agents: Sequence[Agent], a
     result = s.result
     winner = result.winner if result is not None else None
     if winner is not None and s.down[winner]:
-        problems.append(f"the winner {s.names[winner]} is unconscious")
+        problems.append(f"the winner {s.game.names[winner]} is unconscious")
     if coverage is not None:
         for d in range(designs):
             coverage.played[d] += played[d]
         if s.log is not None:
-            _one_shots(s.log, s.start_life, coverage.one_shot)
+            _one_shots(s.log, s.game.start_life, coverage.one_shot)
     if names is None:
         names = [ci.name for ci in info]
     cards = {names[d]: played[d] for d in range(designs) if played[d]}

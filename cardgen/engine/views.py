@@ -1,0 +1,218 @@
+"""Player views: what one seat may know, and deals of the unseen cards that agree with it.
+
+Agents never see a `GameState`. At each decision the player to act gets a
+`PlayerView` (`observe(state, seat)`), which shows
+
+- the fixed `game` (card set, rules facts `game.info[d]`, table rules, seat names, starting life, deck);
+- its own `hand` (design indices), every seat's `hand_sizes`, `life`, `down`, `stomped`,
+  `stun_until` / `vomit_until` (with `stunned(p)` / `vomiting(p)`), the `holds`, the lost `pool`;
+- the public piles: `discard` (every card played or discarded since the last reshuffle, top last), the
+  weapons in flight (`table`), the `draw_size`, the weapons used this turn and whether the free hit on a
+  vomiting player was taken;
+- `turn`, whose turn it is (`current`), who decides now (`to_act`), the pending cards and choices
+  (`pending`: copies of the frames on the stack, bottom first; `top`: the one deciding now) and, for the
+  seat to act only, its legal `moves`.
+
+It hides the other seats' hands and the order of the draw pile (and the shuffling generator).
+
+`determinize(view, rng)` deals the cards this seat cannot see (`view.unseen()`: the deck minus its hand,
+the discard pile and the weapons in flight) at random into the other hands (same sizes) and the draw
+pile, and returns a full `GameState` that agrees with everything the view shows: a searching bot plays
+its look-ahead on such states. Its legal moves for the viewing seat are the view's.
+
+A view is live and cheap (two attributes): it reads the state as it is when asked, so an agent reads
+it during its `choose` call. Every accessor returns a copy or an immutable value, so an agent cannot
+change the game through it. What is public follows the rulebooks' table: discards and played cards are
+face up, hands and the draw pile are not. A weapon returned to its player's hand is known to everyone
+at a real table; the view does not track that (a deal may put that weapon elsewhere).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Protocol
+
+from cardgen.engine.game import Game
+from cardgen.engine.moves import Move
+from cardgen.engine.state import Frame, GameState, Hold, Outcome
+
+
+class PlayerView:
+    """What seat `seat` may know about the game now (see the module docstring)."""
+
+    __slots__ = ("_state", "game", "seat")
+
+    def __init__(self, state: GameState, seat: int) -> None:
+        self._state = state
+        self.game: Game = state.game
+        self.seat = seat
+
+    # --- own cards and the decision ---------------------------------------------------------------------
+
+    @property
+    def hand(self) -> tuple[int, ...]:
+        return tuple(self._state.hands[self.seat])
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        """The legal moves of this seat now (sorted, unique); empty unless it is this seat's decision."""
+        s = self._state
+        return tuple(s.moves) if s.to_act == self.seat else ()
+
+    @property
+    def to_act(self) -> int:
+        return self._state.to_act
+
+    # --- every seat -------------------------------------------------------------------------------------
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        return tuple(len(h) for h in self._state.hands)
+
+    @property
+    def life(self) -> tuple[int, ...]:
+        return tuple(self._state.life)
+
+    @property
+    def down(self) -> tuple[bool, ...]:
+        return tuple(self._state.down)
+
+    @property
+    def stomped(self) -> tuple[bool, ...]:
+        return tuple(self._state.stomped)
+
+    @property
+    def stun_until(self) -> tuple[int, ...]:
+        return tuple(self._state.stun_until)
+
+    @property
+    def vomit_until(self) -> tuple[int, ...]:
+        return tuple(self._state.vomit_until)
+
+    def stunned(self, p: int) -> bool:
+        return self._state.stunned(p)
+
+    def vomiting(self, p: int) -> bool:
+        return self._state.vomiting(p)
+
+    def restricted(self, p: int) -> bool:
+        return self._state.restricted(p)
+
+    @property
+    def holds(self) -> tuple[Hold, ...]:
+        return tuple(self._state.holds)
+
+    @property
+    def pool(self) -> int:
+        return self._state.pool
+
+    # --- the table --------------------------------------------------------------------------------------
+
+    @property
+    def discard(self) -> tuple[int, ...]:
+        return tuple(self._state.discard)
+
+    @property
+    def table(self) -> tuple[int, ...]:
+        return tuple(self._state.table)
+
+    @property
+    def draw_size(self) -> int:
+        return len(self._state.draw)
+
+    @property
+    def weapons_used(self) -> frozenset[int]:
+        return frozenset(self._state.weapons_used)
+
+    @property
+    def vomit_hit_used(self) -> bool:
+        return self._state.vomit_hit_used
+
+    @property
+    def turn(self) -> int:
+        return self._state.turn
+
+    @property
+    def current(self) -> int:
+        return self._state.current
+
+    @property
+    def pending(self) -> tuple[Frame, ...]:
+        """Copies of the pending frames, bottom first (the turn, then the cards in flight...)."""
+        return tuple(f.copy() for f in self._state.stack)
+
+    @property
+    def top(self) -> Frame | None:
+        """A copy of the frame that asks for the decision now (None between turns or at the end)."""
+        stack = self._state.stack
+        return stack[-1].copy() if stack else None
+
+    @property
+    def result(self) -> Outcome | None:
+        return self._state.result
+
+    # --- what this seat cannot see ----------------------------------------------------------------------
+
+    def unseen(self) -> tuple[int, ...]:
+        """The cards in the other hands and the draw pile, as a sorted multiset of design indices."""
+        left = Counter(self.game.deck)
+        left.subtract(self._state.hands[self.seat])
+        left.subtract(self._state.discard)
+        left.subtract(self._state.table)
+        return tuple(sorted(left.elements()))
+
+    def public(self) -> tuple[object, ...]:
+        """Everything this view shows, as one comparable value (two states this seat cannot tell apart
+        give equal values)."""
+        frames = tuple((type(f).__name__, tuple(sorted(_frame_fields(f).items()))) for f in self._state.stack)
+        return (self.seat, self.hand, self.moves, self.to_act, self.hand_sizes, self.life, self.down, self.stomped,
+                self.stun_until, self.vomit_until, self.holds, self.pool, self.discard, self.table, self.draw_size,
+                tuple(sorted(self.weapons_used)), self.vomit_hit_used, self.turn, self.current, frames, self.result)
+
+
+def _frame_fields(f: Frame) -> dict[str, object]:
+    out: dict[str, object] = {}
+    for cls in type(f).__mro__:
+        for name in getattr(cls, "__slots__", ()):
+            value = getattr(f, name, None)
+            out[name] = tuple(value) if isinstance(value, list) else value
+    return out
+
+
+def observe(state: GameState, seat: int) -> PlayerView:
+    """The view of `seat` (live: it reads `state` when asked)."""
+    return PlayerView(state, seat)
+
+
+class Agent(Protocol):
+    """Anything that picks one of `view.moves` for the seat to act, from that seat's view alone."""
+
+    def choose(self, view: PlayerView) -> Move: ...
+
+
+def determinize(view: PlayerView, rng: random.Random) -> GameState:
+    """A full state that agrees with `view`: the unseen cards dealt at random (same hand sizes), the draw
+    pile in a random order, a fresh shuffling generator drawn from `rng`. Not logged."""
+    from cardgen.engine.rules import settle  # the rules import the state, and this module imports both
+
+    s = view._state
+    cards = list(view.unseen())
+    rng.shuffle(cards)
+    sizes = view.hand_sizes
+    hands: list[list[int]] = []
+    for p, size in enumerate(sizes):
+        if p == view.seat:
+            hands.append(list(s.hands[p]))
+        else:
+            hands.append(cards[:size])
+            del cards[:size]
+    t = GameState(
+        game=s.game, life=list(s.life), hands=hands, draw=cards, discard=list(s.discard), table=list(s.table),
+        pool=s.pool, down=list(s.down), stomped=list(s.stomped), stun_until=list(s.stun_until),
+        vomit_until=list(s.vomit_until), holds=list(s.holds), turn=s.turn, current=s.current,
+        stack=[f.copy() for f in s.stack], rng=random.Random(rng.getrandbits(64)), result=s.result, log=None,
+        weapons_used=set(s.weapons_used), vomit_hit_used=s.vomit_hit_used,
+    )
+    settle(t)
+    return t

@@ -1,0 +1,52 @@
+"""`GameState.copy` copies every field (the mutable ones into fresh containers), and the fixed `Game` is shared."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+from cardgen.engine.agents import RandomAgent
+from cardgen.engine.rules import new_game, push
+from cardgen.engine.state import GameState
+from cardgen.engine.views import observe
+from cardgen.model import CardSet
+
+IMMUTABLE = (int, bool, str, tuple, frozenset, type(None))
+
+
+def _mid_game(cs: CardSet) -> GameState:
+    s = new_game(cs, 4, seed=8, record=True)
+    agents = [RandomAgent(p) for p in range(4)]
+    for _ in range(60):
+        push(s, agents[s.to_act].choose(observe(s, s.to_act)))
+    return s
+
+
+def test_copy_carries_every_field_and_shares_no_mutable_one(beer: CardSet) -> None:
+    s = _mid_game(beer)
+    t = s.copy()
+    for f in dataclasses.fields(GameState):
+        a, b = getattr(s, f.name), getattr(t, f.name)
+        if f.name == "game":
+            assert a is b  # fixed: shared
+        elif isinstance(a, random.Random):
+            assert a is not b and a.getstate() == b.getstate()
+        elif isinstance(a, IMMUTABLE) or dataclasses.is_dataclass(a):
+            assert a == b, f.name
+        else:
+            assert a is not b, f"copy() shares the mutable field {f.name!r}"
+            assert a == b or f.name == "stack", f.name
+            if isinstance(a, list) and a and isinstance(a[0], list):
+                assert all(x is not y for x, y in zip(a, b, strict=True)), f.name
+    assert [type(f) for f in t.stack] == [type(f) for f in s.stack]
+    assert all(x is not y for x, y in zip(s.stack, t.stack, strict=True))
+
+
+def test_a_copy_plays_on_exactly_like_the_original(lunch: CardSet) -> None:
+    s = _mid_game(lunch)
+    t = s.copy()
+    a, b = RandomAgent(5), RandomAgent(5)
+    while s.result is None:
+        push(s, a.choose(observe(s, s.to_act)))
+        push(t, b.choose(observe(t, t.to_act)))
+    assert t.result == s.result and t.life == s.life and t.hands == s.hands and t.log == s.log
