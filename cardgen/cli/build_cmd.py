@@ -33,7 +33,7 @@ from cardgen.watch import Watcher
               help="Colour beyond the cut line on every side, in mm.")
 @click.option("--gap", default=None, type=float, metavar="MM",
               help="Gutter between neighbouring cards' cut lines, in mm (default: twice the bleed).")
-@click.option("--layout", "layout", default="grid", show_default=True, type=click.Choice(["grid", "gutterfold"]),
+@click.option("--layout", "layout", default="grid", show_default=True, type=Choice(["grid", "gutterfold"]),
               help="grid: fronts only (backs on their own pages with --backs); gutterfold: fronts and backs "
                    "side by side, to fold, glue and cut.")
 @click.option("--backs", is_flag=True, help="Add a page of card backs after each page of fronts.")
