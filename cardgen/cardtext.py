@@ -395,12 +395,22 @@ def stated_numbers(card: Card, cs: CardSet) -> set[int]:
     return (nums - {0}) | ({0} if card.heal is not None and "dropping" in card.heal.when else set())
 
 
+# Numbers written as words are checked like digits ("takes three counters" on a 4-damage card). "One" only
+# in the phrases below: elsewhere it is mostly not a number ("one player", "one after another").
+NUMBER_WORDS: dict[str, int] = {w: n for n, w in enumerate((
+    "ZERO", "ONE", "TWO", "THREE", "FOUR", "FIVE", "SIX", "SEVEN", "EIGHT", "NINE", "TEN", "ELEVEN", "TWELVE",
+    "THIRTEEN", "FOURTEEN", "FIFTEEN", "SIXTEEN", "SEVENTEEN", "EIGHTEEN", "NINETEEN", "TWENTY"))}
+_WORDS = "|".join(sorted(NUMBER_WORDS, key=len, reverse=True))
+# a number word that counts something else ("take two cards", "one of them") is not the mechanic's number
+_NUM = rf"(?:\d+|(?:{_WORDS})\b(?! (?:CARDS?|OF|PLAYERS?)\b))"
+_FREE_WORD = re.compile(rf"\b(?:{'|'.join(w for w in NUMBER_WORDS if w != 'ONE')})\b")
+
 # Phrases whose number must be one particular mechanic, not just any number of the card.
 _PHRASE_NUMBERS: tuple[tuple[str, str], ...] = (
-    (r"\bSTUNS (\d+) ?T\b", "stuns"),
-    (r"\bSTUNNED (\d+) ?T\b", "stunned"),
-    (r"\b(?:DEALS|LOSES?|HITS FOR|TAKES?) (\d+(?: ?\+ ?\d+)*)", "damage"),
-    (r"\b(?:RESTORES?|HEALS?|REGAINS?) (\d+)", "heal"),
+    (rf"\bSTUNS ({_NUM}) ?T(?:URNS?)?\b", "stuns"),
+    (rf"\bSTUNNED ({_NUM}) ?T(?:URNS?)?\b", "stunned"),
+    (rf"\b(?:DEALS|LOSES?|HITS FOR|TAKES?) ({_NUM}(?: ?\+ ?{_NUM})*)", "damage"),
+    (rf"\b(?:RESTORES?|HEALS?|REGAINS?) ({_NUM})", "heal"),
 )
 # "cannot be defended" about the card itself, not about the follow-up it allows (an opener's text)
 _UNDEFENDABLE = re.compile(r"(?<!FOLLOW-UP )\b(?:CANNOT|CAN'T|CAN NOT) BE (?:DEFENDED|DODGED|BLOCKED)|"
@@ -428,7 +438,7 @@ def _phrase_problems(card: Card, cs: CardSet, text: str) -> list[str]:
     problems = []
     for pattern, what in _PHRASE_NUMBERS:
         for m in re.finditer(pattern, text):
-            stated = re.sub(r"\s", "", m.group(1))
+            stated = "+".join(str(NUMBER_WORDS.get(t, t)) for t in re.split(r"\s*\+\s*", m.group(1).strip()))
             allowed = _phrase_values(card, what)
             if stated not in allowed:
                 have = ", ".join(sorted(allowed)) or "none"
@@ -467,6 +477,10 @@ def check_text(card: Card, cs: CardSet) -> list[str]:
                 problems.append(f"text mentions card '{other.name}' but the mechanics do not refer to it")
             cased = cased.replace(upper, " ").replace(other.name, " ")
             scrubbed = scrubbed.replace(upper, " ")
+    for word in sorted(set(_FREE_WORD.findall(scrubbed)), key=lambda w: NUMBER_WORDS[w]):
+        if NUMBER_WORDS[word] not in allowed:
+            problems.append(f"text states {word.lower()} ({NUMBER_WORDS[word]}) but the mechanics have no such "
+                            f"number (they have {', '.join(str(x) for x in sorted(allowed)) or 'none'})")
     for word in sorted(set(re.findall(r"\b[A-Z]{4,}\b", scrubbed))):
         kind = KEYWORDS.get(word)
         if kind and not _mentions(card, cs, kind):

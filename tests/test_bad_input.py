@@ -496,14 +496,160 @@ def test_set_error_message_lists_every_problem(make_set: SetMaker) -> None:
 
 
 def test_warnings_do_not_fail_the_load(make_set: SetMaker) -> None:
-    cards = MINI_CARDS_YAML.replace("count: 2, damage: 1, source: rulebook}",
-                                    "count: 1, damage: 1, source: rulebook}")
-    cards += "  - {name: Stomp, type: specialty, count: 1, stomp: true, damage: 1, source: rulebook}\n"
-    folder = make_set({"set.yaml": MINI_SET_YAML, "cards.yaml": cards, "extra.yml": "cards: []\n"})
+    folder = make_set({"set.yaml": MINI_SET_YAML, "cards.yaml": MINI_CARDS_YAML, "extra.yml": "cards: []\n"})
     cs, warnings = load_set_with_warnings(folder)
     assert cs.total == 6
-    stomp = only(warnings, "field `stomp`")
-    assert stomp.severity == "warning" and stomp.line == line_of(cards, "{name: Stomp")
     yml = only(warnings, "must end in .yaml")
     assert yml.path.endswith("extra.yml") and yml.severity == "warning"
     assert str(yml).split(": ")[1] == "warning"
+    assert str(yml).split(": ")[1] == "warning"
+
+
+# --- cards that would print blank or say what they do not do (issue 10, part 3) ---------------
+
+
+def test_card_without_any_mechanic(make_set: SetMaker, set_errors: Errors) -> None:
+    cards = MINI_CARDS_YAML + "  - {name: Prop, type: specialty, count: 1, source: designed}\n"
+    d = only(broken_cards(make_set, set_errors, cards), "has no mechanics at all")
+    assert "card 'Prop'" in d.message and "blank face" in d.message
+    assert (d.line, d.column) == (line_of(cards, "{name: Prop"), col_of(cards, "Prop"))
+
+
+@pytest.mark.parametrize(("field", "meaning"), [("stuns", "no stun"), ("stunned", "no stun on its player"),
+                                                ("retaliates", "no damage back"), ("draw", "no cards drawn")])
+def test_zero_that_means_nothing(make_set: SetMaker, set_errors: Errors, field: str, meaning: str) -> None:
+    cards = cards_with("count: 2, damage: 1, source", f"count: 2, damage: 1, {field}: 0, source")
+    d = only(broken_cards(make_set, set_errors, cards), f"field `{field}`: 0 means {meaning}")
+    assert "card 'Jab'" in d.message and "remove it" in d.message
+    assert (d.line, d.column) == (2, col_of(cards, f"{field}: 0") + len(field) + 2)
+
+
+def test_override_to_zero_takes_a_mechanic_away_but_a_zero_on_nothing_is_refused(make_set: SetMaker,
+                                                                                  set_errors: Errors) -> None:
+    base = make_set({"set.yaml": MINI_SET_YAML, "cards.yaml": cards_with("damage: 1, source",
+                                                                         "damage: 1, stuns: 2, source")}, "base")
+    fine = make_set({"set.yaml": "name: mine\ntitle: Mine\nextends: ../base\n"
+                                 "override:\n  - {name: Jab, stuns: 0}\n"}, "fine")
+    assert load_set(fine).card("Jab").stuns == 0
+    text = "name: mine\ntitle: Mine\nextends: ../base\noverride:\n  - {name: Headlock, stunned: 0}\n"
+    d = only(set_errors(make_set({"set.yaml": text}, "broken")), "field `stunned`: 0 means")
+    assert "override 'Headlock'" in d.message and "the base card has none either" in d.message
+    assert (d.line, d.column) == (5, col_of(text, "stunned: 0") + len("stunned: "))
+    assert base.is_dir()
+
+
+@pytest.mark.parametrize(("text", "stated"), [("Takes three counters.", "TAKES THREE"),
+                                              ("Deals five.", "DEALS FIVE")])
+def test_text_stating_a_wrong_number_in_words(make_set: SetMaker, set_errors: Errors, text: str,
+                                              stated: str) -> None:
+    cards = cards_with("    damage: 3\n", f"    damage: 4\n    text: {text}\n")
+    d = only(broken_cards(make_set, set_errors, cards), f"text says '{stated}'")
+    assert "card 'Headlock'" in d.message and "damage is 4" in d.message
+    assert (d.line, d.column) == (line_of(cards, "    text:"), col_of(cards, text))
+
+
+def test_number_word_the_mechanics_do_not_have(make_set: SetMaker, set_errors: Errors) -> None:
+    cards = cards_with("    damage: 3\n", "    damage: 3\n    text: Deals 3. Draw two.\n")
+    d = only(broken_cards(make_set, set_errors, cards), "text states two (2)")
+    assert (d.line, d.column) == (line_of(cards, "    text:"), col_of(cards, "Deals 3"))
+
+
+def test_number_words_that_agree_load(make_set: SetMaker) -> None:
+    cards = cards_with("    damage: 3\n", "    damage: 3\n    text: Only right after a successful GRAB. "
+                                          "Takes three counters, one of them for good.\n")
+    assert load_set(make_set({"set.yaml": MINI_SET_YAML, "cards.yaml": cards})).card("Headlock").text
+
+
+# --- names and text that cannot be printed or only look unique (issue 13, item 4) -------------
+
+
+def test_name_of_only_spaces(make_set: SetMaker, set_errors: Errors) -> None:
+    cards = cards_with("{name: Jab,", "{name: '   ',")
+    d = only(broken_cards(make_set, set_errors, cards), "is only spaces")
+    assert (d.line, d.column) == (2, col_of(cards, "'   '"))
+
+
+@pytest.mark.parametrize(("escape", "code", "words"), [
+    ("\\u202E", "U+202E", "invisible formatting character U+202E (RIGHT-TO-LEFT OVERRIDE)"),
+    ("\\u200B", "U+200B", "invisible formatting character U+200B (ZERO WIDTH SPACE)"),
+    ("\\a", "U+0007", "control character U+0007"),
+])
+def test_hidden_characters_in_a_name(make_set: SetMaker, set_errors: Errors, escape: str, code: str,
+                                     words: str) -> None:
+    cards = cards_with("{name: Jab,", f'{{name: "Ja{escape}b",')
+    d = only(broken_cards(make_set, set_errors, cards), code)
+    assert "card 'Ja" in d.message and "field `name`" in d.message and words in d.message
+    assert (d.line, d.column) == (2, col_of(cards, '"Ja'))
+
+
+def test_control_character_in_text(make_set: SetMaker, set_errors: Errors) -> None:
+    cards = cards_with("    damage: 3\n", '    damage: 3\n    text: "Deals 3.\\e[31m"\n')
+    d = only(broken_cards(make_set, set_errors, cards), "field `text`: has a control character U+001B")
+    assert d.line == line_of(cards, "    text:")
+
+
+@pytest.mark.parametrize("lookalike", ["'Jab\\u200b'", "'Ｊab'", "'jab  '"])
+def test_name_that_only_looks_different_is_a_duplicate(make_set: SetMaker, set_errors: Errors,
+                                                       lookalike: str) -> None:
+    quoted = lookalike.replace("'", '"')
+    cards = MINI_CARDS_YAML + f"  - {{name: {quoted}, type: basic, count: 1, damage: 2, source: designed}}\n"
+    d = only(broken_cards(make_set, set_errors, cards), "looks the same as 'Jab'")
+    assert f"first defined at {d.path}:2" in d.message
+    assert (d.line, d.column) == (line_of(cards, quoted), col_of(cards, quoted))
+
+
+# --- limits after extends and mixing; refusing big files early (issue 13, item 3) -------------
+
+
+def test_extends_cannot_pass_the_1000_card_maximum(make_set: SetMaker, set_errors: Errors) -> None:
+    names = [c.name for c in load_set("lunch").cards][:11]
+    overrides = "".join(f"  - {{name: \"{n}\", count: 99}}\n" for n in names)
+    text = "name: huge\ntitle: Huge\nextends: lunch\noverride:\n" + overrides
+    d = only(set_errors(make_set({"set.yaml": text})), "over the maximum of 1000")
+    assert "the deck has 1" in d.message and "`extends:` included" in d.message
+    assert (d.line, d.column) == (3, col_of(text, "lunch"))
+
+
+def test_mixing_cannot_pass_the_1000_card_maximum(make_set: SetMaker) -> None:
+    from cardgen.loader import mix_sets
+
+    big = MINI_SET_YAML.replace("deck_size: 6", "deck_size: 600").replace("life: 10", "life: 10")
+    cards = "cards:\n" + "".join(f"  - {{name: C{i}, type: basic, count: 10, damage: 1, source: designed}}\n"
+                                 for i in range(60))
+    a = load_set(make_set({"set.yaml": big, "cards.yaml": cards}, "a"))
+    b = load_set(make_set({"set.yaml": big.replace("name: mini", "name: other"), "cards.yaml": cards}, "b"))
+    with pytest.raises(SetError) as info:
+        mix_sets([a, b])
+    [d] = info.value.diagnostics
+    assert d.path.endswith("b/set.yaml") and (d.line, d.column) == (1, 1)
+    assert "mixing mini (600) + other (600) makes a deck of 1200 cards, over the maximum of 1000" in d.message
+
+
+def test_a_file_of_thousands_of_cards_is_refused_before_checking(make_set: SetMaker, set_errors: Errors) -> None:
+    cards = "cards:\n" + "".join(f"  - {{name: C{i}, type: basic, count: 1, damage: 1, sorce: x}}\n"
+                                 for i in range(1500))
+    folder = make_set({"set.yaml": MINI_SET_YAML, "1-many.yaml": cards, "2-more.yaml": "cards: [oops\n"})
+    diags = set_errors(folder)
+    d = only(diags, "1500 cards in this file, more than the 1000 card designs the set may still have")
+    assert d.path.endswith("1-many.yaml") and (d.line, d.column) == (1, 1)
+    assert not any("sorce" in x.message for x in diags)  # no card of it was checked
+    assert not any(x.path.endswith("2-more.yaml") for x in diags)  # and the files after it were not read
+
+
+def test_designs_are_counted_across_files(make_set: SetMaker, set_errors: Errors) -> None:
+    def block(start: int) -> str:
+        return "cards:\n" + "".join(f"  - {{name: C{i}, type: basic, count: 1, damage: 1, source: designed}}\n"
+                                    for i in range(start, start + 600))
+
+    diags = set_errors(make_set({"set.yaml": MINI_SET_YAML, "1-a.yaml": block(0), "2-b.yaml": block(600)}))
+    d = only(diags, "600 cards in this file, more than the 400 card designs")
+    assert d.path.endswith("2-b.yaml")
+
+
+def test_set_files_over_the_total_size_limit(make_set: SetMaker, set_errors: Errors,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    from cardgen.loader import load as load_module
+
+    monkeypatch.setattr(load_module, "MAX_SET_BYTES", len(MINI_SET_YAML) + 10)
+    d = only(set_errors(make_set({"set.yaml": MINI_SET_YAML, "cards.yaml": MINI_CARDS_YAML})), "add up to more than")
+    assert d.path.endswith("cards.yaml") and "were not read" in d.message

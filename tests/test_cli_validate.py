@@ -74,7 +74,7 @@ def test_warnings_are_printed_but_do_not_fail() -> None:
     assert code == 0
     found = diagnostics(err)
     assert [m["sev"] for m in found] == ["warning"]
-    assert "field `stomp`" in found[0]["msg"]
+    assert "must end in .yaml" in found[0]["msg"] and found[0]["path"].endswith("notes.yml")
     assert "ok" in out
 
 
@@ -107,3 +107,104 @@ def test_list_of_a_bad_set_fails_cleanly() -> None:
     code, out, err = run("list", "--set", str(SETS / "bad-many"))
     assert code == 1 and out == ""
     assert len(diagnostics(err)) == 5
+
+
+# --- one verdict: what no rule could ever play, and what a build would refuse, fail validate ----------
+
+MINI = SETS / "good-mini"
+
+
+def _mini_with(tmp_path: Path, extra_cards: str = "", set_edit: tuple[str, str] = ("", "")) -> tuple[Path, str]:
+    """A copy of the mini set with cards appended (and one edit of set.yaml); its folder and card text."""
+    folder = tmp_path / "mini"
+    folder.mkdir()
+    set_yaml = (MINI / "set.yaml").read_text(encoding="utf-8")
+    if set_edit[0]:
+        assert set_edit[0] in set_yaml
+        set_yaml = set_yaml.replace(*set_edit)
+    cards = (MINI / "cards.yaml").read_text(encoding="utf-8") + extra_cards
+    total = 6 + sum(int(m) for m in re.findall(r"count: (\d+)", extra_cards))
+    (folder / "set.yaml").write_text(set_yaml.replace("deck_size: 6", f"deck_size: {total}"), encoding="utf-8")
+    (folder / "cards.yaml").write_text(cards, encoding="utf-8")
+    return folder, cards
+
+
+def _line(text: str, needle: str) -> int:
+    return text[: text.index(needle)].count("\n") + 1
+
+
+def _only(err: str, fragment: str) -> re.Match[str]:
+    found = [m for m in diagnostics(err) if fragment in m["msg"]]
+    assert len(found) == 1, err
+    return found[0]
+
+
+@pytest.mark.parametrize(("card", "why"), [
+    ("{name: Disarm, type: defense, count: 1, defence: disarm, source: designed}",
+     "it defends as disarm, and no playable card can be answered that way"),
+    ("{name: Stomp, type: specialty, count: 1, stomp: true, damage: 1, source: designed}",
+     "the rules have no revival (set rules.revive: true)"),
+    ("{name: Sucker Punch, type: specialty, count: 1, follows: feint, damage: 2, source: designed}\n"
+     "  - {name: Feint, type: defense, count: 1, defence: dodge, opens: {combo: feint}, source: designed}",
+     "it follows 'feint', and 'Feint' can never be played as an opener of it"),
+    ("{name: Echo, type: specialty, count: 1, timing: response, humiliate: cancel, source: designed}\n"
+     "  - {name: Freedom, type: defense, count: 1, defence: freedom, source: designed}",
+     None),
+])
+def test_card_no_rule_could_ever_play_fails_validate(tmp_path: Path, card: str, why: str | None) -> None:
+    folder, cards = _mini_with(tmp_path, f"  - {card}\n")
+    code, out, err = run("validate", "--no-sim", "--set", str(folder))
+    name = card.split(",")[0].removeprefix("{name: ")
+    if why is None:  # the rules do allow these (a humiliation answers any card; FREEDOM breaks the grab)
+        assert code == 0, err
+        return
+    assert code == 1 and "ok" not in out
+    d = _only(err, f"card '{name}' can never be played")
+    assert why in d["msg"] and d["sev"] == "error"
+    assert d["path"].endswith("cards.yaml") and int(d["line"]) == _line(cards, f"{{name: {name},")
+
+
+def test_opener_that_nothing_can_follow_fails_validate(tmp_path: Path) -> None:
+    folder, cards = _mini_with(tmp_path, "  - {name: Power Play, type: specialty, count: 1, opens: {combo: power, "
+                                         "then: [defense], multiplier: 2}, source: designed}\n")
+    code, _, err = run("validate", "--no-sim", "--set", str(folder))
+    assert code == 1
+    d = _only(err, "card 'Power Play' field `opens`: nothing in the set can follow it")
+    assert "`follows: power`" in d["msg"] and "no damage card of type defense" in d["msg"]
+    assert (int(d["line"]), int(d["col"])) == (_line(cards, "{name: Power Play"), 5)
+
+
+def test_set_where_nothing_deals_damage_fails_fast_without_simulating(tmp_path: Path) -> None:
+    folder = tmp_path / "pacifist"
+    folder.mkdir()
+    (folder / "set.yaml").write_text(
+        "name: pacifist\ntitle: Pacifist\ndeck_size: 12\nrules: {life: 10, hand_size: 3, turn_cap: 100000}\n"
+        "types:\n  event: {label: Event, colour: '#F07A18', role: event}\n"
+        "cards:\n  - {name: Daydream, type: event, count: 12, draw: 1, source: designed}\n", encoding="utf-8")
+    code, out, err = run("validate", "--set", str(folder))
+    assert code == 1 and "simulated" not in out
+    d = _only(err, "games could never end")
+    assert d["path"].endswith("set.yaml") and (d["line"], d["col"]) == ("1", "1")
+
+
+@pytest.mark.parametrize(("name", "problem"), [
+    ('"Beer \\U0001F37A"', "character '\U0001F37A' (U+1F37A) is in no bundled font"),
+    ("W" * 60, "its name does not fit"),
+])
+def test_what_build_would_refuse_fails_validate_first(tmp_path: Path, name: str, problem: str) -> None:
+    folder, cards = _mini_with(tmp_path, f"  - {{name: {name}, type: basic, count: 1, damage: 2, "
+                                         "source: designed}\n")
+    code, _, err = run("validate", "--no-sim", "--set", str(folder))
+    assert code == 1
+    d = _only(err, "cannot be printed at")
+    assert problem in d["msg"] and d["sev"] == "error"
+    assert d["path"].endswith("cards.yaml") and int(d["line"]) == _line(cards, f"{{name: {name}")
+    code, _, build_err = run("build", "--set", str(folder), "--out", str(tmp_path / "out"))
+    assert code == 1 and problem in build_err  # the same refusal, from the build itself
+
+
+@pytest.mark.parametrize("sets", [["beer", "lunch"], ["classic", "beer"]])
+def test_mixes_pass_the_static_checks(sets: list[str]) -> None:
+    code, out, err = run("validate", "--no-sim", *[a for s in sets for a in ("--set", s)])
+    assert code == 0, err
+    assert out.startswith("+".join(sets) + ": ok")

@@ -9,6 +9,7 @@ import click
 from cardgen import __version__
 from cardgen.cli import (
     build_cmd,
+    compare_cmd,
     export_cmd,
     list_cmd,
     new_cmd,
@@ -25,7 +26,8 @@ from cardgen.errors import shorten_values
 # Each module defines `command`, a click.Command; this order is the help order.
 COMMANDS: tuple[click.Command, ...] = (
     build_cmd.command, validate_cmd.command, list_cmd.command, schema_cmd.command, rules_cmd.command,
-    preview_cmd.command, replay_cmd.command, simulate_cmd.command, export_cmd.command, new_cmd.command)
+    preview_cmd.command, replay_cmd.command, simulate_cmd.command, compare_cmd.command, export_cmd.command,
+    new_cmd.command)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})

@@ -1,4 +1,10 @@
-"""`cardgen validate`: load every named set (or all bundled ones) and report all problems."""
+"""`cardgen validate`: load every named set (or all bundled ones) and report all problems.
+
+One verdict: besides the loader's checks, a set is refused for whatever `build`
+would refuse (the print preflight draws every face as a build does) and for
+cards no rule could ever let anyone play (a static analysis of the mechanics);
+then a short, time-bounded simulation looks for what only games show.
+"""
 
 from __future__ import annotations
 
@@ -7,17 +13,32 @@ import sys
 import click
 
 from cardgen.cli.common import SET_OPTION, fails_cleanly, load_group, report, set_groups
-from cardgen.errors import CardgenError, SetError
+from cardgen.errors import CardgenError, Diagnostic, SetError
 from cardgen.model import CardSet
 
 
-def simulate_set(cs: CardSet) -> int:
+def static_problems(cs: CardSet) -> list[Diagnostic]:
+    """Problems found without playing: cards that can never be played, and what a build would refuse."""
+    from cardgen.engine.playability import playability_problems
+    from cardgen.render.preflight import print_problems
+
+    return playability_problems(cs) + print_problems(cs)
+
+
+def simulate_set(cs: CardSet, budget: float) -> int:
     """Run the sanity simulation, print its diagnostics and a summary line; the number of errors."""
-    from cardgen.sim.sanity import sanity_check  # imports the engine: only when simulating
+    from tqdm import tqdm
+
+    from cardgen.sim.sanity import SANITY_GAMES, sanity_check  # imports the engine: only when simulating
 
     try:
-        rep = sanity_check(cs)
-    except CardgenError as exc:  # e.g. too few cards to deal: report it and go on with the next set
+        with tqdm(total=SANITY_GAMES, unit="game", desc=f"validating {cs.name}", leave=False, file=sys.stderr,
+                  disable=None) as bar:
+            def advance(n: int) -> None:
+                bar.update(n)
+
+            rep = sanity_check(cs, budget=budget, progress=advance)
+    except CardgenError as exc:  # a problem only a simulation meets: report it and go on with the next set
         click.echo(f"error: {cs.name}: cannot simulate: {exc}", err=True)
         return 1
     report(rep.diagnostics)
@@ -27,15 +48,20 @@ def simulate_set(cs: CardSet) -> int:
         (rep.stalemates, "stalemate"), (rep.violations, "invariant violation"), (errors, "error"),
         (warnings, "warning")))
     click.echo(f"{cs.name}: simulated {rep.games} games in {rep.seconds:.1f} s: {counts}")
+    for note in rep.cut_short():
+        click.echo(f"{cs.name}: simulation cut short: {note}")
     return errors
 
 
 @click.command("validate")
 @SET_OPTION
 @click.option("--sim/--no-sim", "sim", default=True, show_default=True,
-              help="Also play a short simulation of each set (cards never playable, stalemates, rule breaks).")
+              help="Also play a short simulation of each set (cards never played, stalemates, rule breaks).")
+@click.option("--sim-seconds", "budget", type=click.FloatRange(min=0.1, max=3600), default=20.0,
+              show_default=True, metavar="SECONDS",
+              help="Time budget of each set's simulation: no new game starts after it (the output says so).")
 @fails_cleanly
-def command(sets: tuple[str, ...], sim: bool) -> None:
+def command(sets: tuple[str, ...], sim: bool, budget: float) -> None:
     """Check card sets; every problem is printed as path:line:col."""
     failed = 0
     for group in set_groups(sets):
@@ -49,9 +75,17 @@ def command(sets: tuple[str, ...], sim: bool) -> None:
             click.echo(f"error: {exc}", err=True)
             failed += 1
             continue
-        click.echo(f"{cs.name}: ok ({len(cs.cards)} designs, {cs.total} cards)")
-        if sim:
-            failed += simulate_set(cs)
+        found = static_problems(cs)
+        report(found)
+        errors = sum(1 for d in found if d.severity == "error")
+        failed += errors
+        if errors:
+            click.echo(f"{cs.name}: {errors} error{'s' if errors != 1 else ''} ({len(cs.cards)} designs, "
+                       f"{cs.total} cards)")
+        else:
+            click.echo(f"{cs.name}: ok ({len(cs.cards)} designs, {cs.total} cards)")
+        if sim and not any("games could never end" in d.message for d in found):
+            failed += simulate_set(cs, budget)
     if failed:
         click.echo(f"{failed} error{'s' if failed != 1 else ''} found", err=True)
         sys.exit(1)

@@ -14,6 +14,7 @@ from typing import Any, cast
 
 from cardgen import model
 from cardgen.errors import Diagnostic, SetError
+from cardgen.loader.card_checks import raw_card_problems, zero_problems
 from cardgen.loader.yaml_doc import Document
 from cardgen.paths import card_data_dir
 from cardgen.suggest import did_you_mean
@@ -89,6 +90,13 @@ def inherit_cards(base: model.CardSet, head: Document, types: dict[str, model.Ca
             tl, tc = head.where(("override", i, "type"))
             diags.append(Diagnostic(head.path, tl, tc, f"override '{raw['name']}' field `type`: unknown card type "
                                     f"'{raw['type']}'{did_you_mean(raw['type'], list(types))}"))
+            ok = False
+            continue
+        label = f"override '{raw['name']}'"
+        problems = raw_card_problems(head, ("override", i), raw, label) + zero_problems(head, ("override", i), raw,
+                                                                                        label, base=card)
+        if problems:
+            diags.extend(problems)
             ok = False
             continue
         fields = {k: v for k, v in card_fields(raw).items() if k != "name"}

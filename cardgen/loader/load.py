@@ -17,14 +17,23 @@ from cardgen import model
 from cardgen.cardtext import TemplateError, check_text, generated_text, set_templates_dir, summary
 from cardgen.errors import Diagnostic, SetError, Severity, UnknownSetError
 from cardgen.loader.art import NOMINAL_ART_BOX_MM, check_art
+from cardgen.loader.card_checks import (
+    MAX_DESIGNS,
+    deck_problems,
+    has_mechanics,
+    name_key,
+    raw_card_problems,
+    zero_problems,
+)
 from cardgen.loader.extends import inherit_cards, load_base
 from cardgen.loader.schema import SET_PROPERTIES, SET_REQUIRED, SET_REQUIRED_WHEN_EXTENDING
 from cardgen.loader.schema_check import CARD_VALIDATOR, SET_VALIDATOR, check_schema
-from cardgen.loader.yaml_doc import Document, read_document
+from cardgen.loader.yaml_doc import TOO_MANY_CARDS, Document, read_document
 from cardgen.paths import bundled_set_names, card_data_dir
 from cardgen.suggest import did_you_mean
 
 MAX_CARD_FILES = 64
+MAX_SET_BYTES = 4_000_000  # all files of a set together (each file: at most yaml_doc.MAX_FILE_BYTES)
 
 
 def is_path_like(ref: str) -> bool:
@@ -112,11 +121,21 @@ def load_set_with_warnings(ref: str | Path, _stack: tuple[Path, ...] = ()) -> tu
                                 f"{stray.stem}.yaml)", "warning"))
     docs: list[Document] = []
     complete = True  # every file read and every card well-formed: whole-set checks are meaningful
+    designs = size = 0
     for f in files:
-        doc = read_document(f, _shown(f), diags)
+        size += _size(f)
+        if size > MAX_SET_BYTES:
+            diags.append(Diagnostic(_shown(f), 1, 1, f"the set's files add up to more than {MAX_SET_BYTES} bytes; "
+                                    "this file and the ones after it were not read"))
+            complete = False
+            break
+        doc = read_document(f, _shown(f), diags, max_cards=MAX_DESIGNS - designs)
         if doc is None:
             complete = False
+            if designs_refused(diags):
+                break  # over the design limit: reading the files after it would only cost time
             continue
+        designs += _card_count(doc)
         if not isinstance(doc.data, dict):
             diags.append(Diagnostic(doc.path, 1, 1, "expected a mapping of set keys and/or `cards:`, got "
                                     + ("a list" if isinstance(doc.data, list) else "a single value")))
@@ -133,6 +152,23 @@ def load_set_with_warnings(ref: str | Path, _stack: tuple[Path, ...] = ()) -> tu
     if any(d.severity == "error" for d in diags) or cs is None:
         raise SetError(_ordered(diags))
     return cs, [d for d in diags if d.severity == "warning"]
+
+
+def _size(path: Path) -> int:
+    try:
+        return path.stat().st_size
+    except OSError:
+        return 0  # reading it reports the problem
+
+
+def _card_count(doc: Document) -> int:
+    cards = doc.data.get("cards") if isinstance(doc.data, dict) else None
+    return len(cards) if isinstance(cards, list) else 0
+
+
+def designs_refused(diags: list[Diagnostic]) -> bool:
+    """The last file read was refused for holding more cards than the set may still have."""
+    return bool(diags) and TOO_MANY_CARDS in diags[-1].message
 
 
 def _ordered(diags: list[Diagnostic]) -> list[Diagnostic]:
@@ -188,7 +224,7 @@ def _build(folder: Path, docs: list[Document], diags: list[Diagnostic], complete
                   for key, t in data.get("types", {}).items()})
     rules = dataclasses.replace(base.rules, **rules_raw) if base else model.Rules(**rules_raw)
     cards: list[model.Card] = []
-    first_seen: dict[str, tuple[str, int]] = {}
+    first_seen: dict[str, tuple[str, int, str]] = {}
     number = 0
     if base is not None:
         inherited = inherit_cards(base, head, types, data["name"], diags)
@@ -198,7 +234,7 @@ def _build(folder: Path, docs: list[Document], diags: list[Diagnostic], complete
         for c in inherited:
             number += 1
             cards.append(dataclasses.replace(c, number=number))
-            first_seen[c.name.casefold()] = (c.file, c.line)
+            first_seen[name_key(c.name)] = (c.file, c.line, c.name)
     for doc in docs:
         raws = cast(dict[str, Any], doc.data).get("cards")
         for i, raw in enumerate(raws if isinstance(raws, list) else []):
@@ -212,15 +248,20 @@ def _build(folder: Path, docs: list[Document], diags: list[Diagnostic], complete
                                         f"{did_you_mean(raw['type'], list(types))}"))
                 complete = False
                 continue
-            key = raw["name"].casefold()
+            label = f"card '{raw['name']}'"
+            problems = raw_card_problems(doc, ("cards", i), raw, label) + zero_problems(doc, ("cards", i), raw, label)
+            diags.extend(problems)
+            key = name_key(raw["name"])
             if key in first_seen:
-                fpath, fline = first_seen[key]
+                fpath, fline, fname = first_seen[key]
                 nl, nc = doc.where(("cards", i, "name"))
-                diags.append(Diagnostic(doc.path, nl, nc, f"duplicate card name '{raw['name']}' (first defined "
-                                        f"at {fpath}:{fline}); merge them and raise `count`"))
+                what = (f"duplicate card name '{raw['name']}'" if fname.casefold() == raw["name"].casefold() else
+                        f"card name '{raw['name']}' looks the same as '{fname}'")
+                diags.append(Diagnostic(doc.path, nl, nc, f"{what} (first defined at {fpath}:{fline}); merge them "
+                                        "and raise `count`, or rename one"))
                 complete = False
                 continue
-            first_seen[key] = (doc.path, line)
+            first_seen[key] = (doc.path, line, raw["name"])
             number += 1
             cards.append(_card(raw, number, doc.path, line, col, data["name"]))
     equivalences = dict(base.equivalences) if base else {}
@@ -302,6 +343,10 @@ def _check_set(cs: model.CardSet, docs: list[Document], diags: list[Diagnostic],
             diags.extend(check_art(c, Path(cs.path), NOMINAL_ART_BOX_MM))
         role = cs.role(c)
         need = _NEEDS.get(role)
+        if need is None and role != "wrestling" and not has_mechanics(c):
+            err(c, "name", "has no mechanics at all: it would print a blank face and do nothing in play; give it "
+                "damage, a defence, a heal, a pair, opens, follows or another mechanic")
+            continue
         has = {"damage": bool(c.damage) or c.ongoing is not None or c.opens is not None,
                "pair": c.pair is not None, "heal": c.heal is not None,
                "humiliate": c.humiliate is not None}
@@ -322,11 +367,9 @@ def _check_set(cs: model.CardSet, docs: list[Document], diags: list[Diagnostic],
             err(c, "pair", f"field `pair`: both halves are '{c.pair[0]}'; a counter pair needs two different halves")
         if c.passes_on and c.travels:
             err(c, "passes_on", "field `passes_on`: a card cannot both travel and pass on")
-        if c.stomp and not cs.rules.revive and not cs.rules.negative_life:
-            err(c, "stomp", "field `stomp`: the set's rules have no revival for Stomp to prevent "
-                "(set rules.revive: true)", "warning")
         for problem in check_text(c, cs):
             err(c, "text", f"field `text`: {problem}")
+    diags.extend(d for d in deck_problems(cs, head) if complete or "maximum" in d.message)
     if not complete:
         return
     total = cs.total

@@ -3,14 +3,28 @@
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
 
 from cardgen import model
-from cardgen.errors import Diagnostic
+from cardgen.errors import Diagnostic, SetError
+from cardgen.loader.card_checks import MAX_DECK_CARDS
 
 
 def same_function(a: model.Card, b: model.Card) -> bool:
     """True when two cards play the same way (heal amounts may differ, as the mixing rules allow)."""
     return a.humiliate == b.humiliate and a.defence == b.defence and (a.heal is None) == (b.heal is None)
+
+
+def check_mix_size(sets: list[model.CardSet]) -> None:
+    """Refuse a mix over the 1,000-card maximum, naming the set that crosses it."""
+    running = 0
+    for cs in sets:
+        running += cs.total
+        if running > MAX_DECK_CARDS:
+            where = str(Path(cs.path) / "set.yaml") if cs.path else cs.name
+            sizes = " + ".join(f"{s.name} ({s.total})" for s in sets)
+            raise SetError([Diagnostic(where, 1, 1, f"mixing {sizes} makes a deck of {sum(s.total for s in sets)} "
+                                       f"cards, over the maximum of {MAX_DECK_CARDS}; leave a set out")])
 
 
 def mix_sets(sets: list[model.CardSet], warnings: list[Diagnostic] | None = None) -> model.CardSet:
@@ -28,6 +42,7 @@ def mix_sets(sets: list[model.CardSet], warnings: list[Diagnostic] | None = None
     """
     if len(sets) == 1:
         return sets[0]
+    check_mix_size(sets)
     first = sets[0]
     types: dict[str, model.CardType] = {}
     origin_types: dict[str, dict[str, model.CardType]] = {}

@@ -73,6 +73,11 @@ def default_size() -> str:
     return str(_load("card_sizes.yaml")["default"])
 
 
+def size_names() -> list[str]:
+    """The named card sizes (`--size`), as listed in card_sizes.yaml."""
+    return list(_load("card_sizes.yaml")["sizes"])
+
+
 _CUSTOM = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*[xX×]\s*(\d+(?:\.\d+)?)\s*(?:mm)?\s*$")
 
 

@@ -6,23 +6,35 @@ engine breaks. Greedy and random bots are rotated round the seats: the greedy
 ones set up combos (so follow-ups become playable), the random ones try every
 legal move (so anything playable gets played). Every invariant is checked after
 every move.
+
+The run is bounded whatever the set says: games stop at `SANITY_TURN_CAP`
+turns even if the set's own cap is higher, and no new game starts once the
+time budget is spent; the report says what was cut short. Cards that the
+static analysis (`engine.playability`) proves can never be played are its
+errors, not this simulation's warnings.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 from cardgen.engine.cards import CardInfo, card_info
+from cardgen.engine.playability import dead_cards
 from cardgen.errors import Diagnostic, Severity
 from cardgen.model import Card, CardSet
-from cardgen.sim.runner import SimConfig, SimResult, simulate
+from cardgen.sim.runner import Batch, SimConfig, SimResult, run_range
 
 SANITY_GAMES = 200
 SANITY_PLAYERS = 4
 SANITY_SEED = 0
 SANITY_AGENTS = ("greedy", "random")
 STALEMATE_LIMIT = 0.01  # above this share of games stopped at the turn cap, warn
+SANITY_SECONDS = 20.0  # time budget: no new game starts after this
+SANITY_TURN_CAP = 1000  # validation games stop here even if the set allows more turns
 
 
 @dataclass(frozen=True)
@@ -34,6 +46,18 @@ class SanityReport:
     stalemates: int
     violations: int
     seconds: float
+    planned: int = SANITY_GAMES  # the games it set out to play (more than `games` when the budget ran out)
+    turn_cap: int = 0  # the turn cap games were played to
+    set_turn_cap: int = 0  # the set's own turn cap (higher than `turn_cap` when games were cut short)
+
+    def cut_short(self) -> list[str]:
+        """What the bounds cut short, in words (empty when the run was whole)."""
+        out = []
+        if self.games < self.planned:
+            out.append(f"played {self.games} of {self.planned} games before the time budget ran out")
+        if self.turn_cap < self.set_turn_cap:
+            out.append(f"games stopped at {self.turn_cap} turns (the set's turn cap is {self.set_turn_cap})")
+        return out
 
 
 def _card_diag(card: Card, message: str, severity: Severity) -> Diagnostic:
@@ -44,40 +68,42 @@ def _set_file(cs: CardSet) -> str:
     return str(Path(cs.path) / "set.yaml") if cs.path else cs.name
 
 
-def unopenable_combos(info: tuple[CardInfo, ...]) -> dict[str, list[str]]:
-    """Combos whose every opener can never be played as one: combo -> names of its would-be openers.
-
-    An opener starts its combo when it can be played on a turn, after a block
-    (`after_block`), or as the HOLD half of a counter pair.
-    """
-    blocks = any("block" in ci.defend_as for ci in info)
-    can: dict[str, bool] = {}
-    names: dict[str, list[str]] = {}
-    for ci in info:
-        if ci.hold_opener is not None:
-            can[ci.hold_opener.combo] = True
-        o = ci.opener
-        if o is None:
-            continue
-        names.setdefault(o.combo, []).append(ci.name)
-        ok = ci.turn_play or ci.interject or (o.after_block and blocks)
-        can[o.combo] = can.get(o.combo, False) or ok
-    return {combo: names.get(combo, []) for combo, ok in can.items() if not ok}
-
-
 def sanity_check(cs: CardSet, games: int = SANITY_GAMES, players: int = SANITY_PLAYERS,
-                 seed: int = SANITY_SEED) -> SanityReport:
-    """Play a short mixed-bot simulation of `cs` and report what it reveals."""
+                 seed: int = SANITY_SEED, budget: float | None = SANITY_SECONDS,
+                 progress: Callable[[int], None] | None = None) -> SanityReport:
+    """Play a short mixed-bot simulation of `cs` and report what it reveals.
+
+    Games are played one by one in game order (so the first n games are the same whatever the budget), and no
+    new one starts after `budget` seconds; `progress(1)` is called after each.
+    """
     info = card_info(cs)
     players = max(2, min(players, cs.total // max(cs.rules.hand_size, 1)))
     cfg = SimConfig(players=players, games=games, seed=seed, agents=SANITY_AGENTS, check_every_move=True,
                     coverage=True)
-    res = simulate(cs, cfg)
-    return SanityReport(_diagnostics(cs, info, res), games, res.batch.stats.stalemates,
-                        res.batch.stats.violations, res.seconds)
+    cap = min(cs.rules.turn_cap, SANITY_TURN_CAP)
+    played_cs = cs if cap == cs.rules.turn_cap else dataclasses.replace(
+        cs, rules=dataclasses.replace(cs.rules, turn_cap=cap))
+    cfg.validate(played_cs)
+    t0 = time.perf_counter()
+    total: Batch | None = None
+    for g in range(games):
+        batch = run_range(played_cs, info, cfg, g, g + 1)
+        if total is None:
+            total = batch
+        else:
+            total.merge(batch)
+        if progress is not None:
+            progress(1)
+        if budget is not None and time.perf_counter() - t0 > budget:
+            break
+    assert total is not None
+    res = SimResult(cfg, total, time.perf_counter() - t0)
+    st = total.stats
+    return SanityReport(_diagnostics(cs, info, res, cap), st.games, st.stalemates, st.violations, res.seconds,
+                        planned=games, turn_cap=cap, set_turn_cap=cs.rules.turn_cap)
 
 
-def _diagnostics(cs: CardSet, info: tuple[CardInfo, ...], res: SimResult) -> list[Diagnostic]:
+def _diagnostics(cs: CardSet, info: tuple[CardInfo, ...], res: SimResult, cap: int) -> list[Diagnostic]:
     st = res.batch.stats
     cov = res.batch.coverage
     assert cov is not None
@@ -89,20 +115,16 @@ def _diagnostics(cs: CardSet, info: tuple[CardInfo, ...], res: SimResult) -> lis
                               f"{'s' if st.violations != 1 else ''} in {games} simulated games (e.g. {examples})"))
     if games and st.stalemates / games > STALEMATE_LIMIT:
         out.append(Diagnostic(_set_file(cs), 1, 1, f"{st.stalemates} of {games} simulated games "
-                              f"({100 * st.stalemates / games:.1f} %) reached the {cs.rules.turn_cap}-turn cap "
+                              f"({100 * st.stalemates / games:.1f} %) reached the {cap}-turn cap "
                               "without a winner; games may not end", "warning"))
-    dead_combos = unopenable_combos(info)
+    dead = dead_cards(cs, info)  # the static analysis reports these as errors
     life = cs.rules.life
     for d, ci in enumerate(info):
         card = ci.card
-        if ci.follows is not None and ci.follows in dead_combos:
-            openers = ", ".join(f"'{n}'" for n in dead_combos[ci.follows]) or "no card"
-            out.append(_card_diag(card, f"can never be played: it follows '{ci.follows}', and {openers} can never "
-                                  f"be played as an opener (never legal in {games} simulated games)", "error"))
-        elif cov.legal[d] == 0:
+        if d not in dead and cov.legal[d] == 0:
             out.append(_card_diag(card, f"was never playable in {games} simulated games (held at {cov.held[d]} "
                                   "decisions); check what it needs, or raise its count or its opener's", "warning"))
-        elif cov.played[d] == 0:
+        elif d not in dead and cov.played[d] == 0:
             out.append(_card_diag(card, f"was playable {cov.legal[d]} times but never played in {games} simulated "
                                   "games", "warning"))
         heal = max(ci.heal_turn, ci.heal_drop)

@@ -1,0 +1,122 @@
+"""Loader checks a schema cannot express: zeros that mean nothing, invisible or control characters,
+names that only look different, cards without any mechanic, and the deck's size limits.
+
+Each returns diagnostics at the value's own line and column. The checks that
+need the engine (can a card ever be played?) or the fonts (can it be printed?)
+run in `cardgen validate` on the loaded set, beside these.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Any
+
+from cardgen import model
+from cardgen.errors import Diagnostic
+from cardgen.loader.yaml_doc import Document
+
+# A deck holds at most this many cards (the documented maximum), after `extends:` and mixing too; since every
+# design has at least one copy, it also bounds the number of designs.
+MAX_DECK_CARDS = 1000
+MAX_DESIGNS = MAX_DECK_CARDS
+MIN_PLAYERS = 2
+
+# Card fields whose 0 is the same as leaving the field out: writing it says nothing (and `stuns: 0` reads as
+# if it did something).
+ZERO_MEANS_NOTHING: dict[str, str] = {
+    "stuns": "no stun", "stunned": "no stun on its player", "retaliates": "no damage back", "draw": "no cards drawn",
+}
+# Fields that are printed (or name the card), so must hold only visible characters.
+PRINTED_CARD_FIELDS: tuple[str, ...] = ("name", "text", "flavour")
+# Which mechanic fields count as "the card does something" (everything but name, type, count, source and looks).
+MECHANIC_FIELDS: tuple[str, ...] = (
+    "damage", "travels", "passes_on", "stuns", "stunned", "defence", "retaliates", "pair", "heal", "opens",
+    "follows", "ongoing", "humiliate", "interfere", "stomp", "draw",
+)
+
+
+def _char_name(ch: str) -> str:
+    return unicodedata.name(ch, "a control character")
+
+
+def hidden_character(text: str) -> str | None:
+    """A description of the first control or invisible formatting character in `text` (None if there is none).
+
+    Control characters (category Cc: a bell, an escape) print nothing or garbage; format characters (Cf:
+    zero-width spaces and joiners, right-to-left overrides, soft hyphens) are invisible or reorder the text,
+    so two names that look the same could differ, or a name could print backwards.
+    """
+    for ch in text:
+        if ch in "\n\t":
+            continue
+        kind = unicodedata.category(ch)
+        if kind in ("Cc", "Cf"):
+            what = "control" if kind == "Cc" else "invisible formatting"
+            return f"{what} character U+{ord(ch):04X} ({_char_name(ch)})"
+    return None
+
+
+def name_key(name: str) -> str:
+    """What a name looks like, for finding near-duplicates: compatibility forms folded (NFKC: a full-width 'Ｋ'
+    is 'K'), invisible characters dropped, runs of spaces made one, case ignored."""
+    folded = unicodedata.normalize("NFKC", name)
+    visible = "".join(ch for ch in folded if unicodedata.category(ch) not in ("Cc", "Cf"))
+    return " ".join(visible.split()).casefold()
+
+
+def raw_card_problems(doc: Document, at: tuple[str | int, ...], raw: dict[str, Any], label: str) -> list[Diagnostic]:
+    """Problems of one schema-valid card entry (or `override` entry) at `at` in `doc`; `label` names it."""
+    out: list[Diagnostic] = []
+
+    def add(key: str, message: str) -> None:
+        line, col = doc.where((*at, key))
+        out.append(Diagnostic(doc.path, line, col, f"{label} field `{key}`: {message}"))
+
+    name = raw.get("name")
+    if isinstance(name, str) and not name.strip():
+        add("name", "is only spaces; a card needs a visible name")
+    for key in PRINTED_CARD_FIELDS:
+        value = raw.get(key)
+        if isinstance(value, str) and (hidden := hidden_character(value)):
+            add(key, f"has a {hidden}; write plain visible text")
+    return out
+
+
+def zero_problems(doc: Document, at: tuple[str | int, ...], raw: dict[str, Any], label: str,
+                  base: model.Card | None = None) -> list[Diagnostic]:
+    """`stuns: 0` and the like, which mean nothing; in an `override` a 0 is meaningful when the base card has
+    the mechanic (it takes it away)."""
+    out: list[Diagnostic] = []
+    for key, meaning in ZERO_MEANS_NOTHING.items():
+        if raw.get(key) != 0 or isinstance(raw.get(key), bool):
+            continue
+        if base is not None and getattr(base, key):
+            continue
+        line, col = doc.where((*at, key))
+        why = "the base card has none either" if base is not None else "it is the same as leaving the field out"
+        out.append(Diagnostic(doc.path, line, col, f"{label} field `{key}`: 0 means {meaning} and {why}; "
+                              f"remove it, or give 1 or more"))
+    return out
+
+
+def has_mechanics(card: model.Card) -> bool:
+    """The card does something in play (else it would print a blank face and never matter)."""
+    blank = model.Card(name=card.name, type=card.type, count=card.count, source=card.source)
+    return any(getattr(card, f) != getattr(blank, f) for f in MECHANIC_FIELDS)
+
+
+def deck_problems(cs: model.CardSet, head: Document) -> list[Diagnostic]:
+    """The deck's card total against the 1,000-card maximum and against dealing two hands."""
+    total = cs.total
+    out: list[Diagnostic] = []
+    if total > MAX_DECK_CARDS:
+        line, col = head.where(("extends",) if "extends" in head.data else ("deck_size",))
+        out.append(Diagnostic(head.path, line, col, f"the deck has {total} cards, over the maximum of "
+                              f"{MAX_DECK_CARDS} (card counts and `extends:` included)"))
+    need = MIN_PLAYERS * cs.rules.hand_size
+    if total < need:
+        line, col = head.where(("rules", "hand_size")) if "hand_size" in head.data.get("rules", {}) else \
+            head.where(("deck_size",))
+        out.append(Diagnostic(head.path, line, col, f"rules: hand_size {cs.rules.hand_size} needs at least "
+                              f"{need} cards to deal {MIN_PLAYERS} hands, and the deck has {total}"))
+    return out
