@@ -23,7 +23,8 @@ def command(sets: tuple[str, ...], paper: str, out: Path) -> None:
     if not sets:
         raise CardgenError("rules needs --set (a bundled set name or a set folder)")
     cs = load_group(sets)
-    pdf, size = rules_pdf_and_size(cs, paper.lower())
+    pdf, size, pages = rules_pdf_and_size(cs, paper.lower())
     target = file_or_folder(out, ".pdf", rules_file(cs.name))
     write_atomic(target, pdf)
-    click.echo(f"{target}: 1 page, {paper.lower()}, body text {size:g} pt")
+    click.echo(f"{target}: {'1 page' if pages == 1 else f'{pages} pages (card list from the back on)'}, "
+               f"{paper.lower()}, body text {size:g} pt")
