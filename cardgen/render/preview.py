@@ -8,8 +8,6 @@ one image.
 from __future__ import annotations
 
 import io
-import re
-import unicodedata
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -18,6 +16,7 @@ from PIL import Image
 
 from cardgen.errors import CardgenError
 from cardgen.model import Card, CardSet
+from cardgen.numbering import card_file_stem
 from cardgen.output import publish_files
 from cardgen.render.geometry import Rect
 from cardgen.render.sheets import PrintOptions, card_sequence, cards_pdf
@@ -35,17 +34,6 @@ class UnknownCardError(CardgenError):
 class CardImage:
     card: Card
     image: Image.Image
-
-
-def slug(name: str) -> str:
-    """A file-name word for a card name: compatibility-folded first, so Kick² and Kick⁴ stay apart (kick2, kick4)."""
-    folded = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode("ascii")
-    return re.sub(r"[^a-z0-9]+", "-", folded.lower()).strip("-") or "card"
-
-
-def card_image_name(card: Card) -> str:
-    """The one file name of a card's image, shared by previews, the gallery and every other export."""
-    return f"{card.number:03d}-{slug(card.name)}.png"
 
 
 def _crop_box(rect: Rect, page_h_mm: float, dpi: float, size: tuple[int, int]) -> tuple[int, int, int, int]:
@@ -104,15 +92,15 @@ def png_bytes(image: Image.Image, dpi: float) -> bytes:
 
 
 def preview_files(cs: CardSet, opts: PrintOptions, dpi: float, card: str | None = None) -> dict[str, bytes]:
-    """Preview PNGs relative to the output folder: `<stem>/preview/NNN-name.png` and a contact sheet.
+    """Preview PNGs relative to the output folder: `<stem>/preview/NN-name.png` and a contact sheet.
 
     The set's contact sheet is `<stem>/<stem>-contact.png`; a one-card preview writes its sheet as
-    `<stem>/<stem>-contact-NNN-name.png`, so it never replaces the whole set's.
+    `<stem>/<stem>-contact-NN-name.png`, so it never replaces the whole set's.
     """
     images = card_images(cs, opts, dpi, card)
     stem = cs.name
-    files = {f"{stem}/preview/{card_image_name(im.card)}": png_bytes(im.image, dpi) for im in images}
-    sheet = f"{stem}-contact.png" if card is None else f"{stem}-contact-{card_image_name(images[0].card)}"
+    files = {f"{stem}/preview/{card_file_stem(im.card, cs)}.png": png_bytes(im.image, dpi) for im in images}
+    sheet = f"{stem}-contact.png" if card is None else f"{stem}-contact-{card_file_stem(images[0].card, cs)}.png"
     files[f"{stem}/{sheet}"] = png_bytes(contact_sheet(images), dpi)
     return files
 
