@@ -8,7 +8,9 @@ import click
 
 from cardgen.cli.common import SET_OPTION, fails_cleanly, load_group, set_groups
 from cardgen.export.gallery_files import gallery_files
-from cardgen.export.tts import DEFAULT_DPI, export_tts
+from cardgen.export.print_shop import DEFAULT_BLEED_MM, DEFAULT_DPI, export_print_shop
+from cardgen.export.tts import DEFAULT_DPI as TTS_DPI
+from cardgen.export.tts import export_tts
 from cardgen.output import write_atomic
 
 OUT_OPTION = click.option("--out", default="output", show_default=True, type=click.Path(path_type=Path),
@@ -23,7 +25,7 @@ def command() -> None:
 @command.command("tts")
 @SET_OPTION
 @OUT_OPTION
-@click.option("--dpi", default=DEFAULT_DPI, show_default=True, type=click.FloatRange(30, 400),
+@click.option("--dpi", default=TTS_DPI, show_default=True, type=click.FloatRange(30, 400),
               help="Resolution of the card images.")
 @click.option("--url-base", default=None,
               help="URL prefix for the images in the JSON (where you upload them); default: the local file URLs.")
@@ -40,6 +42,29 @@ def tts(sets: tuple[str, ...], out: Path, dpi: float, url_base: str | None) -> N
             click.echo(str(folder / name))
         click.echo(f"{cs.name}: {result.cards} cards on {result.sheets} sheet(s), "
                    f"{result.card_px[0]}x{result.card_px[1]} px each")
+
+
+@command.command("print-shop")
+@SET_OPTION
+@OUT_OPTION
+@click.option("--size", default="poker", show_default=True, metavar="SIZE",
+              help="Card size: poker, bridge, slip or WxH in mm.")
+@click.option("--bleed", default=DEFAULT_BLEED_MM, show_default=True, type=float, metavar="MM",
+              help="Bleed on every side, in mm (1/8 in = 3.175).")
+@click.option("--dpi", default=DEFAULT_DPI, show_default=True, type=float, help="Resolution of the PNGs.")
+@click.option("--cmyk", is_flag=True, help="Write the PDF's inks as device CMYK instead of RGB.")
+@fails_cleanly
+def print_shop(sets: tuple[str, ...], out: Path, size: str, bleed: float, dpi: float, cmyk: bool) -> None:
+    """A PNG per card design at the shop's pixel size, a one-card-a-page PDF (TrimBox, BleedBox) and the
+    copies of each (docs/printing.md lists the shops' specs)."""
+    for group in set_groups(sets):
+        cs = load_group(group)
+        result = export_print_shop(cs, size, bleed, dpi, cmyk)
+        folder = out / cs.name / "print-shop"
+        for name, data in result.files.items():
+            write_atomic(folder / name, data)
+        click.echo(f"{folder}: {result.designs} designs and a back, {result.card_px[0]} x {result.card_px[1]} px "
+                   f"({result.page_mm[0]:g} x {result.page_mm[1]:g} mm at {dpi:g} dpi)")
 
 
 @command.command("gallery")
