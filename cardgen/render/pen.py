@@ -127,6 +127,33 @@ class Pen:
         if dash:
             c.setDash()
 
+    def fill_polygon(self, points: list[tuple[float, float]], colour: str) -> None:
+        self._note("fill_polygon", *(v for pt in points for v in pt), colour)
+        c = self.canvas
+        if c is None:
+            return
+        c.setFillColor(self._colour(colour))
+        path = c.beginPath()
+        path.moveTo(points[0][0] * MM, points[0][1] * MM)
+        for x, y in points[1:]:
+            path.lineTo(x * MM, y * MM)
+        path.close()
+        c.drawPath(path, stroke=0, fill=1)
+
+    def circle(self, x: float, y: float, r: float, colour: str, stroke_mm: float = 0.0) -> None:
+        """A filled disc, or a ring `stroke_mm` wide when that is given."""
+        self._note("circle", x, y, r, colour, float(stroke_mm))
+        c = self.canvas
+        if c is None:
+            return
+        if stroke_mm:
+            c.setStrokeColor(self._colour(colour))
+            c.setLineWidth(stroke_mm * MM)
+            c.circle(x * MM, y * MM, r * MM, stroke=1, fill=0)
+        else:
+            c.setFillColor(self._colour(colour))
+            c.circle(x * MM, y * MM, r * MM, stroke=0, fill=1)
+
     # --- text ------------------------------------------------------------------------------
 
     @staticmethod
