@@ -149,8 +149,8 @@ def breakers_of(card: Card, cs: CardSet) -> list[str]:
         for name in names or [kind.upper()]:
             if name not in out:
                 out.append(name)
-    # a humiliation card answers any card, holds included (docs/rules-decisions.md)
-    out.extend(sorted({c.name.upper() for c in cs.cards if c.humiliate} - set(out)))
+    if card.ongoing.humiliation_breaks:  # anyone's humiliation breaks it (docs/rules-decisions.md)
+        out.extend(sorted({c.name.upper() for c in cs.cards if c.humiliate} - set(out)))
     return out
 
 

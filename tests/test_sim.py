@@ -173,7 +173,7 @@ def test_greedy_defends_follows_up_and_heals_when_dropping() -> None:
     from cardgen.engine.agents import RandomAgent
     from cardgen.engine.moves import DEFEND, FOLLOW, HEAL
     from cardgen.engine.rules import new_game, push
-    from cardgen.engine.state import DropF
+    from cardgen.engine.state import BraceF, DropF
     from cardgen.engine.views import observe
     from cardgen.sim.greedy import GreedyAgent
 
@@ -191,7 +191,7 @@ def test_greedy_defends_follows_up_and_heals_when_dropping() -> None:
             elif FOLLOW in kinds:
                 assert pick.kind == FOLLOW
                 seen[FOLLOW] += 1
-            elif isinstance(s.stack[-1], DropF) and HEAL in kinds:
+            elif isinstance(s.stack[-1], DropF | BraceF) and HEAL in kinds:
                 assert pick.kind == HEAL
                 seen[HEAL] += 1
             push(s, rnd.choose(observe(s, s.to_act)))

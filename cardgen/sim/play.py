@@ -15,7 +15,7 @@ from typing import Any
 
 from cardgen.engine.agents import Agent
 from cardgen.engine.cards import CardInfo
-from cardgen.engine.invariants import Snapshot, check_state, check_step, snapshot
+from cardgen.engine.invariants import Checker, Snapshot, check_state, snapshot
 from cardgen.engine.moves import CARD_PLAYS, EFFECT_KINDS
 from cardgen.engine.rules import new_game, push
 from cardgen.engine.state import GameState
@@ -85,8 +85,9 @@ def play_one(cs: CardSet, info: tuple[CardInfo, ...], agents: Sequence[Agent], a
              names: Sequence[str] | None = None, deck: Sequence[int] | None = None) -> GameRecord:
     """Play one game to its end; invariant problems become the record's `violations` (prefixed by `label`).
 
-    The engine's `check_state` runs at the end, or after every move with `check_every_move` (and then,
-    when the game is logged for `coverage`, `check_step` too: life changes match the cards played).
+    The engine's `check_state` runs at the end, and with `check_every_move` its `Checker` after every move
+    (at a cost that does not grow with the deck; when the game is logged for `coverage`, its step check too:
+    life changes match the cards played).
 
     `names` are the card labels the record uses (default: the card names); `deck` a pre-shuffle deck order
     (`cardgen.sim.deal`; default: print order).
@@ -104,6 +105,7 @@ def play_one(cs: CardSet, info: tuple[CardInfo, ...], agents: Sequence[Agent], a
     watch = check_every_move or coverage is not None  # one test per decision for both extras
     card_plays = CARD_PLAYS
     before: Snapshot | None = None
+    checker: Checker | None = None
     while s.result is None:
         if decisions >= DECISION_LIMIT:
             problems.append(f"no result after {DECISION_LIMIT} decisions (turn {s.turn})")
@@ -121,9 +123,11 @@ def play_one(cs: CardSet, info: tuple[CardInfo, ...], agents: Sequence[Agent], a
         track.after(s)
         decisions += 1
         if watch and check_every_move and not problems:
-            problems = check_state(s)
+            if checker is None:
+                checker = Checker(s.game)
+            problems = checker.state(s)
             if before is not None:
-                problems += check_step(before, s)
+                problems += checker.step(before, s)
     if not problems:
         problems = check_state(s)
     result = s.result
