@@ -16,11 +16,11 @@ from dataclasses import dataclass
 
 from cardgen.errors import CardgenError
 from cardgen.model import Card, CardSet
+from cardgen.numbering import card_file_stem
 from cardgen.render import layout_data as L
 from cardgen.render.card_face import draw_card
 from cardgen.render.geometry import Rect
 from cardgen.render.pen import MM, Pen
-from cardgen.render.preview import slug
 from cardgen.render.sheets import draw_back, new_canvas
 
 DEFAULT_BLEED_MM = 3.175  # 1/8 in, what most shops ask for
@@ -70,8 +70,8 @@ def shop_pdf(cs: CardSet, size: str, bleed: float, cmyk: bool = False) -> bytes:
     return buf.getvalue()
 
 
-def _file_name(card: Card) -> str:
-    return f"{card.number:03d}-{slug(card.name)}.png"
+def _file_name(card: Card, cs: CardSet) -> str:
+    return f"{card_file_stem(card, cs)}.png"
 
 
 def export_print_shop(cs: CardSet, size: str = "poker", bleed: float = DEFAULT_BLEED_MM, dpi: float = DEFAULT_DPI,
@@ -90,7 +90,7 @@ def export_print_shop(cs: CardSet, size: str = "poker", bleed: float = DEFAULT_B
     files: dict[str, bytes] = {f"{cs.name}-print-shop{'-cmyk' if cmyk else ''}.pdf": pdf}
     doc = pypdfium2.PdfDocument(rgb)
     try:
-        names = [_file_name(c) for c in cs.cards] + ["back.png"]
+        names = [_file_name(c, cs) for c in cs.cards] + ["back.png"]
         for i, name in enumerate(names):
             page = doc[i]
             img = page.render(scale=px[0] / page.get_width()).to_pil().convert("RGB")
@@ -105,7 +105,7 @@ def export_print_shop(cs: CardSet, size: str = "poker", bleed: float = DEFAULT_B
     writer = csv.writer(table, lineterminator="\n")
     writer.writerow(["file", "card", "copies"])
     for c in cs.cards:
-        writer.writerow([f"cards/{_file_name(c)}", c.name, c.count])
+        writer.writerow([f"cards/{_file_name(c, cs)}", c.name, c.count])
     writer.writerow(["cards/back.png", "(back of every card)", sum(c.count for c in cs.cards)])
     files["quantities.csv"] = table.getvalue().encode("utf-8")
     return PrintShopExport(files, px, page_mm, len(cs.cards))
