@@ -6,15 +6,16 @@ from pathlib import Path
 
 import click
 
-from cardgen.cli.common import SET_OPTION, fails_cleanly, load_group, set_groups
+from cardgen.cli.common import SET_OPTION, fails_cleanly, load_group, out_option, set_groups
 from cardgen.errors import OutputError
 from cardgen.export.gallery_files import gallery_files
+from cardgen.export.print_shop import DEFAULT_BLEED_MM, export_print_shop
+from cardgen.export.print_shop import DEFAULT_DPI as SHOP_DPI
 from cardgen.export.tts import DEFAULT_DPI, MAX_SHEET_PX, export_tts
-from cardgen.output import write_atomic
+from cardgen.output import publish_files, write_atomic
 from cardgen.sheets import export_sheet
 
-OUT_OPTION = click.option("--out", default="output", show_default=True, type=click.Path(path_type=Path),
-                          help="Output folder; each set gets a sub-folder.")
+OUT_OPTION = out_option()
 
 
 @click.group("export")
@@ -39,9 +40,8 @@ def tts(sets: tuple[str, ...], out: Path, dpi: float, url_base: str | None, larg
         folder = out / cs.name / "tts"
         base = url_base if url_base is not None else folder.resolve().as_uri() + "/"
         result = export_tts(cs, dpi=dpi, url_base=base, max_sheet_px=None if large_sheets else MAX_SHEET_PX)
-        for name, data in result.files.items():
-            write_atomic(folder / name, data)
-            click.echo(str(folder / name))
+        for path in publish_files(out, {f"{cs.name}/tts/{name}": data for name, data in result.files.items()}):
+            click.echo(str(path))
         for warning in result.warnings:
             click.echo(f"warning: {warning}", err=True)
         click.echo(f"{cs.name}: {result.cards} cards in {result.designs} designs on {result.sheets} sheet(s) "
@@ -64,6 +64,28 @@ def sheet(sets: tuple[str, ...], out: Path) -> None:
     click.echo(f"{out}: {len(cs.cards)} designs, {cs.total} cards")
 
 
+@command.command("print-shop")
+@SET_OPTION
+@OUT_OPTION
+@click.option("--size", default="poker", show_default=True, metavar="SIZE",
+              help="Card size: poker, bridge, slip or WxH in mm.")
+@click.option("--bleed", default=DEFAULT_BLEED_MM, show_default=True, type=float, metavar="MM",
+              help="Bleed on every side, in mm (1/8 in = 3.175).")
+@click.option("--dpi", default=SHOP_DPI, show_default=True, type=float, help="Resolution of the PNGs.")
+@click.option("--cmyk", is_flag=True, help="Write the PDF's inks as device CMYK instead of RGB.")
+@fails_cleanly
+def print_shop(sets: tuple[str, ...], out: Path, size: str, bleed: float, dpi: float, cmyk: bool) -> None:
+    """A PNG per card design at the shop's pixel size, a one-card-a-page PDF (TrimBox, BleedBox) and the
+    copies of each (docs/printing.md lists the shops' specs)."""
+    for group in set_groups(sets):
+        cs = load_group(group)
+        result = export_print_shop(cs, size, bleed, dpi, cmyk)
+        folder = out / cs.name / "print-shop"
+        publish_files(out, {f"{cs.name}/print-shop/{name}": data for name, data in result.files.items()})
+        click.echo(f"{folder}: {result.designs} designs and a back, {result.card_px[0]} x {result.card_px[1]} px "
+                   f"({result.page_mm[0]:g} x {result.page_mm[1]:g} mm at {dpi:g} dpi)")
+
+
 @command.command("gallery")
 @SET_OPTION
 @OUT_OPTION
@@ -72,7 +94,5 @@ def gallery(sets: tuple[str, ...], out: Path) -> None:
     """`<out>/<set>/index.html`: card previews and the card table, readable offline."""
     for group in set_groups(sets):
         cs = load_group(group)
-        files = gallery_files(cs)
-        for rel, data in files.items():
-            write_atomic(out / rel, data)
+        publish_files(out, gallery_files(cs))
         click.echo(str(out / cs.name / "index.html"))
