@@ -17,6 +17,7 @@ from __future__ import annotations
 import io
 import math
 from collections.abc import Callable
+from functools import lru_cache
 
 from cardgen.errors import CardgenError
 from cardgen.model import CardSet
@@ -159,8 +160,17 @@ def rules_pdf_and_size(cs: CardSet, paper: str) -> tuple[bytes, float, int]:
     if paper not in paper_names():
         raise RulesPageError(f"unknown paper '{paper}' for the rules page; expected one of "
                              f"{', '.join(paper_names())}")
-    blocks = page_blocks(cs)
-    subject = f"One-page rules reference for {cs.title} ({cs.name})"
+    return _rules_of(tuple(page_blocks(cs)), paper, cs.title, cs.name, len(cs.cards))
+
+
+@lru_cache(maxsize=8)
+def _rules_of(blocks_in: tuple[Block, ...], paper: str, set_title: str, set_name: str,
+              designs: int) -> tuple[bytes, float, int]:
+    """The page of these blocks, remembered: a watch rebuild after an edit that leaves the page's words
+    alone (flavour, art, a card's name...) reuses it instead of laying it out again. Same bytes as a
+    cold build, since they are the same function of the same words."""
+    blocks = list(blocks_in)
+    subject = f"One-page rules reference for {set_title} ({set_name})"
     best = _fit(blocks, paper, subject)
     if best is not None:
         return best[0].pdf, best[1], 1
@@ -170,13 +180,18 @@ def rules_pdf_and_size(cs: CardSet, paper: str) -> tuple[bytes, float, int]:
         smallest = min_font_size()
         worst = render(front_blocks, paper, smallest, subject)
         over = max(1, round((worst.needed - 1) * 100))
-        raise RulesOverflowError(f"rules page for {cs.name} overflows by {over}% at {smallest:g} pt on {paper} "
+        raise RulesOverflowError(f"rules page for {set_name} overflows by {over}% at {smallest:g} pt on {paper} "
                                  f"even with the card list on the back; shorten the set's rules")
-    title = f"The cards of {cs.title} ({len(cs.cards)} designs)"
+    title = f"The cards of {set_title} ({designs} designs)"
     cols = back_columns()
     back = _fit(table, paper, subject, cols, title) or _fit(compact(table), paper, subject, cols, title)
     rest = back[0] if back is not None else render(compact(table), paper, min_font_size(), subject, cols, title)
     return _merge([front[0].pdf, rest.pdf]), front[1], 1 + rest.pages
+
+
+def clear_caches() -> None:
+    """Forget remembered pages (so a benchmark or a test measures a cold build)."""
+    _rules_of.cache_clear()
 
 
 def rules_pdf(cs: CardSet, paper: str) -> bytes:
