@@ -34,10 +34,12 @@ class Game:
     # Derived from `info` for the response windows' quick "can anyone here answer at all?".
     meddling: frozenset[int] = field(init=False)  # may answer a card aimed at another
     answering: frozenset[int] = field(init=False)  # may answer a card at all
+    cancelling: frozenset[int] = field(init=False)  # cancels any card, heals included (classic's Humiliation)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "meddling", frozenset(ci.d for ci in self.info if ci.meddles))
         object.__setattr__(self, "answering", frozenset(ci.d for ci in self.info if ci.answers))
+        object.__setattr__(self, "cancelling", frozenset(ci.d for ci in self.info if ci.humiliate == "cancel"))
 
     @property
     def n(self) -> int:

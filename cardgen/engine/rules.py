@@ -20,12 +20,33 @@ from cardgen.engine.effects import (
     draw_one,
     end_hold,
     knock_out,
-    log_event,
     lose,
     next_seat,
     open_window,
     put_in_play,
     restore,
+)
+from cardgen.engine.events import (
+    Cancelled,
+    Combo,
+    ComboEnds,
+    ComboWasted,
+    Defended,
+    Draws,
+    GameOver,
+    Hit,
+    HoldStarts,
+    Interferes,
+    Moved,
+    MovesOn,
+    Redirected,
+    Stomped,
+    Stopped,
+    Stunned,
+    TurnLost,
+    TurnStarts,
+    WeaponBack,
+    WeaponDiscarded,
 )
 from cardgen.engine.game import make_game
 from cardgen.engine.legal import (
@@ -147,7 +168,7 @@ def push(s: GameState, move: Move, check: bool = True) -> None:
             raise IllegalMoveError(f"illegal move {describe(s, move)} for {s.game.names[s.to_act]}")
     p = s.to_act
     if s.log is not None:
-        _log_move(s, p, move)
+        s.log.append(Moved(s.turn, p, move))
     _apply(s, s.stack[-1], p, move)
     _advance(s)
 
@@ -285,7 +306,8 @@ def _move_on(s: GameState, f: StrikeF) -> None:
     if q in (f.player, f.target):
         f.stage = _STAGE_NEXT
         return
-    log_event(s, "moves on", card=s.game.info[f.design].name, to=s.game.names[q])
+    if s.log is not None:
+        s.log.append(MovesOn(s.turn, f.design, q))
     f.target = q
     f.moved = True
     f.stage = _STAGE_WINDOW
@@ -295,11 +317,6 @@ def _move_on(s: GameState, f: StrikeF) -> None:
 # --- applying a move ----------------------------------------------------------------------------------------
 
 
-def _log_move(s: GameState, p: int, m: Move) -> None:
-    names = s.game.names
-    log_event(s, "move", move=m.kind, player=names[p], **({"card": s.game.info[m.card].name} if m.card >= 0 else {}),
-              **({"target": names[m.target]} if m.target >= 0 else {}),
-              **({"choice": m.choice} if m.choice else {}))
 
 
 def _apply(s: GameState, f: Frame, p: int, m: Move) -> None:
@@ -408,6 +425,10 @@ def _apply_heal(s: GameState, f: Frame, p: int, m: Move) -> None:
     else:
         assert isinstance(f, DropF | BraceF)
         amount = ci.heal_drop
+    cancelling = s.game.cancelling
+    if not cancelling or all(cancelling.isdisjoint(s.hands[q]) for q in range(len(s.hands)) if q != p):
+        restore(s, m.target, amount, p, m.card)  # nobody holds a card that could cancel it: no window
+        return
     h = HealF(p, m.card, m.target, amount)
     s.stack.append(h)
     open_window(s, h)
@@ -416,11 +437,12 @@ def _apply_heal(s: GameState, f: Frame, p: int, m: Move) -> None:
 def _break_own_hold(s: GameState, p: int, m: Move) -> None:
     """On their own turn, a held player plays a card that breaks the hold (it is not their action)."""
     ci = put_in_play(s, p, m.card)
-    log_event(s, "defended", player=s.game.names[p], card=ci.name, how=m.choice)
+    if s.log is not None:
+        s.log.append(Defended(s.turn, p, ci.d, m.choice))
     for h in [h for h in s.holds if h.victim == p and h.holder == m.target and m.choice in h.broken_by]:
         end_hold(s, h, "broken")
     if ci.retaliates:
-        deal_damage(s, m.target, ci.retaliates, ci.name)
+        deal_damage(s, m.target, ci.retaliates, ci.d)
 
 
 def _apply_answer(s: GameState, f: Window, p: int, m: Move) -> None:
@@ -482,7 +504,8 @@ def _advance(s: GameState) -> None:
 def _begin_turn(s: GameState) -> None:
     if s.turn >= s.game.turn_cap:
         s.result = Outcome(None, Reason.TURN_CAP, s.turn)
-        log_event(s, "game over", winner=None, reason="turn cap")
+        if s.log is not None:
+            s.log.append(GameOver(s.turn, -1, Reason.TURN_CAP))
         return
     s.turn += 1
     down = s.down
@@ -497,7 +520,7 @@ def _begin_turn(s: GameState) -> None:
     s.vomit_hit_used = False
     s.stack.append(TurnF(p))
     if s.log is not None:
-        log_event(s, "turn starts", player=s.game.names[p])
+        s.log.append(TurnStarts(s.turn, p))
     if s.holds:  # a holder who may let go at any time is asked at the start of every turn
         n = len(down)
         for q in sorted({h.holder for h in s.holds if h.releasable}, key=lambda q: (q - p) % n, reverse=True):
@@ -542,7 +565,8 @@ def _step_turn(s: GameState, f: TurnF) -> bool:
         turn = s.turn
         if s.down[p] or s.stun_until[p] >= turn or s.vomit_until[p] >= turn:  # `_lost`, inline
             why = "stunned" if s.stun_until[p] >= s.turn else "vomiting" if not s.down[p] else "unconscious"
-            log_event(s, "turn lost", player=s.game.names[p], why=why)
+            if s.log is not None:
+                s.log.append(TurnLost(s.turn, p, why))
             f.phase = _PHASE_END
             return False
         f.phase = _PHASE_ACTION  # just checked: the player can act
@@ -592,7 +616,7 @@ def _end_turn(s: GameState, p: int) -> None:
                 got += 1
             draw = s.draw  # a reshuffle replaces the draw pile
         if got and s.log is not None:
-            log_event(s, "draws", player=s.game.names[q], cards=got)
+            s.log.append(Draws(s.turn, q, got))
 
 
 def _step_strike(s: GameState, f: StrikeF) -> bool:
@@ -625,20 +649,23 @@ def _hit(s: GameState, f: StrikeF, ci: CardInfo) -> None:
     f.connected = True
     amount = f.dmg[f.si]
     if s.log is not None:  # a hot spot: do not even build the event unlogged
-        log_event(s, "hit", card=ci.name, player=s.game.names[t], strike=f.si + 1, of=len(f.dmg))
+        s.log.append(Hit(s.turn, ci.d, t, f.si + 1, len(f.dmg)))
     if ci.stomp:
         s.stomped[t] = True
-        log_event(s, "stomped", player=s.game.names[t])
+        if s.log is not None:
+            s.log.append(Stomped(s.turn, t))
         return
     if ci.stuns:
         s.stun_until[t] = max(s.stun_until[t], s.turn + ci.stuns)
-        log_event(s, "stunned", player=s.game.names[t], until_turn=s.stun_until[t])
+        if s.log is not None:
+            s.log.append(Stunned(s.turn, t, s.stun_until[t]))
     if ci.ongoing is not None and f.si == 0 and t != f.player:  # a choke redirected at its player holds nobody
         o = ci.ongoing
         s.holds.append(Hold(f.player, t, ci.d, o.damage, o.broken_by, o.vomit, o.holder_restricted,
                             releasable=o.holder_restricted, humiliation_breaks=o.humiliation_breaks))
-        log_event(s, "hold", holder=s.game.names[f.player], victim=s.game.names[t], card=ci.name)
-    deal_damage(s, t, amount, ci.name)
+        if s.log is not None:
+            s.log.append(HoldStarts(s.turn, f.player, t, ci.d))
+    deal_damage(s, t, amount, ci.d)
 
 
 def _next_strike(s: GameState, f: StrikeF) -> None:
@@ -669,10 +696,12 @@ def _finish_strike(s: GameState, f: StrikeF) -> None:
         s.table.remove(f.design)
         if f.disarmed or f.cancelled or f.drop or s.down[f.player]:
             s.discard.append(f.design)
-            log_event(s, "weapon discarded", card=ci.name, player=s.game.names[f.player])
+            if s.log is not None:
+                s.log.append(WeaponDiscarded(s.turn, ci.d, f.player))
         else:
             s.hands[f.player].append(f.design)
-            log_event(s, "weapon back to hand", card=ci.name, player=s.game.names[f.player])
+            if s.log is not None:
+                s.log.append(WeaponBack(s.turn, ci.d, f.player))
     if f.in_combo:
         combo = s.stack[-1]
         assert isinstance(combo, ComboF)
@@ -690,7 +719,8 @@ def _step_opener(s: GameState, f: OpenerF) -> bool:
     if _ask(s, f):
         return True
     s.stack.pop()
-    log_event(s, "combo", player=s.game.names[f.player], victim=s.game.names[f.target], combo=f.opener.combo)
+    if s.log is not None:
+        s.log.append(Combo(s.turn, f.player, f.target, f.opener.combo))
     s.stack.append(ComboF(f.player, f.target, f.opener))
     return False
 
@@ -710,7 +740,8 @@ def _step_combo(s: GameState, f: ComboF) -> bool:
             moves += variants(s, FOLLOW, ci, v)
     if not moves:
         s.stack.pop()
-        log_event(s, "combo wasted" if f.steps == 0 else "combo ends", player=s.game.names[p])
+        if s.log is not None:
+            s.log.append((ComboWasted if f.steps == 0 else ComboEnds)(s.turn, p))
         return False
     return _decide(s, p, [*moves, DECLINE_MOVE])
 
@@ -723,7 +754,7 @@ def _step_answer(s: GameState, f: AnswerF) -> bool:
     ci = s.game.info[f.design]
     if f.what is _ANSWER_DEFEND:
         if s.log is not None:  # a hot spot: do not even build the event unlogged
-            log_event(s, "defended", player=s.game.names[f.player], card=ci.name, how=f.how)
+            s.log.append(Defended(s.turn, f.player, ci.d, f.how))
         if isinstance(parent, StrikeF):
             _strike_defended(s, parent, f.how, f.player)
         elif isinstance(parent, TickF):
@@ -732,27 +763,30 @@ def _step_answer(s: GameState, f: AnswerF) -> bool:
         else:
             s.stack.pop()  # the opener fails
         if ci.retaliates:
-            deal_damage(s, parent.player, ci.retaliates, ci.name)
+            deal_damage(s, parent.player, ci.retaliates, ci.d)
     elif f.what is _ANSWER_INTERFERE:
         assert isinstance(parent, StrikeF)
         parent.target = parent.origin = f.player
         parent.no_def = True
         parent.pos = len(parent.resp)
-        log_event(s, "interferes", player=s.game.names[f.player])
+        if s.log is not None:
+            s.log.append(Interferes(s.turn, f.player))
     elif f.how == "redirect":
         if isinstance(parent, TickF):
             s.stack.pop()
             end_hold(s, parent.hold, "broken")
         elif isinstance(parent, OpenerF):
             s.stack.pop()
-            log_event(s, "stopped", card=s.game.info[parent.design].name, by=s.game.names[f.player])
+            if s.log is not None:
+                s.log.append(Stopped(s.turn, parent.design, f.player))
         else:
             assert isinstance(parent, StrikeF)
             parent.target = parent.origin = f.redirect
             parent.moved = False
             parent.direction = 0
             open_window(s, parent)
-            log_event(s, "redirected", to=s.game.names[f.redirect])
+            if s.log is not None:
+                s.log.append(Redirected(s.turn, f.redirect))
     else:
         # Cancel: the answered card does nothing. Only the last humiliation of a chain (one nobody humiliated)
         # stuns the answered card's player for the rest of the turn and earns its player the free attack; an
@@ -761,11 +795,12 @@ def _step_answer(s: GameState, f: AnswerF) -> bool:
         victim = parent.player
         answered = parent.hold.design if isinstance(parent, TickF) else parent.design if isinstance(
             parent, StrikeF | OpenerF | AnswerF | HealF) else f.design
-        names = s.game.names
-        log_event(s, "cancelled", card=s.game.info[answered].name, player=names[victim], by=names[f.player])
+        if s.log is not None:
+            s.log.append(Cancelled(s.turn, answered, victim, f.player))
         if last:
             s.stun_until[victim] = max(s.stun_until[victim], s.turn)
-            log_event(s, "stunned", player=names[victim], until_turn=s.stun_until[victim])
+            if s.log is not None:
+                s.log.append(Stunned(s.turn, victim, s.stun_until[victim]))
         if isinstance(parent, StrikeF):
             parent.cancelled = True
             parent.stage = _STAGE_FINISH
@@ -787,7 +822,7 @@ def _step_tick(s: GameState, f: TickF) -> bool:
     if _ask(s, f):
         return True
     s.stack.pop()
-    deal_damage(s, h.victim, h.damage, s.game.info[h.design].name)
+    deal_damage(s, h.victim, h.damage, h.design)
     return False
 
 
@@ -848,7 +883,7 @@ def _step_heal(s: GameState, f: HealF) -> bool:
     if _ask(s, f):
         return True
     s.stack.pop()
-    restore(s, f.target, f.amount, f.player, s.game.info[f.design].name)
+    restore(s, f.target, f.amount, f.player, f.design)
     return False
 
 
