@@ -21,14 +21,14 @@ from cardgen.engine.rules import describe, push, start
 from cardgen.engine.state import GameState, blank_state
 from cardgen.errors import CardgenError, Diagnostic, SetError
 from cardgen.loader import load_sets
-from cardgen.loader.yaml_doc import Document, read_document
+from cardgen.loader.scenario_file import ACTION_KEYS, read_scenario
+from cardgen.loader.yaml_doc import Document
 from cardgen.model import CardSet
 from cardgen.suggest import did_you_mean
 
 SCENARIO_KEYS = ("title", "description", "sets", "seed", "turn_cap", "players", "draw", "discard", "first",
                  "moves", "expect")
 PLAYER_KEYS = ("name", "life", "hand", "stunned", "unconscious")
-ACTION_KEYS = ("play", "free_hit", "discard", "heal", "pass", "decline", "done", "release", "direction")
 MOVE_KEYS = ("who", *ACTION_KEYS, "target", "as", "drop", "note")
 EXPECT_PLAYER_KEYS = ("life", "hand", "has", "lacks", "cards", "status")
 EXPECT_KEYS = ("pool", "to_act", "winner", "turn", "discard_top", "draw_pile")
@@ -94,12 +94,8 @@ def _design(doc: Document, at: tuple[str | int, ...], cs: CardSet, name: str) ->
 
 def load_scenario(path: Path, shown: str | None = None) -> Scenario:
     """Read a scenario file and set up its table (raises ScenarioError with file:line)."""
-    shown = shown or str(path)
-    diags: list[Diagnostic] = []
-    doc = read_document(path, shown, diags, expected="a scenario: sets, players and moves (docs/scenarios.md)")
-    if doc is None:
-        raise ScenarioError(diags)
-    if diags:
+    doc, diags = read_scenario(path, shown or str(path))
+    if doc is None or diags:
         raise ScenarioError(diags)
     return setup(doc, path.parent)
 
