@@ -52,14 +52,15 @@ def can_act(s: GameState, p: int) -> bool:
 
 def open_window(s: GameState, f: Window) -> None:
     """(Re)start the window of `f`: its target is asked first, then the others clockwise."""
-    # An attack redirected at its own player may be defended by them; a card hitting "all" may not.
-    if isinstance(f, StrikeF) and f.sealed:
-        f.resp = ()  # nobody may answer it at all
-        f.pos = 0
-        return
-    own = f.target == f.player and isinstance(f, StrikeF) and s.game.info[f.design].targets == "one"
-    f.resp = _askers(f.target, -1 if own else f.player, tuple(s.down))
     f.pos = 0
+    exclude = f.player
+    if type(f) is StrikeF:
+        if f.sealed:
+            f.resp = ()  # nobody may answer it at all
+            return
+        if f.target == exclude and s.game.info[f.design].targets == "one":
+            exclude = -1  # an attack redirected at its own player may be defended by them; one hitting all may not
+    f.resp = _askers(f.target, exclude, tuple(s.down))
 
 
 @cache
@@ -107,7 +108,7 @@ def deal_damage(s: GameState, p: int, amount: int, why: int) -> None:
     """
     if amount <= 0 or s.down[p]:
         return
-    if s.life[p] <= amount and can_brace(s, p):
+    if s.life[p] <= amount and s.game.bracing and can_brace(s, p):
         s.stack.append(BraceF(p, amount, why))
         return
     lose(s, p, amount, why)

@@ -9,7 +9,6 @@ from a card's mechanic fields and the set's `rules`, never from a card name.
 from __future__ import annotations
 
 from functools import cache
-from typing import cast
 
 from cardgen.engine.cards import STRIKE_DEFENCES, CardInfo
 from cardgen.engine.effects import (
@@ -169,7 +168,11 @@ def push(s: GameState, move: Move, check: bool = True) -> None:
     p = s.to_act
     if s.log is not None:
         s.log.append(Moved(s.turn, p, move))
-    _apply(s, s.stack[-1], p, move)
+    f = s.stack[-1]
+    if type(f) is TurnF:  # the commonest frame to move on: a call less (see `_apply`)
+        _apply_on_turn(s, f, p, move)
+    else:
+        _apply(s, f, p, move)
     _advance(s)
 
 
@@ -320,40 +323,28 @@ def _move_on(s: GameState, f: StrikeF) -> None:
 
 
 def _apply(s: GameState, f: Frame, p: int, m: Move) -> None:
-    """How a move changes the state, by its kind and the frame that offered it (the top one).
+    """How a move changes the state: by the frame that offered it (the top one), then by the move's kind.
 
-    A chain of tests, the commonest kinds first, rather than `match`: a value pattern reads its enum member
-    from the class each time (measured: four cases cost 3.3 us, this chain 0.4 us).
+    Chains of tests, the commonest first, rather than `match`: a value pattern reads its enum member from
+    the class each time (measured: four cases cost 3.3 us, such a chain 0.4 us), and `type(f) is TurnF`
+    narrows `f` for mypy with no call.
     """
+    if type(f) is TurnF:
+        _apply_on_turn(s, f, p, m)
+        return
     k = m.kind
-    if k == DISCARD:
-        assert isinstance(f, TurnF)
-        s.hands[p].remove(m.card)
-        s.discard.append(m.card)
-        f.phase = _PHASE_DISCARD
-        f.count += 1
-    elif k in (DONE, PASS):
-        assert isinstance(f, TurnF)
-        f.phase = _PHASE_END
-        _end_turn(s, f.player)  # what the turn's next step would do at once: spare the trip round `push`'s loop
-    elif k == DECLINE:
+    if k == DECLINE:
         _apply_decline(s, f, p)
-    elif k == PLAY:
-        assert isinstance(f, TurnF)
-        _apply_play(s, f, p, m)
     elif k in (DEFEND, HUMILIATE, INTERFERE):
-        if isinstance(f, TurnF):
-            _break_own_hold(s, p, m)
-        else:
-            assert isinstance(f, Window)
-            _apply_answer(s, f, p, m)
-    elif k == HEAL:
-        _apply_heal(s, f, p, m)
+        assert isinstance(f, Window)
+        _apply_answer(s, f, p, m)
     elif k == FOLLOW:
         assert isinstance(f, ComboF)
         ci = put_in_play(s, p, m.card)
         _start_effect(s, p, ci, f.victim, drop=m.choice == "drop", free=f.free, mult=f.multiplier,
                       in_combo=True, sealed=f.sealed and ci.follows is None)  # the free attack, not a hold
+    elif k == HEAL:
+        _apply_heal(s, f, p, m)
     elif k == BONUS:
         assert isinstance(f, BonusF)
         s.stack.pop()
@@ -372,23 +363,10 @@ def _apply(s: GameState, f: Frame, p: int, m: Move) -> None:
         o = OpenerF(p, m.card, m.target, ci.opener, ci.defences - STRIKE_DEFENCES)
         s.stack.append(o)
         open_window(s, o)
-    elif k == VOMIT_HIT:
-        assert isinstance(f, TurnF)
-        s.vomit_hit_used = True
-        ci = put_in_play(s, p, m.card)
-        _start_effect(s, p, ci, m.target, no_def=True)
-    elif k == STOMP:
-        assert isinstance(f, TurnF)
-        f.phase = _PHASE_END
-        ci = put_in_play(s, p, m.card)
-        st = StrikeF(p, m.card, m.target, ci.damage or (0,), NO_DEFENCE)
-        s.stack.append(st)
-        open_window(s, st)
     elif k == RELEASE:
-        for h in [h for h in s.holds if h.holder == p and h.victim == m.target and h.releasable]:
-            end_hold(s, h, "released")
-        if isinstance(f, LetGoF):
-            s.stack.pop()
+        assert isinstance(f, LetGoF)
+        _release(s, p, m.target)
+        s.stack.pop()
     elif k == DIRECTION:
         assert isinstance(f, DirectionF)
         s.stack.pop()
@@ -396,6 +374,46 @@ def _apply(s: GameState, f: Frame, p: int, m: Move) -> None:
         assert isinstance(strike, StrikeF)
         strike.direction = 1 if m.choice == "left" else -1
         _move_on(s, strike)
+    else:
+        raise AssertionError(f"{k} offered by {type(f).__name__}")
+
+
+def _apply_on_turn(s: GameState, f: TurnF, p: int, m: Move) -> None:
+    """A move of the player whose turn it is, as (or before) their action."""
+    k = m.kind
+    if k == DISCARD:
+        s.hands[p].remove(m.card)
+        s.discard.append(m.card)
+        f.phase = _PHASE_DISCARD
+        f.count += 1
+    elif k in (DONE, PASS):
+        f.phase = _PHASE_END
+        _end_turn(s, f.player)  # what the turn's next step would do at once: spare the trip round `push`'s loop
+    elif k == PLAY:
+        _apply_play(s, f, p, m)
+    elif k == HEAL:
+        _apply_heal(s, f, p, m)
+    elif k == DEFEND:
+        _break_own_hold(s, p, m)
+    elif k == VOMIT_HIT:
+        s.vomit_hit_used = True
+        ci = put_in_play(s, p, m.card)
+        _start_effect(s, p, ci, m.target, no_def=True)
+    elif k == STOMP:
+        f.phase = _PHASE_END
+        ci = put_in_play(s, p, m.card)
+        st = StrikeF(p, m.card, m.target, ci.damage or (0,), NO_DEFENCE)
+        s.stack.append(st)
+        open_window(s, st)
+    elif k == RELEASE:
+        _release(s, p, m.target)
+    else:
+        raise AssertionError(f"{k} offered on a turn")
+
+
+def _release(s: GameState, p: int, victim: int) -> None:
+    for h in [h for h in s.holds if h.holder == p and h.victim == victim and h.releasable]:
+        end_hold(s, h, "released")
 
 
 def _apply_decline(s: GameState, f: Frame, p: int) -> None:
@@ -490,12 +508,12 @@ def _advance(s: GameState) -> None:
             _begin_turn(s)
             continue
         f = stack[-1]
-        t = type(f)  # the three commonest frames by exact type, at once (a call less per step: see `_step`)
-        if t is TurnF:
-            if _step_turn(s, cast(TurnF, f)):
+        # the two commonest frames by exact type, at once (a call less per step: see `_step`)
+        if type(f) is TurnF:
+            if _step_turn(s, f):
                 return
-        elif t is StrikeF:
-            if _step_strike(s, cast(StrikeF, f)):
+        elif type(f) is StrikeF:
+            if _step_strike(s, f):
                 return
         elif _step(s, f):
             return
@@ -899,35 +917,34 @@ def _step_let_go(s: GameState, f: LetGoF) -> bool:
 def _step(s: GameState, f: Frame) -> bool:
     """Run the top frame on: True once someone must decide (`s.to_act`, `s.moves` set).
 
-    By the frame's class, the commonest by exact type first (`_advance` tests the turn and the strike itself
-    before calling this); a `match` on class patterns cost 0.3 us more a step (measured), 5 % of a random
-    game's decision.
+    By the frame's exact class (every frame class is a leaf; `type(f) is C` narrows `f` for mypy), the
+    commonest first (`_advance` tests the turn and the strike itself before calling this); a `match` on class
+    patterns cost 0.3 us more a step (measured), 5 % of a random game's decision.
     """
-    t = type(f)
-    if t is TurnF:
-        return _step_turn(s, cast(TurnF, f))
-    if t is StrikeF:
-        return _step_strike(s, cast(StrikeF, f))
-    if t is AnswerF:
-        return _step_answer(s, cast(AnswerF, f))
-    if isinstance(f, OpenerF):
+    if type(f) is TurnF:
+        return _step_turn(s, f)
+    if type(f) is StrikeF:
+        return _step_strike(s, f)
+    if type(f) is AnswerF:
+        return _step_answer(s, f)
+    if type(f) is OpenerF:
         return _step_opener(s, f)
-    if isinstance(f, ComboF):
+    if type(f) is ComboF:
         return _step_combo(s, f)
-    if isinstance(f, DropF):
+    if type(f) is DropF:
         return _step_drop(s, f)
-    if isinstance(f, BraceF):
+    if type(f) is BraceF:
         return _step_brace(s, f)
-    if isinstance(f, HealF):
+    if type(f) is HealF:
         return _step_heal(s, f)
-    if isinstance(f, TickF):
+    if type(f) is TickF:
         return _step_tick(s, f)
-    if isinstance(f, BonusF):
+    if type(f) is BonusF:
         return _step_bonus(s, f)
-    if isinstance(f, AfterBlockF):
+    if type(f) is AfterBlockF:
         return _step_after_block(s, f)
-    if isinstance(f, DirectionF):
+    if type(f) is DirectionF:
         return _decide(s, f.player, [Move(DIRECTION, choice="left"), Move(DIRECTION, choice="right")])
-    if isinstance(f, LetGoF):
+    if type(f) is LetGoF:
         return _step_let_go(s, f)
     raise AssertionError(f"no step for {type(f).__name__}")
