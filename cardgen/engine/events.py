@@ -1,8 +1,10 @@
-"""The game log: one small frozen class per kind of event, naming seats and card designs by number.
+"""The game log: one small class per kind of event, naming seats and card designs by number.
 
 Events hold seat numbers and design indices (two cards named Dodge in a mixed deck stay apart); names
 are added only when an event is written out (`Event.json`, used by `cardgen replay`). Each class's
-`event` is the name the JSON gives it, and its fields come out in the order they are declared.
+`event` is the name the JSON gives it, and its fields come out in the order they are declared. Events
+are not frozen (a frozen dataclass costs three times as much to make, and simulations log every game):
+read them, never change them.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ SEAT_FIELDS = frozenset({"player", "by", "holder", "victim", "to", "winner"})
 CARD_FIELDS = frozenset({"card", "why"})
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Event:
     """Something that happened on turn `turn`."""
 
@@ -39,7 +41,7 @@ class Event:
         return out
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Moved(Event):
     """A player's decision (the JSON leaves out what the move does not name)."""
 
@@ -60,13 +62,13 @@ class Moved(Event):
         return out
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class TurnStarts(Event):
     event: ClassVar[str] = "turn starts"
     player: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class TurnLost(Event):
     event: ClassVar[str] = "turn lost"
     player: int
@@ -76,20 +78,20 @@ class TurnLost(Event):
         return {"turn": self.turn, "event": self.event, "player": game.names[self.player], "why": self.why}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Draws(Event):
     event: ClassVar[str] = "draws"
     player: int
     cards: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Reshuffle(Event):
     event: ClassVar[str] = "reshuffle"
     cards: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Hit(Event):
     event: ClassVar[str] = "hit"
     card: int
@@ -98,20 +100,20 @@ class Hit(Event):
     of: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Stomped(Event):
     event: ClassVar[str] = "stomped"
     player: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Stunned(Event):
     event: ClassVar[str] = "stunned"
     player: int
     until_turn: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class HoldStarts(Event):
     event: ClassVar[str] = "hold"
     holder: int
@@ -119,7 +121,7 @@ class HoldStarts(Event):
     card: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Damage(Event):
     """`player` lost `amount` (to `life`) to card `why`."""
 
@@ -130,7 +132,7 @@ class Damage(Event):
     why: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Healed(Event):
     event: ClassVar[str] = "heal"
     player: int
@@ -140,27 +142,27 @@ class Healed(Event):
     card: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Revived(Event):
     event: ClassVar[str] = "revived"
     player: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Unconscious(Event):
     event: ClassVar[str] = "unconscious"
     player: int
     life: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class GameOver(Event):
     event: ClassVar[str] = "game over"
     winner: int
     reason: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class HoldEnds(Event):
     event: ClassVar[str] = "hold ends"
     holder: int
@@ -172,21 +174,21 @@ class HoldEnds(Event):
                 "victim": game.names[self.victim], "why": self.why}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Vomiting(Event):
     event: ClassVar[str] = "vomiting"
     player: int
     until_turn: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class MovesOn(Event):
     event: ClassVar[str] = "moves on"
     card: int
     to: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Defended(Event):
     event: ClassVar[str] = "defended"
     player: int
@@ -194,26 +196,26 @@ class Defended(Event):
     how: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Interferes(Event):
     event: ClassVar[str] = "interferes"
     player: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Stopped(Event):
     event: ClassVar[str] = "stopped"
     card: int
     by: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Redirected(Event):
     event: ClassVar[str] = "redirected"
     to: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Cancelled(Event):
     event: ClassVar[str] = "cancelled"
     card: int
@@ -221,7 +223,7 @@ class Cancelled(Event):
     by: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Combo(Event):
     event: ClassVar[str] = "combo"
     player: int
@@ -229,26 +231,26 @@ class Combo(Event):
     combo: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class ComboWasted(Event):
     event: ClassVar[str] = "combo wasted"
     player: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class ComboEnds(Event):
     event: ClassVar[str] = "combo ends"
     player: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class WeaponDiscarded(Event):
     event: ClassVar[str] = "weapon discarded"
     card: int
     player: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class WeaponBack(Event):
     event: ClassVar[str] = "weapon back to hand"
     card: int
