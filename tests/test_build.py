@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from collections.abc import Callable
@@ -80,7 +81,7 @@ def test_mixed_deck_stem(tmp_path: Path) -> None:
     assert sorted(p.name for p in folder.iterdir()) == [
         "lunch+beer-cards.pdf", "lunch+beer-print.pdf", "lunch+beer-rules.pdf"]
     text = " ".join(p.extract_text() for p in PdfReader(folder / "lunch+beer-cards.pdf").pages)
-    assert "beer 0" in text and "lunch 0" in text  # footers name each card's own set
+    assert re.search(r"\bbeer \d+/\d+", text) and re.search(r"\blunch \d+/\d+", text)  # each card's own set
 
 
 def test_no_set_builds_every_bundled_set(tmp_path: Path) -> None:
@@ -91,8 +92,7 @@ def test_no_set_builds_every_bundled_set(tmp_path: Path) -> None:
         assert (tmp_path / name / f"{name}-print.pdf").is_file()
 
 
-@pytest.mark.parametrize("args", [
-    ["--paper", "b5"],
+@pytest.mark.parametrize("args", [  # a bad --paper is a usage error: tests/test_cli_errors.py
     ["--size", "jumbo"],
     ["--size", "300x300"],
     ["--bleed", "-1"],
@@ -104,7 +104,8 @@ def test_bad_options_fail_cleanly(tmp_path: Path, args: list[str]) -> None:
     out = tmp_path / "out"
     code, _, err = run(["--set", "lunch", "--out", str(out), *args])
     assert code == 1
-    assert err.startswith("error: ") and "Traceback" not in err
+    assert err.startswith("error: ") or ": error: " in err.splitlines()[0]  # `[path:line:col: ]error: ...`
+    assert "Traceback" not in err
     assert not out.exists()
 
 

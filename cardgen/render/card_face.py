@@ -16,6 +16,7 @@ from PIL import Image
 from cardgen.cardtext import damage_label, opener_label, rules_text
 from cardgen.loader.art import art_path
 from cardgen.model import Card, CardSet
+from cardgen.numbering import card_label
 from cardgen.render import layout_data as L
 from cardgen.render.errors import CardFitError, GlyphError
 from cardgen.render.geometry import Rect
@@ -34,13 +35,8 @@ def ink_on(hex_colour: str) -> str:
     return L.colour("dark_ink") if lum > 0.30 else L.colour("light_ink")
 
 
-def card_label(card: Card, cs: CardSet) -> str:
-    """The footer: origin set, card number and deck size ('beer 023/110')."""
-    return f"{card.origin or cs.name} {card.number:03d}/{cs.deck_size}"
-
-
 def where(card: Card) -> str:
-    return f"{card.file}:{card.line}: " if card.file else ""
+    return f"{card.file}:{card.line}:{card.column}: " if card.file else ""
 
 
 @dataclass(frozen=True)
