@@ -208,3 +208,17 @@ def test_mixes_pass_the_static_checks(sets: list[str]) -> None:
     code, out, err = run("validate", "--no-sim", *[a for s in sets for a in ("--set", s)])
     assert code == 0, err
     assert out.startswith("+".join(sets) + ": ok")
+
+
+def test_rules_page_overflow_is_refused_with_the_builds_own_message() -> None:
+    from cardgen.errors import CardgenError
+    from cardgen.loader import load_sets
+    from cardgen.render.rules_page import rules_pdf
+
+    code, _, err = run("validate", "--no-sim", "--set", "classic", "--set", "beer", "--set", "lunch")
+    assert code == 1
+    d = _only(err, "rules page for classic+beer+lunch overflows")
+    assert d["path"].endswith("classic/set.yaml") and (d["line"], d["col"]) == ("1", "1")
+    with pytest.raises(CardgenError) as info:
+        rules_pdf(load_sets(["classic", "beer", "lunch"]), "a4")
+    assert str(info.value) == d["msg"]

@@ -56,15 +56,29 @@ def rules_pdf_and_size(cs: CardSet, paper: str) -> tuple[bytes, float]:
         raise RulesPageError(f"unknown paper '{paper}' for the rules page; expected one of "
                              f"{', '.join(paper_names())}")
     blocks = page_blocks(cs)
-    subject = f"One-page rules reference for {cs.title} ({cs.name})"
+    subject = _subject(cs)
     best = _fit(blocks, paper, subject)
     if best is None:
-        smallest = min_font_size()
-        worst = render(blocks, paper, smallest, subject)
-        over = max(1, round((worst.needed - 1) * 100))
-        raise RulesOverflowError(f"rules page for {cs.name} overflows by {over}% at {smallest:g} pt on {paper} "
-                                 f"({len(cs.cards)} card designs); shorten the set or split it")
+        raise _overflow(cs, paper, render(blocks, paper, min_font_size(), subject))
     return best[0].pdf, best[1]
+
+
+def _subject(cs: CardSet) -> str:
+    return f"One-page rules reference for {cs.title} ({cs.name})"
+
+
+def _overflow(cs: CardSet, paper: str, worst: Rendered) -> RulesOverflowError:
+    over = max(1, round((worst.needed - 1) * 100))
+    return RulesOverflowError(f"rules page for {cs.name} overflows by {over}% at {min_font_size():g} pt on {paper} "
+                              f"({len(cs.cards)} card designs); shorten the set or split it")
+
+
+def check_fits(cs: CardSet, paper: str) -> None:
+    """Raise the error `rules_pdf` would raise for an overflowing page, from one attempt at the smallest size
+    (a page that fits one page there is always made; `cardgen validate` asks this instead of fitting it)."""
+    attempt = render(page_blocks(cs), paper, min_font_size(), _subject(cs))
+    if attempt.pages != 1:
+        raise _overflow(cs, paper, attempt)
 
 
 def rules_pdf(cs: CardSet, paper: str) -> bytes:
