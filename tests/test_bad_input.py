@@ -655,3 +655,11 @@ def test_set_files_over_the_total_size_limit(make_set: SetMaker, set_errors: Err
     monkeypatch.setattr(load_module, "MAX_SET_BYTES", len(MINI_SET_YAML) + 10)
     d = only(set_errors(make_set({"set.yaml": MINI_SET_YAML, "cards.yaml": MINI_CARDS_YAML})), "add up to more than")
     assert d.path.endswith("cards.yaml") and "were not read" in d.message
+
+
+def test_hidden_character_in_the_title_or_a_type_label(make_set: SetMaker, set_errors: Errors) -> None:
+    text = set_with("title: Mini Set", 'title: "Mini\\u202ESet"').replace("label: Defense,", 'label: "De\\tfense",')
+    diags = set_errors(make_set({"set.yaml": text, "cards.yaml": MINI_CARDS_YAML}))
+    d = only(diags, "title: has an invisible formatting character U+202E")
+    assert (d.line, d.column) == (line_of(text, "title:"), col_of(text, '"Mini'))
+    assert not any("label" in x.message for x in diags)  # a tab is whitespace, not hidden
