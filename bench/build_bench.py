@@ -1,6 +1,11 @@
-"""Build time per bundled set, against a plain-reportlab baseline drawing as much.
+"""Build time: the whole `cardgen build` process against a plain reportlab script, and per set in memory.
 
-For each set (every copy of every card, default options) this times, best of
+Whole process (the speed goal): `cardgen build --set beer` as a fresh process against
+`bench/plain_cards.py` (plain reportlab drawing 110 cards 9 a page with embedded fonts), run in
+turns (paired) --runs times; ratio = median build / median plain script (goal: at most 2.5).
+`--checkout DIR` times another checkout of cardgen the same way in the same turns (for before/after).
+
+In memory, for each set (every copy of every card, default options) this times, best of
 --repeat runs with cold text caches:
   cards   the card-sheet PDF (layout, text fitting, drawing, saving),
   merge   the print file (pypdf merge, bookmarks, metadata),
@@ -8,15 +13,22 @@ For each set (every copy of every card, default options) this times, best of
   build   the whole in-memory build of the set (cards + rules + merge).
 The baseline draws the same number of pages, rectangles, lines and text lines
 straight onto a reportlab canvas with the same embedded fonts; ratio =
-(cards + merge) / baseline. Run: `python bench/build_bench.py [--repeat N] [--set S]...`
+(cards + merge) / baseline. Run: `python bench/build_bench.py [--repeat N] [--runs N] [--set S]...
+[--checkout DIR] [--whole-only]`
 """
 
 from __future__ import annotations
 
 import argparse
 import io
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -88,11 +100,51 @@ def bench_set(cs: CardSet, opts: PrintOptions, repeat: int) -> dict[str, float]:
     return out
 
 
+PLAIN = Path(__file__).resolve().parent / "plain_cards.py"
+
+
+def _timed(cmd: list[str], env: dict[str, str] | None = None) -> float:
+    t = time.perf_counter()
+    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+    return time.perf_counter() - t
+
+
+def whole_process(runs: int, checkout: str | None) -> None:
+    """Fresh processes in turns, so load on the machine hits every contender alike."""
+    with tempfile.TemporaryDirectory() as tmp:
+        build = [sys.executable, "-m", "cardgen.cli.main", "build", "--set", "beer", "--out", tmp]
+        plain = [sys.executable, str(PLAIN), str(Path(tmp) / "plain.pdf")]
+        other_env = None
+        if checkout:
+            other_env = {**os.environ, "PYTHONPATH": str(Path(checkout).resolve())}
+        times: dict[str, list[float]] = {"plain reportlab": [], "cardgen build": [], "checkout build": []}
+        _timed(build)
+        _timed(plain)  # warm the disk cache
+        for _ in range(runs):
+            times["plain reportlab"].append(_timed(plain))
+            times["cardgen build"].append(_timed(build))
+            if other_env is not None:
+                times["checkout build"].append(_timed(build, other_env))
+    floor = statistics.median(times["plain reportlab"])
+    print(f"whole process, {runs} paired runs (median / min):")
+    for name, values in times.items():
+        if values:
+            med = statistics.median(values)
+            print(f"  {name:<16}{med:7.3f} s {min(values):7.3f} s   ratio {med / floor:5.2f}")
+    print("goal: cardgen build --set beer at most 2.5 x the plain reportlab script")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description="Build time per bundled set against a plain-reportlab baseline.")
     parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--runs", type=int, default=7, help="paired whole-process runs")
+    parser.add_argument("--checkout", help="another cardgen checkout to time alongside (PYTHONPATH)")
+    parser.add_argument("--whole-only", action="store_true", help="skip the in-memory table")
     parser.add_argument("--set", dest="sets", action="append")
     args = parser.parse_args()
+    whole_process(args.runs, args.checkout)
+    if args.whole_only:
+        return
     register_fonts()
     opts = PrintOptions()
     print(f"{'set':<9}{'cards':>6}{'pages':>6}{'rects':>6}{'lines':>6}{'texts':>6} | {'cards s':>8}{'merge s':>8}"

@@ -126,7 +126,7 @@ def opener_label(card: Card, cs: CardSet) -> str:
     if card.follows is None:
         return ""
     names = sorted({c.name.upper() for c in openers_of(card.follows, cs) if c.pair is None})
-    return " or ".join(names) if names else card.follows.upper()
+    return " or ".join(names) if names and len(names) <= MAX_NAMED else card.follows.upper()
 
 
 _PAST = {"dodge": "DODGED", "block": "BLOCKED", "disarm": "DISARMED", "freedom": "broken by FREEDOM",
@@ -149,9 +149,14 @@ def breakers_of(card: Card, cs: CardSet) -> list[str]:
         for name in names or [kind.upper()]:
             if name not in out:
                 out.append(name)
-    # a humiliation card answers any card, holds included (docs/rules-decisions.md)
-    out.extend(sorted({c.name.upper() for c in cs.cards if c.humiliate} - set(out)))
+    if card.ongoing.humiliation_breaks:  # anyone's humiliation breaks it (docs/rules-decisions.md)
+        out.extend(sorted({c.name.upper() for c in cs.cards if c.humiliate} - set(out)))
     return out
+
+
+# A card names at most this many other cards; beyond that it names the kind (a big set's text must not
+# grow with the number of cards in it).
+MAX_NAMED = 4
 
 
 def _context(card: Card, cs: CardSet) -> dict[str, Any]:
@@ -163,7 +168,13 @@ def _context(card: Card, cs: CardSet) -> dict[str, Any]:
             then_labels.append(t.label if t else key)
     followers = []
     if card.opens is not None:
-        followers = sorted({c.name.upper() for c in cs.cards if c.follows == card.opens.combo})
+        follower_cards = [c for c in cs.cards if c.follows == card.opens.combo]
+        followers = sorted({c.name.upper() for c in follower_cards})
+        if len(followers) > MAX_NAMED:
+            followers = [f"any card marked after {opener_label(follower_cards[0], cs)}"]
+    breakers = breakers_of(card, cs)
+    if len(breakers) > MAX_NAMED:
+        breakers = ["any card that breaks holds"]
     return {
         "card": card,
         "role": role,
@@ -176,7 +187,7 @@ def _context(card: Card, cs: CardSet) -> dict[str, Any]:
         "opener": opener_label(card, cs),
         "then_labels": then_labels,
         "followers": followers,
-        "breakers": _or_list(breakers_of(card, cs)),
+        "breakers": _or_list(breakers),
         "returns": role == "weapon",
         "may_drop": role == "weapon" and cs.rules.weapons_may_drop,
     }

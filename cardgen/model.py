@@ -61,6 +61,7 @@ class Opener:
     multiplier: int = 1
     after_block: bool = False
     chain: bool = False
+    sealed: bool = False  # LM: its follow-up can be answered by nothing at all (only a heal when dropping)
 
 
 @dataclass(frozen=True)
@@ -70,7 +71,8 @@ class Ongoing:
     damage: int
     broken_by: tuple[DefenceKind, ...] = ("freedom",)
     vomit: bool = False  # victim helpless for one round after release (Choke & Puke)
-    holder_restricted: bool = False  # holder may only discard/draw while holding
+    holder_restricted: bool = False  # holder may only discard/draw while holding, and may let go at any time
+    humiliation_breaks: bool = False  # BM: anyone's humiliation breaks it (not only the victim's defences)
 
 
 @dataclass(frozen=True)
@@ -155,6 +157,7 @@ class CardSet:
     equivalences: dict[str, str] = field(default_factory=dict)
     description: str = ""
     origin_types: dict[str, dict[str, CardType]] = field(default_factory=dict)
+    origin_rules: dict[str, Rules] = field(default_factory=dict)  # each mixed set's own rules, by set name
 
     @property
     def total(self) -> int:
@@ -175,6 +178,10 @@ class CardSet:
 
     def role(self, card: Card) -> Role:
         return self.type_of(card).role
+
+    def rules_of(self, card: Card) -> Rules:
+        """The rules of the card's own set: in a mixed deck a card plays by its own set's rules."""
+        return self.origin_rules.get(card.origin, self.rules)
 
 
 def defences_of(card: Card, cs: CardSet) -> tuple[DefenceKind, ...]:

@@ -11,8 +11,8 @@ from cardgen.engine import IllegalMoveError, Move, apply, legal_moves, new_game,
 from cardgen.engine.agents import RandomAgent, play_game
 from cardgen.engine.cards import card_info
 from cardgen.engine.invariants import check_state
-from cardgen.engine.moves import DECLINE, DEFEND, DISCARD, DONE, HEAL, PASS, PLAY
-from cardgen.engine.state import GameState, TurnF
+from cardgen.engine.moves import DECLINE, DEFEND, DISCARD, DONE, PASS, PLAY
+from cardgen.engine.state import GameState
 from cardgen.loader import load_set, load_sets
 from cardgen.model import CardSet
 from cardgen.paths import bundled_set_names
@@ -125,37 +125,6 @@ def test_stalemate_at_the_turn_cap(lunch: CardSet) -> None:
     assert legal_moves(s) == []
     with pytest.raises(IllegalMoveError):
         push(s, Move(PASS))
-
-
-def test_heal_cannot_exceed_starting_life_or_revive_a_stomped_player(lunch: CardSet) -> None:
-    s = _table(lunch, [["First Aid", "Stomp"], ["Jab"], []], life=[15, 15, 0])
-    s.down[2] = True
-    from cardgen.engine.rules import start
-    start(s)
-    aid = _d(lunch, "First Aid")
-    assert Move(HEAL, aid, 0) not in legal_moves(s)  # full life: nothing to restore
-    assert Move(HEAL, aid, 2) in legal_moves(s)  # revive the unconscious Carl
-    push(s, Move("stomp", _d(lunch, "Stomp"), 2))
-    assert s.stomped[2]
-    assert not any(m.kind == HEAL and m.target == 2 for m in legal_moves(s))
-
-
-def test_heal_phase_and_heal_limit(classic: CardSet) -> None:
-    s = _table(classic, [["Band-Aid", "Candy Bar", "Punch"], ["Slap"]], life=[10, 20])
-    push(s, Move(HEAL, _d(classic, "Candy Bar"), 0))
-    # classic: one healing card per turn, so the turn is over at once
-    assert s.life[0] == 13 and s.to_act == 1
-
-
-def test_first_aid_heals_any_number_as_the_action(lunch: CardSet) -> None:
-    s = _table(lunch, [["First Aid", "First Aid", "First Aid"], ["Jab"]], life=[5, 15])
-    aid = _d(lunch, "First Aid")
-    push(s, Move(HEAL, aid, 0))
-    push(s, Move(HEAL, aid, 0))
-    assert s.to_act == 0 and isinstance(s.stack[-1], TurnF) and s.stack[-1].phase == "heal"
-    assert Move(PLAY, _d(lunch, "First Aid"), 1) not in legal_moves(s)  # no attack after healing
-    push(s, Move(DONE))
-    assert s.life[0] == 9 and s.to_act == 1
 
 
 def test_unconscious_player_is_skipped_and_holds_no_cards(lunch: CardSet) -> None:

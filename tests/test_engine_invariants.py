@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from cardgen.engine import new_game
-from cardgen.engine.invariants import check_state, check_step, snapshot
+from cardgen.engine import new_game, push
+from cardgen.engine.agents import RandomAgent
+from cardgen.engine.invariants import Checker, check_state, check_step, snapshot
 from cardgen.engine.state import GameState
+from cardgen.engine.views import observe
 from cardgen.loader import load_set
 
 
@@ -56,3 +58,41 @@ def test_unfilled_hand_at_a_new_turn_is_noticed(state: GameState) -> None:
     state.turn += 1
     state.discard.append(state.hands[2].pop())
     assert any("holding 4 < 5" in p for p in check_step(before, state))
+
+
+def _checked(state: GameState) -> Checker:
+    """A checker that has already seen `state` (so its pile sums are cached, as after a move)."""
+    c = Checker(state.game)
+    assert c.state(state) == []
+    return c
+
+
+def test_the_per_move_checker_notices_what_the_full_check_does(state: GameState) -> None:
+    c = _checked(state)
+    state.hands[1].pop()
+    assert any("cards in play" in p for p in c.state(state))
+
+
+@pytest.mark.parametrize("pile", ["hand", "draw", "discard"])
+def test_the_per_move_checker_notices_a_swapped_card_in_any_pile(state: GameState, pile: str) -> None:
+    state.discard.append(state.draw.pop(0))
+    c = _checked(state)
+    other = len(state.game.cs.cards)
+    if pile == "hand":
+        state.hands[1][0] = (state.hands[1][0] + 1) % other
+    elif pile == "draw":
+        state.draw[-1] = (state.draw[-1] + 1) % other
+    else:
+        state.discard.append((state.draw.pop() + 1) % other)  # a card drawn and changed on its way
+    assert any("not the deck's cards" in p for p in c.state(state))
+
+
+def test_the_per_move_checker_agrees_with_the_full_check_over_whole_games() -> None:
+    cs = load_set("beer")
+    for seed in range(3):
+        s = new_game(cs, 4, seed=seed)
+        agents = [RandomAgent(seed + p) for p in range(4)]
+        c = Checker(s.game)
+        while s.result is None:
+            push(s, agents[s.to_act].choose(observe(s, s.to_act)))
+            assert c.state(s) == check_state(s) == []

@@ -9,7 +9,15 @@ import pytest
 
 from cardgen.engine.invariants import check_state, check_step, snapshot
 from cardgen.engine.rules import push
-from cardgen.engine.scenario import check_expect, expand, is_check, load_scenario
+from cardgen.engine.scenario import (
+    check_expect,
+    check_moves,
+    expand,
+    is_check,
+    is_moves_check,
+    load_scenario,
+    run_scenario,
+)
 
 SCENARIOS = sorted((Path(__file__).parent / "scenarios").glob("*.yaml"))
 
@@ -30,6 +38,9 @@ def test_scenario(path: Path) -> None:
         if is_check(raw):
             unmet += check_expect(sc, ("moves", i, "expect"))
             continue
+        if is_moves_check(raw):
+            unmet += check_moves(sc, i)
+            continue
         for move in expand(sc, i, raw):
             before = snapshot(s)
             push(s, move)
@@ -38,3 +49,16 @@ def test_scenario(path: Path) -> None:
     assert [str(d) for d in unmet + check_expect(sc)] == []
     assert "expect" in sc.doc.data, "a scenario must say what it expects"
     assert sc.doc.data.get("title") and sc.doc.data.get("description"), "a scenario must say what it shows"
+
+
+MIXED = [p for p in SCENARIOS if "sets: [lunch, beer]" in p.read_text(encoding="utf-8")]
+
+
+@pytest.mark.parametrize("path", MIXED, ids=[p.stem for p in MIXED])
+def test_a_mixed_scenario_plays_the_same_with_the_sets_named_the_other_way(path: Path, tmp_path: Path) -> None:
+    flipped = tmp_path / path.name
+    flipped.write_text(path.read_text(encoding="utf-8").replace("sets: [lunch, beer]", "sets: [beer, lunch]"),
+                       encoding="utf-8")
+    a, b = load_scenario(path), load_scenario(flipped)
+    assert run_scenario(a) == [] and run_scenario(b) == []
+    assert a.state.log == b.state.log and a.state.hands == b.state.hands and a.state.draw == b.state.draw

@@ -75,8 +75,15 @@ def test_card_figures_cover_the_whole_set(lunch_json: dict[str, Any]) -> None:
     assert list(cards) == [c.name for c in cs.cards]
     for c in cards.values():
         assert 0 <= c["games"] <= min(60, c["played"])
-        if c["played"]:
-            assert 0.0 <= c["win_rate_when_played"] <= 1.0
+        assert c["plays_per_game"] == pytest.approx(c["played"] / 60, abs=1e-4)
+        for measure in ("opening", "drawn"):
+            f = c[measure]
+            assert f["holders"] + f["others"] == 60 * 3  # every seat of every game, on one side or the other
+            if f["diff"] is not None:
+                assert f["diff"] == pytest.approx(100 * (f["win_rate"] - f["others_win_rate"]), abs=0.02)
+                assert f["ci95"][0] <= f["diff"] <= f["ci95"][1]
+    assert lunch_json["impact_measure"] == "opening"
+    assert sorted(lunch_json["impact_ranking"]) == sorted(cards)
     assert lunch_json["dead_cards"] == [n for n, c in cards.items() if c["played"] == 0]
     assert lunch_json["invariant_violations"] == 0
     assert lunch_json["games_per_s"] > 0 and lunch_json["decisions_per_s"] > lunch_json["games_per_s"]
@@ -166,7 +173,7 @@ def test_greedy_defends_follows_up_and_heals_when_dropping() -> None:
     from cardgen.engine.agents import RandomAgent
     from cardgen.engine.moves import DEFEND, FOLLOW, HEAL
     from cardgen.engine.rules import new_game, push
-    from cardgen.engine.state import DropF
+    from cardgen.engine.state import BraceF, DropF
     from cardgen.engine.views import observe
     from cardgen.sim.greedy import GreedyAgent
 
@@ -184,7 +191,7 @@ def test_greedy_defends_follows_up_and_heals_when_dropping() -> None:
             elif FOLLOW in kinds:
                 assert pick.kind == FOLLOW
                 seen[FOLLOW] += 1
-            elif isinstance(s.stack[-1], DropF) and HEAL in kinds:
+            elif isinstance(s.stack[-1], DropF | BraceF) and HEAL in kinds:
                 assert pick.kind == HEAL
                 seen[HEAL] += 1
             push(s, rnd.choose(observe(s, s.to_act)))

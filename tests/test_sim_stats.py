@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -12,7 +13,7 @@ from cardgen.sim.stats import GameRecord, Stats, wilson_interval
 
 def _rec(winner: int | None, turns: int, cards: dict[str, int] | None = None) -> GameRecord:
     cards = cards or {}
-    return GameRecord(winner, turns, turns * 3, cards, {k: frozenset({winner or 0}) for k in cards})
+    return GameRecord(winner, turns, turns * 3, cards)
 
 
 def test_wilson_interval_known_value() -> None:
@@ -40,7 +41,7 @@ def test_percentiles_from_histogram_match_sorted_list() -> None:
     assert s.percentile(0.95) == ordered[int(0.95 * 501 + 0.999) - 1]
 
 
-def test_stalemates_and_card_win_rates_are_counted() -> None:
+def test_stalemates_and_card_plays_are_counted() -> None:
     s = Stats(seats=3)
     s.add(_rec(1, 10, {"Jab": 2}))
     s.add(_rec(None, 300, {"Jab": 1, "Block": 1}))
@@ -48,11 +49,32 @@ def test_stalemates_and_card_win_rates_are_counted() -> None:
     assert out["stalemates"] == 1
     assert out["seat_wins"] == [0, 1, 0]
     jab = out["cards"]["Jab"]
-    assert (jab["played"], jab["games"], jab["win_rate_when_played"]) == (3, 2, 0.5)
-    lo, hi = jab["win_ci95"]
-    assert lo < 0.5 < hi
-    assert out["cards"]["Hail Mary"]["win_ci95"] is None
+    assert (jab["played"], jab["games"], jab["plays_per_game"]) == (3, 2, 1.5)
     assert out["dead_cards"] == ["Hail Mary"]
+
+
+def test_card_impact_counts_holders_and_their_wins() -> None:
+    """Seat 0 holds Jab (design 0) in its opening hand in both games and wins one; seat 1 never holds it."""
+    s = Stats(seats=2, designs=2)
+    for winner in (0, 1):
+        s.add(GameRecord(winner, 10, 30, {"Jab": 1}, agents=("greedy", "greedy"), opening=(0b01, 0b10),
+                         drawn=(0b11, 0b10), dealt=(4, 0), prevented=(0, 2)))
+    out = s.summary(["Jab", "Block"])
+    jab, block = out["cards"]["Jab"], out["cards"]["Block"]
+    assert (jab["opening"]["holders"], jab["opening"]["holder_wins"]) == (2, 1)
+    assert (jab["opening"]["others"], jab["opening"]["other_wins"]) == (2, 1)
+    assert jab["opening"]["diff"] == 0.0
+    assert (jab["damage_per_play"], block["prevented_per_play"]) == (4.0, None)  # Block was never played
+    assert block["drawn"]["holders"] == 4 and block["drawn"]["others"] == 0 and block["drawn"]["z"] is None
+    assert out["agent_win_ci95"]["greedy"][0] < 0.5 < out["agent_win_ci95"]["greedy"][1]
+
+
+def test_effect_of_a_known_difference() -> None:
+    from cardgen.sim.impact import effect
+
+    f = effect(60, 100, 40, 100)  # 60 % against 40 %: 20 points, SE sqrt(.24/100 * 2) = 6.93 points
+    assert f["diff"] == 20.0 and f["z"] == pytest.approx(20 / 6.928, abs=0.01)
+    assert f["ci95"] == pytest.approx([20 - 1.96 * 6.928, 20 + 1.96 * 6.928], abs=0.02)
 
 
 @settings(max_examples=50, deadline=None)

@@ -2,38 +2,40 @@
 
 from __future__ import annotations
 
+import importlib
 import sys
 
 import click
 
 from cardgen import __version__
-from cardgen.cli import (
-    build_cmd,
-    export_cmd,
-    list_cmd,
-    new_cmd,
-    preview_cmd,
-    replay_cmd,
-    rules_cmd,
-    schema_cmd,
-    simulate_cmd,
-    validate_cmd,
-)
 
-# Each module defines `command`, a click.Command; this order is the help order.
-COMMANDS: tuple[click.Command, ...] = (
-    build_cmd.command, validate_cmd.command, list_cmd.command, schema_cmd.command, rules_cmd.command,
-    preview_cmd.command, replay_cmd.command, simulate_cmd.command, export_cmd.command, new_cmd.command)
+# Command name -> module defining `command`, a click.Command; this order is the help order. Modules are
+# imported only when their command runs (or help lists them), so `build` never loads the simulator.
+COMMAND_MODULES: dict[str, str] = {
+    "build": "build_cmd", "validate": "validate_cmd", "list": "list_cmd", "schema": "schema_cmd",
+    "rules": "rules_cmd", "preview": "preview_cmd", "replay": "replay_cmd", "simulate": "simulate_cmd",
+    "compare": "compare_cmd", "export": "export_cmd", "new": "new_cmd",
+}
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class LazyGroup(click.Group):
+    """A group that imports a command's module the first time the command is asked for."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return list(COMMAND_MODULES)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        module = COMMAND_MODULES.get(cmd_name)
+        if module is None:
+            return None
+        command: click.Command = importlib.import_module(f"cardgen.cli.{module}").command
+        return command
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="cardgen")
 def main() -> None:
     """Card sheets, rules pages and simulated games for Lunch Money, Beer Money and home-made sets."""
-
-
-for _command in COMMANDS:
-    main.add_command(_command)
 
 
 def run() -> None:

@@ -25,10 +25,11 @@ def command(sets: tuple[str, ...], paper: str, out: str | None) -> None:
     if not sets:
         raise CardgenError("rules needs --set (a bundled set name or a set folder)")
     cs = load_group(sets)
-    pdf, size = rules_pdf_and_size(cs, paper.lower())
+    pdf, size, pages = rules_pdf_and_size(cs, paper.lower())
     if out is not None and (Path(out).is_dir() or out.endswith(("/", "\\"))):
         raise CardgenError(f"--out {out} is a folder; give a file name such as "
                            f"{Path(out) / (cs.name + '-rules.pdf')}")
     target = Path(out) if out is not None else Path("output") / rules_file(cs.name)
     write_atomic(target, pdf)
-    click.echo(f"{target}: 1 page, {paper.lower()}, body text {size:g} pt")
+    click.echo(f"{target}: {'1 page' if pages == 1 else f'{pages} pages (card list from the back on)'}, "
+               f"{paper.lower()}, body text {size:g} pt")

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, ParamSpec, TypeVar
 
 import click
 from tqdm import tqdm
@@ -14,15 +15,27 @@ from cardgen.cli.common import SET_OPTION, fails_cleanly, load_group
 from cardgen.errors import OutputError
 from cardgen.output import check_writable, write_atomic
 from cardgen.render.sim_report import report_bytes
-from cardgen.sim.agents import agent_names
+from cardgen.sim.agents import AGENTS, DEFAULT_BUDGET, agent_names, parse_budget
 from cardgen.sim.runner import SimConfig, results_json, simulate
 
+P = ParamSpec("P")
+R = TypeVar("R")
 
-def _summary(res: dict[str, Any]) -> list[str]:
-    seats = ", ".join(f"{100 * r:.1f} %" for r in res["seat_win_rate"])
+
+def _rate(rate: float, ci: list[float]) -> str:
+    return f"{100 * rate:.1f} % [{100 * ci[0]:.1f}, {100 * ci[1]:.1f}]"
+
+
+def _impact_line(name: str, card: dict[str, Any], measure: str) -> str:
+    f = card[measure]
+    return f"{name} {f['diff']:+.1f} points [{f['ci95'][0]:+.1f}, {f['ci95'][1]:+.1f}], z {f['z']:+.1f}"
+
+
+def _summary(res: dict[str, Any], shown: int = 3) -> list[str]:
+    seats = ", ".join(_rate(r, ci) for r, ci in zip(res["seat_win_rate"], res["seat_win_ci95"], strict=True))
     lines = [
         f"{res['set']}: {res['games']} games, {res['players']} players, agent {res['agent']}, seed {res['seed']}",
-        f"  seat win rates: {seats}",
+        f"  seat win rates (95 % interval): {seats}",
         f"  turns: mean {res['turns_mean']:.1f}, median {res['turns_p50']}, 95th percentile {res['turns_p95']}",
         f"  stalemates: {res['stalemates']} ({100 * res['stalemate_rate']:.2f} %), draws: {res['draws']}, "
         f"invariant violations: {res['invariant_violations']}",
@@ -31,18 +44,46 @@ def _summary(res: dict[str, Any]) -> list[str]:
     ]
     if len(res["agent_win_rate"]) > 1:
         lines.insert(2, "  win rate per seat played: " + ", ".join(
-            f"{a} {100 * r:.1f} %" for a, r in res["agent_win_rate"].items()))
+            f"{a} {_rate(r, res['agent_win_ci95'][a])}" for a, r in res["agent_win_rate"].items()))
+    measure = res["impact_measure"]
+    ranked = [n for n in res["impact_ranking"] if res["cards"][n][measure]["diff"] is not None]
+    if ranked:
+        idx = lines.index(next(x for x in lines if x.startswith("  dead cards")))
+        lines[idx:idx] = [f"  card impact ({measure} hand, win rate of holders minus the others): strongest "
+                          + "; ".join(_impact_line(n, res["cards"][n], measure) for n in ranked[:shown]),
+                          "    weakest " + "; ".join(_impact_line(n, res["cards"][n], measure)
+                                                   for n in reversed(ranked[-shown:]))]
     return lines
+
+
+def play_options(agent: str) -> Callable[[Callable[P, R]], Callable[P, R]]:
+    """The options `simulate` and `compare` share: who plays, how many games, where they run."""
+    options = [
+        click.option("--players", default=4, show_default=True, type=int, help="Players per game."),
+        click.option("--games", default=1000, show_default=True, type=int, help="Games to play."),
+        click.option("--seed", default=0, show_default=True, type=int,
+                     help="Run seed: the same seed, the same results."),
+        click.option("--agent", default=agent, show_default=True, metavar="|".join(AGENTS),
+                     help="Bot for every seat, or a comma list (e.g. greedy,random) rotated round the seats."),
+        click.option("--budget", default=DEFAULT_BUDGET, show_default=True, metavar="N|Nms",
+                     help="The search bot's budget a decision: N iterations, or N milliseconds ('50ms')."),
+        click.option("--jobs", default=1, show_default=True, type=int,
+                     help="Worker processes (results do not change)."),
+        click.option("--cluster", metavar="ADDRESS|local",
+                     help="Run the games on a Dask cluster (needs cardgen[cluster]); 'local' starts one here."),
+    ]
+
+    def wrap(fn: Callable[P, R]) -> Callable[P, R]:
+        for opt in reversed(options):
+            fn = opt(fn)
+        return fn
+
+    return wrap
 
 
 @click.command("simulate")
 @SET_OPTION
-@click.option("--players", default=4, show_default=True, type=int, help="Players per game.")
-@click.option("--games", default=1000, show_default=True, type=int, help="Games to play.")
-@click.option("--seed", default=0, show_default=True, type=int, help="Run seed: the same seed, the same results.")
-@click.option("--agent", default="random", show_default=True, metavar="random|greedy",
-              help="Bot for every seat, or a comma list (e.g. greedy,random) rotated round the seats.")
-@click.option("--jobs", default=1, show_default=True, type=int, help="Worker processes (results do not change).")
+@play_options("random")
 @click.option("--check", type=click.Choice(["end", "moves"]), default="end", show_default=True,
               help="Check the engine's invariants at the end of each game, or after every move (slower).")
 @click.option("--json", "json_path", type=click.Path(path_type=Path), metavar="FILE",
@@ -50,8 +91,8 @@ def _summary(res: dict[str, Any]) -> list[str]:
 @click.option("--report", "report_path", type=click.Path(path_type=Path), metavar="FILE.pdf|.png",
               help="Write charts: seat win rates, game lengths, card use.")
 @fails_cleanly
-def command(sets: tuple[str, ...], players: int, games: int, seed: int, agent: str, jobs: int, check: str,
-            json_path: Path | None, report_path: Path | None) -> None:
+def command(sets: tuple[str, ...], players: int, games: int, seed: int, agent: str, budget: str, jobs: int,
+            cluster: str | None, check: str, json_path: Path | None, report_path: Path | None) -> None:
     """Play bot games and report balance: seat win rates, game length, card use, stalemates."""
     if not sets:
         raise OutputError("name a set to simulate with --set (repeat it to mix sets)")
@@ -62,7 +103,7 @@ def command(sets: tuple[str, ...], players: int, games: int, seed: int, agent: s
             check_writable(path.parent)  # fail before a long run, not after it
     cs = load_group(sets)
     cfg = SimConfig(players=players, games=games, seed=seed, agents=agent_names(agent), jobs=jobs,
-                    check_every_move=check == "moves")
+                    check_every_move=check == "moves", cluster=cluster, budget=parse_budget(budget))
     cfg.validate(cs)
     with tqdm(total=games, unit="game", desc=f"simulating {cs.name}", leave=False, file=sys.stderr,
               disable=None) as bar:

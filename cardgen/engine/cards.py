@@ -50,6 +50,12 @@ class CardInfo:
     passes_on: str | None
     ongoing: Ongoing | None
     retaliates: int
+    # Rules the card carries from its own set (in a mixed deck too: `CardSet.rules_of`).
+    may_drop: bool  # a weapon its player may discard after use (Beer Money)
+    weapon_limit: bool  # a weapon under classic's limits: one weapon card on your own turn, each once a turn
+    revives: bool  # a turn heal that may be played on an unconscious, unstomped player (Lunch Money)
+    heal_first: bool  # a dropping heal played before the damage lands (Lunch Money: "would reduce you to 0")
+    travel_step: int  # +1: travels to the left (clockwise), -1: to the right
     turn_play: bool  # playable as a turn action (attack, opener, event, standalone hold)
     interject: bool  # playable out of turn in a response window (timing response/any)
     aimed: bool  # played at one chosen player (attacks on one target, openers)
@@ -76,6 +82,7 @@ def card_info(cs: CardSet) -> tuple[CardInfo, ...]:
     out = []
     for d, c in enumerate(cs.cards):
         role = cs.role(c)
+        own = cs.rules_of(c)
         defend_as: tuple[str, ...] = ()
         if c.defence is not None:
             defend_as = (c.defence,)
@@ -99,7 +106,12 @@ def card_info(cs: CardSet) -> tuple[CardInfo, ...]:
             hold_defences=hold_defences, follows=c.follows, heal_turn=_heal(c.heal, "turn"),
             heal_drop=_heal(c.heal, "dropping"), humiliate=c.humiliate, interfere=c.interfere, stomp=c.stomp,
             draw=c.draw, timing=c.timing, targets=c.targets, stuns=c.stuns, stunned=c.stunned, travels=c.travels,
-            passes_on=c.passes_on, ongoing=c.ongoing, retaliates=c.retaliates, turn_play=turn_play,
+            passes_on=c.passes_on, ongoing=c.ongoing, retaliates=c.retaliates,
+            may_drop=role == "weapon" and own.weapons_may_drop,
+            weapon_limit=role == "weapon" and own.weapon_once_per_turn,
+            revives=_heal(c.heal, "turn") > 0 and own.revive,
+            heal_first=_heal(c.heal, "dropping") > 0 and not own.negative_life,
+            travel_step=1 if own.travel_direction == "left" else -1, turn_play=turn_play,
             interject=interject, meddles=c.humiliate is not None or c.interfere or interject,
             answers=bool(defend_as) or c.humiliate is not None or c.interfere or interject,
             plays=turn_play or hold_opener is not None,

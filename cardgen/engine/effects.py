@@ -11,7 +11,7 @@ from typing import Any
 
 from cardgen.engine.cards import CardInfo
 from cardgen.engine.randomness import shuffle
-from cardgen.engine.state import DropF, GameState, Hold, Outcome, StrikeF, Window
+from cardgen.engine.state import BraceF, DropF, GameState, Hold, Outcome, Reason, StrikeF, Window
 
 
 def log_event(s: GameState, event: str, **kw: Any) -> None:
@@ -49,6 +49,10 @@ def can_act(s: GameState, p: int) -> bool:
 def open_window(s: GameState, f: Window) -> None:
     """(Re)start the window of `f`: its target is asked first, then the others clockwise."""
     # An attack redirected at its own player may be defended by them; a card hitting "all" may not.
+    if isinstance(f, StrikeF) and f.sealed:
+        f.resp = ()  # nobody may answer it at all
+        f.pos = 0
+        return
     own = f.target == f.player and isinstance(f, StrikeF) and s.game.info[f.design].targets == "one"
     f.resp = _askers(f.target, -1 if own else f.player, tuple(s.down))
     f.pos = 0
@@ -80,7 +84,7 @@ def put_in_play(s: GameState, p: int, d: int) -> CardInfo:
     s.hands[p].remove(d)
     if ci.weapon:
         s.table.append(d)
-        s.weapons_used.add(d)
+        s.weapons_used.add((p, d))
     else:
         s.discard.append(d)
     if ci.stunned:
@@ -90,7 +94,27 @@ def put_in_play(s: GameState, p: int, d: int) -> CardInfo:
 
 
 def deal_damage(s: GameState, p: int, amount: int, why: str) -> None:
-    """Take `amount` from `p` into the lost pool; at 0 or below, open their heal-when-dropping window."""
+    """Take `amount` from `p` into the lost pool; at 0 or below, open their heal-when-dropping window.
+
+    Damage that would take `p` to 0 or below while they hold a heal that comes before the damage (Lunch
+    Money's First Aid) waits on a `BraceF` for those heals first, and is then dealt in full (`lose`).
+    """
+    if amount <= 0 or s.down[p]:
+        return
+    if s.life[p] <= amount and can_brace(s, p):
+        s.stack.append(BraceF(p, amount, why))
+        return
+    lose(s, p, amount, why)
+
+
+def can_brace(s: GameState, p: int) -> bool:
+    """`p` can act and holds a heal played before the damage lands."""
+    info = s.game.info
+    return any(info[d].heal_first for d in s.hands[p]) and can_act(s, p)
+
+
+def lose(s: GameState, p: int, amount: int, why: str) -> None:
+    """`deal_damage` now, with no heal before it."""
     if amount <= 0 or s.down[p]:
         return
     lost = amount if s.game.rules.negative_life else min(amount, s.life[p])
@@ -126,7 +150,7 @@ def knock_out(s: GameState, p: int) -> None:
     alive = s.conscious()
     if len(alive) <= 1:
         winner = alive[0] if alive else None
-        s.result = Outcome(winner, "last standing" if alive else "nobody standing", s.turn)
+        s.result = Outcome(winner, Reason.LAST_STANDING if alive else Reason.NOBODY_STANDING, s.turn)
         log_event(s, "game over", winner=None if winner is None else s.game.names[winner], reason=s.result.reason)
 
 

@@ -2,12 +2,20 @@
 
 Each check returns human-readable problems (empty when all is well), so a
 failing property test says what broke, not only that something did.
+
+`check_state` looks at every card (its cost grows with the deck); `Checker` runs the same checks after
+every move at a cost that does not: cards are counted per pile and compared through a multiset
+fingerprint (a random 61-bit weight per design, summed), whose sums over the two big piles follow what
+changed since the last check (the draw pile only shrinks from its top, the discard pile only grows,
+until a reshuffle swaps them), and the damage limits are worked out once per game.
 """
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 
+from cardgen.engine.game import Game
 from cardgen.engine.state import DropF, GameState
 
 
@@ -32,6 +40,12 @@ def check_state(s: GameState) -> list[str]:
         out.append(f"{len(zones)} cards in play, the deck has {s.game.deck_total}")
     if tuple(sorted(zones)) != s.game.deck:  # the deck is in design order: sorted, as multisets compare
         out.append("the cards in play are not the deck's cards")
+    return out + _table_problems(s)
+
+
+def _table_problems(s: GameState) -> list[str]:
+    """`check_state` but the cards: life, statuses, holds, who acts (a cost that grows with the players)."""
+    out: list[str] = []
     total = s.game.start_life * s.n
     if sum(s.life) + s.pool != total:
         out.append(f"life {sum(s.life)} + lost pool {s.pool} != {total}")
@@ -71,26 +85,36 @@ def check_state(s: GameState) -> list[str]:
     return out
 
 
-def _most_damage(s: GameState) -> dict[str, int]:
-    """The most a single damage event may take, by card name: a strike (times any combo multiplier),
-    a hold's tick, or a retaliation."""
-    mult = max([ci.opener.multiplier for ci in s.game.info if ci.opener is not None] + [1])
-    out: dict[str, int] = {}
-    for ci in s.game.info:
-        most = max([x * mult for x in ci.damage] + [ci.retaliates, ci.ongoing.damage if ci.ongoing else 0])
-        out[ci.name] = max(out.get(ci.name, 0), most)
-    return out
+@dataclass(frozen=True)
+class Limits:
+    """The most a single damage event may take and a single heal may give, by card name."""
+
+    damage: dict[str, int]
+    heal: dict[str, int]
 
 
-def check_step(before: Snapshot, s: GameState) -> list[str]:
+def limits(game: Game) -> Limits:
+    """Damage: a strike (times any combo multiplier), a hold's tick, or a retaliation; heal: the card's amount."""
+    info = game.info
+    mult = max([ci.opener.multiplier for ci in info if ci.opener is not None] + [1])
+    most: dict[str, int] = {}
+    heal: dict[str, int] = {}
+    for ci in info:
+        m = max([x * mult for x in ci.damage] + [ci.retaliates, ci.ongoing.damage if ci.ongoing else 0])
+        most[ci.name] = max(most.get(ci.name, 0), m)
+        heal[ci.name] = max(heal.get(ci.name, 0), ci.heal_turn, ci.heal_drop)
+    return Limits(most, heal)
+
+
+def check_step(before: Snapshot, s: GameState, known: Limits | None = None) -> list[str]:
     """Problems across one move: life changed only by damage and heals that cards account for;
-    hands refilled at turn ends."""
+    hands refilled at turn ends. `known`: the game's `limits`, if already worked out."""
     out: list[str] = []
     if s.log is not None:
         delta = [0] * s.n
         index = {name: i for i, name in enumerate(s.game.names)}
-        most = _most_damage(s)
-        heals = {ci.name: max(ci.heal_turn, ci.heal_drop) for ci in s.game.info}
+        lim = known or limits(s.game)
+        most, heals = lim.damage, lim.heal
         for e in s.log[before.log_len:]:
             if e["event"] == "damage":
                 delta[index[e["player"]]] -= e["amount"]
@@ -110,3 +134,73 @@ def check_step(before: Snapshot, s: GameState) -> list[str]:
             if not s.down[p] and len(s.hands[p]) < size:
                 out.append(f"turn {s.turn} began with {s.game.names[p]} holding {len(s.hands[p])} < {size} cards")
     return out
+
+
+# The weights and limits of the last card set checked, kept for its next games (a runner plays many).
+_LAST: list[tuple[tuple[object, ...], list[int], int, Limits]] = []
+
+
+class Checker:
+    """`check_state` and `check_step` after every move of one game, at a cost that does not grow with the deck
+    (see the module docstring); `check_state` at the end of the game still looks at every card."""
+
+    def __init__(self, game: Game, seed: int = 0) -> None:
+        if _LAST and _LAST[0][0] is game.info:
+            _, self.weight, self.total, self.limits = _LAST[0]
+        else:
+            rng = random.Random(seed)
+            self.weight = [rng.getrandbits(61) for _ in game.info]
+            self.total = sum(map(self.weight.__getitem__, game.deck))
+            self.limits = limits(game)
+            _LAST[:] = [(game.info, self.weight, self.total, self.limits)]
+        self.count = game.deck_total
+        self._draw: list[int] | None = None
+        self._seen: list[int] = []  # the draw pile as it was when last summed
+        self._draw_weight = 0
+        self._discard: list[int] | None = None
+        self._discard_len = 0
+        self._discard_weight = 0
+        self._discard_last = -1
+
+    def _draw_weight_of(self, draw: list[int], rest: int) -> int:
+        """The draw pile only loses cards from its top until a reshuffle replaces it: take off what left.
+
+        `rest`: the weight of every other pile. A new draw pile (at the first check of a game, or after a
+        reshuffle) is taken to hold what the other piles leave: that one check only counts its cards, and
+        `check_state` checks every card at the start and the end of every game."""
+        n, seen = len(draw), self._seen
+        if draw is not self._draw:
+            self._draw, self._seen, self._draw_weight = draw, list(draw), self.total - rest
+        elif n > len(seen) or (n and seen[n - 1] != draw[-1]):  # not a pile that lost its top: sum it all
+            self._seen, self._draw_weight = list(draw), sum(map(self.weight.__getitem__, draw))
+        elif n < len(seen):
+            self._draw_weight -= sum(map(self.weight.__getitem__, seen[n:]))
+            del seen[n:]
+        return self._draw_weight
+
+    def _discard_weight_of(self, pile: list[int]) -> int:
+        """The discard pile only grows until a reshuffle takes it: add what came."""
+        n, k = len(pile), self._discard_len
+        if pile is not self._discard or n < k or (k and pile[k - 1] != self._discard_last):
+            self._discard, k, self._discard_weight = pile, 0, 0
+        self._discard_weight += sum(map(self.weight.__getitem__, pile[k:]))
+        self._discard_len = n
+        if n:
+            self._discard_last = pile[-1]
+        return self._discard_weight
+
+    def state(self, s: GameState) -> list[str]:
+        out: list[str] = []
+        w = self.weight
+        count = sum(len(h) for h in s.hands) + len(s.draw) + len(s.discard) + len(s.table)
+        if count != self.count:
+            out.append(f"{count} cards in play, the deck has {self.count}")
+        rest = (sum(w[c] for h in s.hands for c in h) + sum(w[c] for c in s.table)
+                + self._discard_weight_of(s.discard))
+        weight = rest + self._draw_weight_of(s.draw, rest)
+        if weight != self.total:
+            out.append("the cards in play are not the deck's cards")
+        return out + _table_problems(s)
+
+    def step(self, before: Snapshot, s: GameState) -> list[str]:
+        return check_step(before, s, self.limits)

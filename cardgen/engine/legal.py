@@ -9,7 +9,7 @@ from cardgen.engine import moves as mv
 from cardgen.engine.cards import STRIKE_DEFENCES, CardInfo
 from cardgen.engine.effects import next_seat
 from cardgen.engine.moves import Move
-from cardgen.engine.state import Frame, GameState, OpenerF, StrikeF, TickF, Window
+from cardgen.engine.state import AnswerF, Frame, GameState, HealF, OpenerF, StrikeF, TickF, Window
 
 NO_DEFENCE: frozenset[str] = frozenset()
 PASS_MOVE = Move(mv.PASS)
@@ -17,9 +17,9 @@ DONE_MOVE = Move(mv.DONE)
 DECLINE_MOVE = Move(mv.DECLINE)
 
 
-def variants(s: GameState, kind: str, ci: CardInfo, target: int) -> list[Move]:
-    """A move, twice for a weapon that may be dropped after use (Beer Money)."""
-    if ci.weapon and s.game.rules.weapons_may_drop:
+def variants(s: GameState, kind: mv.MoveKind, ci: CardInfo, target: int) -> list[Move]:
+    """A move, twice for a weapon that may be dropped after use (Beer Money's weapons)."""
+    if ci.may_drop:
         return [Move(kind, ci.d, target), Move(kind, ci.d, target, "drop")]
     return [Move(kind, ci.d, target)]
 
@@ -40,7 +40,8 @@ def heal_limit(s: GameState) -> int:
 
 
 def heal_moves(s: GameState, p: int, hand: Collection[int]) -> list[Move]:
-    """Heal plays on yourself (if it restores something) or, with `revive`, on an unstomped unconscious player.
+    """Heal plays on yourself (if it restores something) or, for a card that `revives`, on an unstomped
+    unconscious player.
 
     Targets come in seat order, so a sorted `hand` gives sorted moves.
     """
@@ -49,10 +50,35 @@ def heal_moves(s: GameState, p: int, hand: Collection[int]) -> list[Move]:
     if not heals:
         return []
     me = p if s.life[p] < s.game.start_life else -1  # yourself only if it restores something
-    if not s.game.rules.revive:
-        return [shared_move(mv.HEAL, d, me) for d in heals] if me >= 0 else []
-    targets = revivable(me, tuple(s.down), tuple(s.stomped))
-    return [shared_move(mv.HEAL, d, t) for d in heals for t in targets]
+    out: list[Move] = []
+    for d in heals:
+        if info[d].revives:
+            out += [shared_move(mv.HEAL, d, t) for t in revivable(me, tuple(s.down), tuple(s.stomped))]
+        elif me >= 0:
+            out.append(shared_move(mv.HEAL, d, me))
+    return out
+
+
+def weapon_barred(s: GameState, p: int, ci: CardInfo) -> bool:
+    """Classic's weapon limits, for a weapon from a set that has them: on your own turn one weapon card in
+    all (the action and any follow-up); on anyone's turn never the same weapon twice (docs/rules-decisions.md)."""
+    used = s.weapons_used
+    if not ci.weapon_limit or not used:
+        return False
+    if p == s.current:
+        return any(q == p for q, _ in used)
+    return (p, ci.d) in used
+
+
+def breaks(s: GameState, p: int) -> list[Move]:
+    """On their own turn, a held player may break the hold with a card that breaks it (its `broken_by`)."""
+    out: list[Move] = []
+    info = s.game.info
+    for h in s.holds:
+        if h.victim == p:
+            for d in set(s.hands[p]):
+                out += [Move(mv.DEFEND, d, h.holder, k) for k in info[d].defend_as if k in h.broken_by]
+    return out
 
 
 @cache
@@ -62,16 +88,16 @@ def revivable(me: int, down: tuple[bool, ...], stomped: tuple[bool, ...]) -> tup
 
 
 @cache
-def shared_move(kind: str, card: int, target: int) -> Move:
+def shared_move(kind: mv.MoveKind, card: int, target: int) -> Move:
     """A move made once and shared, for kinds offered most turns that no card memo holds (heals, stomps)."""
     return Move(kind, card, target)
 
 
-def card_plays(ci: CardInfo, others: Sequence[int], key: int, drop: bool) -> tuple[tuple[Move, ...], tuple[Move, ...]]:
+def card_plays(ci: CardInfo, others: Sequence[int], key: int) -> tuple[tuple[Move, ...], tuple[Move, ...]]:
     """A card's PLAY moves as a turn action when it may aim at `others`, sorted: all of them (its own play and
     its HOLD half's), and its HOLD half's alone (for a weapon already used this turn).
 
-    Memoised on the card under `key` (`others` as a bit mask, and `drop`): the same few target sets recur
+    Memoised on the card under `key` (`others` as a bit mask): the same few target sets recur
     turn after turn, and building these moves afresh each turn was the costliest part of listing the legal
     moves. A memo per card, not per game, so that it outlives the game (the runner shares one `info`).
     """
@@ -82,7 +108,7 @@ def card_plays(ci: CardInfo, others: Sequence[int], key: int, drop: bool) -> tup
         if ci.turn_play:
             for t in others if ci.aimed else (-1,):
                 own.append(Move(mv.PLAY, d, t))
-                if ci.weapon and drop:
+                if ci.may_drop:
                     own.append(Move(mv.PLAY, d, t, "drop"))
         hold = tuple(Move(mv.PLAY, d, t, "hold") for t in others) if ci.hold_opener is not None else ()
         got = ci.memo[key] = (tuple(sorted(own + list(hold))), hold)
@@ -107,19 +133,17 @@ def turn_moves(s: GameState, p: int) -> list[Move]:
     out: list[Move] = []  # the discards first, made in the loop over the hand below
     extra: list[Move] = []  # the rare kinds that sort after the plays
     if s.holds:
-        extra += {Move(mv.RELEASE, -1, h.victim) for h in s.holds if h.holder == p}  # two holds on one victim: one move
+        # two holds on one victim: one move
+        extra += {Move(mv.RELEASE, -1, h.victim) for h in s.holds if h.holder == p and h.releasable}
+        out = sorted(breaks(s, p))  # "defend" sorts before "discard"
         if s.restricted(p):
-            out = [info[d].discard_move for d in hand]
+            out += [info[d].discard_move for d in hand]
             out.append(PASS_MOVE)
             out += sorted(extra)
             return out
     down = s.down
     others, seats = rivals(p, tuple(down))
-    rules = s.game.rules
-    drop = rules.weapons_may_drop
-    key = seats << 1 | drop  # what the card's turn plays depend on
-    used = s.weapons_used if rules.weapon_once_per_turn else ()
-    stomps = rules.revive
+    key = seats  # what the card's turn plays depend on
     vomiting = ([v for v in others if s.vomit_until[v] >= s.turn] if max(s.vomit_until) >= s.turn else [])
     plays: list[Move] = []
     heals: list[int] = []
@@ -129,19 +153,16 @@ def turn_moves(s: GameState, p: int) -> list[Move]:
         if not ci.on_turn:  # a defence, a follow-up...: nothing to do with it on a turn but discard it
             continue
         if ci.plays:
-            both, hold = ci.memo.get(key) or card_plays(ci, others, key, drop)
-            plays += hold if ci.weapon and d in used else both
+            both, hold = ci.memo.get(key) or card_plays(ci, others, key)
+            plays += hold if s.weapons_used and weapon_barred(s, p, ci) else both
         if ci.heal_turn:
             heals.append(d)
-        if stomps and ci.stomp:
+        if ci.stomp:
             extra += [shared_move(mv.STOMP, d, t) for t in revivable(-1, tuple(down), tuple(s.stomped))]
         if vomiting and not s.vomit_hit_used and ci.role == "attack" and ci.damage and ci.turn_play:
             extra += [Move(mv.VOMIT_HIT, d, v) for v in vomiting]
     if heals:
-        if rules.revive:
-            out += heal_moves(s, p, heals)
-        elif s.life[p] < s.game.start_life:  # `heal_moves` without revival: on yourself alone
-            out += [shared_move(mv.HEAL, d, p) for d in heals]
+        out += heal_moves(s, p, heals)
     out.append(PASS_MOVE)
     out += plays
     if extra:
@@ -183,7 +204,7 @@ def responses(s: GameState, f: Window, q: int) -> list[Move]:
             return []
     info = s.game.info
     out: list[Move] = []
-    kind = f.kind
+    strike = isinstance(f, StrikeF)
     n = len(s.life)
     for d in set(hand):
         ci = info[d]
@@ -193,13 +214,19 @@ def responses(s: GameState, f: Window, q: int) -> list[Move]:
             if k in allowed:
                 out.append(move)
         if ci.humiliate is not None:
-            if ci.humiliate == "cancel" or kind in ("tick", "opener"):
-                out.append(Move(mv.HUMILIATE, d))  # a redirect stops an opener or breaks a hold outright
-            elif kind == "strike":
+            if isinstance(f, TickF):
+                if f.hold.humiliation_breaks:
+                    out.append(Move(mv.HUMILIATE, d))  # the hold's own set says whether a humiliation breaks it
+            elif isinstance(f, HealF):
+                if ci.humiliate == "cancel":  # classic's cancels ANY card; a redirect sends attacks only
+                    out.append(Move(mv.HUMILIATE, d))
+            elif ci.humiliate == "cancel" or isinstance(f, OpenerF):
+                out.append(Move(mv.HUMILIATE, d))  # a redirect stops an opener (it is no attack to redirect)
+            elif strike:
                 out += [Move(mv.HUMILIATE, d, t) for t in range(n) if t not in (q, f.target) and not s.down[t]]
-        if ci.interfere and kind == "strike" and q != f.target:
+        if ci.interfere and strike and q != f.target:
             out.append(Move(mv.INTERFERE, d))
-        if ci.interject and kind != "answer":
+        if ci.interject and not isinstance(f, (AnswerF, HealF)):  # (a tuple: `A | B` builds a union each time)
             for t in effect_targets(s, q, ci):
                 out += variants(s, mv.INTERJECT, ci, t)
     return out

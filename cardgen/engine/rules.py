@@ -8,19 +8,20 @@ from a card's mechanic fields and the set's `rules`, never from a card name.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import cache
-from typing import Any
+from typing import cast
 
 from cardgen.engine.cards import STRIKE_DEFENCES, CardInfo
 from cardgen.engine.effects import (
     can_act,
+    can_brace,
     clockwise,
     deal_damage,
     draw_one,
     end_hold,
     knock_out,
     log_event,
+    lose,
     next_seat,
     open_window,
     put_in_play,
@@ -36,6 +37,7 @@ from cardgen.engine.legal import (
     responses,
     turn_moves,
     variants,
+    weapon_barred,
 )
 from cardgen.engine.moves import (
     BONUS,
@@ -60,16 +62,23 @@ from cardgen.engine.moves import (
 from cardgen.engine.randomness import shuffle
 from cardgen.engine.state import (
     AfterBlockF,
+    Answer,
     AnswerF,
     BonusF,
+    BraceF,
     ComboF,
     DirectionF,
     DropF,
     Frame,
     GameState,
+    HealF,
     Hold,
+    LetGoF,
     OpenerF,
     Outcome,
+    Phase,
+    Reason,
+    Stage,
     StrikeF,
     TickF,
     TurnF,
@@ -78,6 +87,12 @@ from cardgen.engine.state import (
 )
 from cardgen.errors import CardgenError
 from cardgen.model import CardSet
+
+# Enum members as module constants: an attribute of an Enum class costs a slow lookup on every use (measured
+# 0.35 us in Python 3.11), and these are read at every step.
+_PHASE_START, _PHASE_CHECK, _PHASE_ACTION, _PHASE_DISCARD, _PHASE_HEAL, _PHASE_END = Phase
+_STAGE_WINDOW, _STAGE_NEXT, _STAGE_DIRECTION, _STAGE_FINISH = Stage
+_ANSWER_DEFEND, _ANSWER_HUMILIATE, _ANSWER_INTERFERE = Answer
 
 
 class IllegalMoveError(CardgenError):
@@ -133,8 +148,7 @@ def push(s: GameState, move: Move, check: bool = True) -> None:
     p = s.to_act
     if s.log is not None:
         _log_move(s, p, move)
-    stack = s.stack
-    _APPLY[move.kind](s, stack[-1], p, move)
+    _apply(s, s.stack[-1], p, move)
     _advance(s)
 
 
@@ -152,7 +166,7 @@ def outcome(s: GameState) -> Outcome | None:
 
 def describe(s: GameState, m: Move) -> str:
     """A move in words: 'play Kick at Bob', 'defend with Dodge/Block as dodge'."""
-    parts = [m.kind]
+    parts: list[str] = [m.kind]
     if m.card >= 0:
         parts.append(s.game.info[m.card].name)
     if m.target >= 0:
@@ -202,7 +216,7 @@ def _ask(s: GameState, f: Window) -> bool:
 
 
 def _start_effect(s: GameState, p: int, ci: CardInfo, target: int, drop: bool = False, free: bool = False,
-                  mult: int = 1, in_combo: bool = False, no_def: bool = False) -> None:
+                  mult: int = 1, in_combo: bool = False, no_def: bool = False, sealed: bool = False) -> None:
     """Resolve a played card's draw, and put its damage (if any) in flight."""
     for _ in range(ci.draw):
         if not draw_one(s, p):
@@ -227,6 +241,7 @@ def _start_effect(s: GameState, p: int, ci: CardInfo, target: int, drop: bool = 
     f.drop = drop
     f.in_combo = in_combo
     f.no_def = no_def
+    f.sealed = sealed
     s.stack.append(f)
     open_window(s, f)
 
@@ -235,17 +250,17 @@ def _strike_defended(s: GameState, f: StrikeF, how: str, defender: int) -> None:
     ci = s.game.info[f.design]
     if how == "disarm" and ci.weapon:
         f.disarmed = True
-        f.stage = "finish"
+        f.stage = _STAGE_FINISH
         return
     if how == "block" and f.blocked_by < 0:
         f.blocked_by = defender
     moves_on = (ci.travels and how in ("dodge", "block")) or (ci.passes_on is not None and how == "dodge")
     if not moves_on:
-        f.stage = "next"
+        f.stage = _STAGE_NEXT
         return
     if f.direction == 0:
         if ci.travels:
-            f.direction = 1 if s.game.rules.travel_direction == "left" else -1
+            f.direction = ci.travel_step
         elif ci.passes_on == "left":
             f.direction = 1
         elif ci.passes_on == "right":
@@ -254,12 +269,12 @@ def _strike_defended(s: GameState, f: StrikeF, how: str, defender: int) -> None:
             ways = [w for w in (1, -1) if next_seat(s, f.target, w) not in (f.player, f.target)]
             if len(ways) == 2 and next_seat(s, f.target, 1) != next_seat(s, f.target, -1):
                 if can_act(s, f.player):
-                    f.stage = "direction"
+                    f.stage = _STAGE_DIRECTION
                     s.stack.append(DirectionF(f.player))
                     return
                 ways = ways[:1]
             if not ways:
-                f.stage = "next"
+                f.stage = _STAGE_NEXT
                 return
             f.direction = ways[0]
     _move_on(s, f)
@@ -268,12 +283,12 @@ def _strike_defended(s: GameState, f: StrikeF, how: str, defender: int) -> None:
 def _move_on(s: GameState, f: StrikeF) -> None:
     q = next_seat(s, f.target, f.direction)
     if q in (f.player, f.target):
-        f.stage = "next"
+        f.stage = _STAGE_NEXT
         return
     log_event(s, "moves on", card=s.game.info[f.design].name, to=s.game.names[q])
     f.target = q
     f.moved = True
-    f.stage = "window"
+    f.stage = _STAGE_WINDOW
     open_window(s, f)
 
 
@@ -287,7 +302,86 @@ def _log_move(s: GameState, p: int, m: Move) -> None:
               **({"choice": m.choice} if m.choice else {}))
 
 
-def _apply_decline(s: GameState, f: Frame, p: int, m: Move) -> None:
+def _apply(s: GameState, f: Frame, p: int, m: Move) -> None:
+    """How a move changes the state, by its kind and the frame that offered it (the top one).
+
+    A chain of tests, the commonest kinds first, rather than `match`: a value pattern reads its enum member
+    from the class each time (measured: four cases cost 3.3 us, this chain 0.4 us).
+    """
+    k = m.kind
+    if k == DISCARD:
+        assert isinstance(f, TurnF)
+        s.hands[p].remove(m.card)
+        s.discard.append(m.card)
+        f.phase = _PHASE_DISCARD
+        f.count += 1
+    elif k in (DONE, PASS):
+        assert isinstance(f, TurnF)
+        f.phase = _PHASE_END
+        _end_turn(s, f.player)  # what the turn's next step would do at once: spare the trip round `push`'s loop
+    elif k == DECLINE:
+        _apply_decline(s, f, p)
+    elif k == PLAY:
+        assert isinstance(f, TurnF)
+        _apply_play(s, f, p, m)
+    elif k in (DEFEND, HUMILIATE, INTERFERE):
+        if isinstance(f, TurnF):
+            _break_own_hold(s, p, m)
+        else:
+            assert isinstance(f, Window)
+            _apply_answer(s, f, p, m)
+    elif k == HEAL:
+        _apply_heal(s, f, p, m)
+    elif k == FOLLOW:
+        assert isinstance(f, ComboF)
+        ci = put_in_play(s, p, m.card)
+        _start_effect(s, p, ci, f.victim, drop=m.choice == "drop", free=f.free, mult=f.multiplier,
+                      in_combo=True, sealed=f.sealed and ci.follows is None)  # the free attack, not a hold
+    elif k == BONUS:
+        assert isinstance(f, BonusF)
+        s.stack.pop()
+        ci = put_in_play(s, p, m.card)
+        _start_effect(s, p, ci, m.target, drop=m.choice == "drop", no_def=True)
+    elif k == INTERJECT:
+        assert isinstance(f, Window)
+        f.pos += 1
+        ci = put_in_play(s, p, m.card)
+        _start_effect(s, p, ci, m.target, drop=m.choice == "drop")
+    elif k == OPEN:
+        assert isinstance(f, AfterBlockF)
+        s.stack.pop()
+        ci = put_in_play(s, p, m.card)
+        assert ci.opener is not None
+        o = OpenerF(p, m.card, m.target, ci.opener, ci.defences - STRIKE_DEFENCES)
+        s.stack.append(o)
+        open_window(s, o)
+    elif k == VOMIT_HIT:
+        assert isinstance(f, TurnF)
+        s.vomit_hit_used = True
+        ci = put_in_play(s, p, m.card)
+        _start_effect(s, p, ci, m.target, no_def=True)
+    elif k == STOMP:
+        assert isinstance(f, TurnF)
+        f.phase = _PHASE_END
+        ci = put_in_play(s, p, m.card)
+        st = StrikeF(p, m.card, m.target, ci.damage or (0,), NO_DEFENCE)
+        s.stack.append(st)
+        open_window(s, st)
+    elif k == RELEASE:
+        for h in [h for h in s.holds if h.holder == p and h.victim == m.target and h.releasable]:
+            end_hold(s, h, "released")
+        if isinstance(f, LetGoF):
+            s.stack.pop()
+    elif k == DIRECTION:
+        assert isinstance(f, DirectionF)
+        s.stack.pop()
+        strike = s.stack[-1]
+        assert isinstance(strike, StrikeF)
+        strike.direction = 1 if m.choice == "left" else -1
+        _move_on(s, strike)
+
+
+def _apply_decline(s: GameState, f: Frame, p: int) -> None:
     if isinstance(f, Window):
         f.pos += 1
     elif isinstance(f, AfterBlockF):
@@ -295,49 +389,38 @@ def _apply_decline(s: GameState, f: Frame, p: int, m: Move) -> None:
     elif isinstance(f, DropF):
         s.stack.pop()
         knock_out(s, p)
+    elif isinstance(f, BraceF):
+        s.stack.pop()
+        lose(s, p, f.amount, f.why)  # no more heals first: the damage lands in full
     else:
-        s.stack.pop()  # a combo left unfinished, a bonus attack not taken
-
-
-def _apply_end(s: GameState, f: TurnF, p: int, m: Move) -> None:
-    f.phase = "end"
-    _end_turn(s, f.player)  # what the turn's next step would do at once: spare the trip round `push`'s loop
-
-
-def _apply_discard(s: GameState, f: TurnF, p: int, m: Move) -> None:
-    s.hands[p].remove(m.card)
-    s.discard.append(m.card)
-    f.phase = "discard"
-    f.count += 1
+        s.stack.pop()  # a combo left unfinished, a bonus attack not taken, a hold kept
 
 
 def _apply_heal(s: GameState, f: Frame, p: int, m: Move) -> None:
+    """A heal card: on the table, where a cancelling humiliation may still stop it (`HealF`)."""
     s.hands[p].remove(m.card)
     s.discard.append(m.card)
     ci = s.game.info[m.card]
-    if isinstance(f, DropF):
-        restore(s, p, ci.heal_drop, p, ci.name)
-    else:
-        assert isinstance(f, TurnF)
-        f.phase = "heal"
+    if isinstance(f, TurnF):
+        f.phase = _PHASE_HEAL
         f.count += 1
-        restore(s, m.target, ci.heal_turn, p, ci.name)
+        amount = ci.heal_turn
+    else:
+        assert isinstance(f, DropF | BraceF)
+        amount = ci.heal_drop
+    h = HealF(p, m.card, m.target, amount)
+    s.stack.append(h)
+    open_window(s, h)
 
 
-def _apply_release(s: GameState, f: Frame, p: int, m: Move) -> None:
-    for h in [h for h in s.holds if h.holder == p and h.victim == m.target]:
-        end_hold(s, h, "released")
-
-
-def _apply_direction(s: GameState, f: Frame, p: int, m: Move) -> None:
-    s.stack.pop()
-    strike = s.stack[-1]
-    assert isinstance(strike, StrikeF)
-    strike.direction = 1 if m.choice == "left" else -1
-    _move_on(s, strike)
-
-
-_ANSWERS = {DEFEND: "defend", HUMILIATE: "humiliate", INTERFERE: "interfere"}
+def _break_own_hold(s: GameState, p: int, m: Move) -> None:
+    """On their own turn, a held player plays a card that breaks the hold (it is not their action)."""
+    ci = put_in_play(s, p, m.card)
+    log_event(s, "defended", player=s.game.names[p], card=ci.name, how=m.choice)
+    for h in [h for h in s.holds if h.victim == p and h.holder == m.target and m.choice in h.broken_by]:
+        end_hold(s, h, "broken")
+    if ci.retaliates:
+        deal_damage(s, m.target, ci.retaliates, ci.name)
 
 
 def _apply_answer(s: GameState, f: Window, p: int, m: Move) -> None:
@@ -345,54 +428,20 @@ def _apply_answer(s: GameState, f: Window, p: int, m: Move) -> None:
     f.pos += 1
     k = m.kind
     ci = put_in_play(s, p, m.card)
-    how = m.choice if k == DEFEND else (ci.humiliate or "") if k == HUMILIATE else ""
-    a = AnswerF(p, m.card, _ANSWERS[k], how, f.player, m.target)
+    if k == DEFEND:
+        a = AnswerF(p, m.card, _ANSWER_DEFEND, m.choice, f.player, m.target)
+    elif k == HUMILIATE:
+        a = AnswerF(p, m.card, _ANSWER_HUMILIATE, ci.humiliate or "", f.player, m.target)
+        if isinstance(f, AnswerF):
+            f.humiliated = True  # whatever becomes of this humiliation, `f`'s player is no longer the last
+    else:
+        a = AnswerF(p, m.card, _ANSWER_INTERFERE, "", f.player, m.target)
     s.stack.append(a)
     open_window(s, a)
 
 
-def _apply_interject(s: GameState, f: Window, p: int, m: Move) -> None:
-    f.pos += 1
-    ci = put_in_play(s, p, m.card)
-    _start_effect(s, p, ci, m.target, drop=m.choice == "drop")
-
-
-def _apply_open(s: GameState, f: AfterBlockF, p: int, m: Move) -> None:
-    s.stack.pop()
-    ci = put_in_play(s, p, m.card)
-    assert ci.opener is not None
-    o = OpenerF(p, m.card, m.target, ci.opener, ci.defences - STRIKE_DEFENCES)
-    s.stack.append(o)
-    open_window(s, o)
-
-
-def _apply_follow(s: GameState, f: ComboF, p: int, m: Move) -> None:
-    ci = put_in_play(s, p, m.card)
-    _start_effect(s, p, ci, f.victim, drop=m.choice == "drop", free=f.free, mult=f.multiplier, in_combo=True)
-
-
-def _apply_bonus(s: GameState, f: Frame, p: int, m: Move) -> None:
-    s.stack.pop()
-    ci = put_in_play(s, p, m.card)
-    _start_effect(s, p, ci, m.target, drop=m.choice == "drop", no_def=True)
-
-
-def _apply_vomit_hit(s: GameState, f: TurnF, p: int, m: Move) -> None:
-    s.vomit_hit_used = True
-    ci = put_in_play(s, p, m.card)
-    _start_effect(s, p, ci, m.target, no_def=True)
-
-
-def _apply_stomp(s: GameState, f: TurnF, p: int, m: Move) -> None:
-    f.phase = "end"
-    ci = put_in_play(s, p, m.card)
-    st = StrikeF(p, m.card, m.target, ci.damage or (0,), NO_DEFENCE)
-    s.stack.append(st)
-    open_window(s, st)
-
-
 def _apply_play(s: GameState, f: TurnF, p: int, m: Move) -> None:
-    f.phase = "end"
+    f.phase = _PHASE_END
     ci = put_in_play(s, p, m.card)
     if m.choice == "hold" and ci.hold_opener is not None:
         o = OpenerF(p, m.card, m.target, ci.hold_opener, ci.hold_defences)
@@ -403,16 +452,6 @@ def _apply_play(s: GameState, f: TurnF, p: int, m: Move) -> None:
         return
     s.stack.append(o)
     open_window(s, o)
-
-
-# How each kind of move changes the state (a table, not a chain of tests: the commonest kinds are not first).
-# Each takes the frame class that offers its kind of move (the frame on top when the move was offered).
-_APPLY: dict[str, Callable[[GameState, Any, int, Move], None]] = {
-    DECLINE: _apply_decline, PASS: _apply_end, DONE: _apply_end, DISCARD: _apply_discard, HEAL: _apply_heal,
-    RELEASE: _apply_release, DIRECTION: _apply_direction, DEFEND: _apply_answer, HUMILIATE: _apply_answer,
-    INTERFERE: _apply_answer, INTERJECT: _apply_interject, OPEN: _apply_open, FOLLOW: _apply_follow,
-    BONUS: _apply_bonus, VOMIT_HIT: _apply_vomit_hit, STOMP: _apply_stomp, PLAY: _apply_play,
-}
 
 
 # --- running everything automatic ---------------------------------------------------------------------------
@@ -429,13 +468,20 @@ def _advance(s: GameState) -> None:
             _begin_turn(s)
             continue
         f = stack[-1]
-        if _STEPS[f.kind](s, f):
+        t = type(f)  # the three commonest frames by exact type, at once (a call less per step: see `_step`)
+        if t is TurnF:
+            if _step_turn(s, cast(TurnF, f)):
+                return
+        elif t is StrikeF:
+            if _step_strike(s, cast(StrikeF, f)):
+                return
+        elif _step(s, f):
             return
 
 
 def _begin_turn(s: GameState) -> None:
     if s.turn >= s.game.turn_cap:
-        s.result = Outcome(None, "turn cap", s.turn)
+        s.result = Outcome(None, Reason.TURN_CAP, s.turn)
         log_event(s, "game over", winner=None, reason="turn cap")
         return
     s.turn += 1
@@ -452,6 +498,10 @@ def _begin_turn(s: GameState) -> None:
     s.stack.append(TurnF(p))
     if s.log is not None:
         log_event(s, "turn starts", player=s.game.names[p])
+    if s.holds:  # a holder who may let go at any time is asked at the start of every turn
+        n = len(down)
+        for q in sorted({h.holder for h in s.holds if h.releasable}, key=lambda q: (q - p) % n, reverse=True):
+            s.stack.append(LetGoF(q))
 
 
 def _lost(s: GameState, p: int) -> bool:
@@ -463,10 +513,10 @@ def _lost(s: GameState, p: int) -> bool:
 def _step_turn(s: GameState, f: TurnF) -> bool:
     p = f.player
     phase = f.phase
-    if phase == "discard":  # the commonest step of all (a random player discards often): tested first
+    if phase is _PHASE_DISCARD:  # the commonest step of all (a random player discards often): tested first
         turn = s.turn
         if s.down[p] or s.stun_until[p] >= turn or s.vomit_until[p] >= turn:  # `_lost`, inline
-            f.phase = "end"  # knocked out, stunned or vomiting in the middle of their own turn: it is over
+            f.phase = _PHASE_END  # knocked out, stunned or vomiting in the middle of their own turn: it is over
             return False
         hand = s.hands[p]
         if hand and f.count < (s.game.rules.discard_limit or 1_000_000):
@@ -476,11 +526,11 @@ def _step_turn(s: GameState, f: TurnF) -> bool:
             s.to_act = p  # `_offer`, inline
             s.moves = moves
             return True
-        f.phase = "end"
+        f.phase = _PHASE_END
         return False
-    if phase == "start" or phase == "check":
-        if phase == "start":
-            f.phase = "check"
+    if phase is _PHASE_START or phase is _PHASE_CHECK:
+        if phase is _PHASE_START:
+            f.phase = _PHASE_CHECK
             if s.holds:
                 ticking = [h for h in s.holds if h.holder == p]
                 if ticking:
@@ -493,25 +543,25 @@ def _step_turn(s: GameState, f: TurnF) -> bool:
         if s.down[p] or s.stun_until[p] >= turn or s.vomit_until[p] >= turn:  # `_lost`, inline
             why = "stunned" if s.stun_until[p] >= s.turn else "vomiting" if not s.down[p] else "unconscious"
             log_event(s, "turn lost", player=s.game.names[p], why=why)
-            f.phase = "end"
+            f.phase = _PHASE_END
             return False
-        f.phase = "action"  # just checked: the player can act
+        f.phase = _PHASE_ACTION  # just checked: the player can act
         s.to_act = p  # `_offer`, inline
         s.moves = turn_moves(s, p)
         return True
-    if phase == "end":
+    if phase is _PHASE_END:
         _end_turn(s, p)
         return False
     if _lost(s, p):
-        f.phase = "end"  # knocked out, stunned or vomiting in the middle of their own turn: it is over
+        f.phase = _PHASE_END  # knocked out, stunned or vomiting in the middle of their own turn: it is over
         return False
-    if phase == "action":
+    if phase is _PHASE_ACTION:
         return _offer(s, p, turn_moves(s, p))
-    if phase == "heal":
+    if phase is _PHASE_HEAL:
         moves = heal_moves(s, p, set(s.hands[p])) if f.count < heal_limit(s) else []
         if moves:
             return _decide(s, p, [*moves, DONE_MOVE])
-        f.phase = "end"
+        f.phase = _PHASE_END
         return False
     raise AssertionError(f"turn phase {phase}")
 
@@ -548,24 +598,24 @@ def _end_turn(s: GameState, p: int) -> None:
 def _step_strike(s: GameState, f: StrikeF) -> bool:
     """Runs the stages of a strike on from one to the next while nothing else lands on the stack above it
     (a drop to 0, a new window): each is what `_advance` would run next anyway, minus a trip round its loop."""
-    if f.stage == "window":
+    if f.stage is _STAGE_WINDOW:
         ci = s.game.info[f.design]
         t = f.target
         if (s.down[t] != ci.stomp) or (ci.stomp and s.stomped[t]):
-            f.stage = "next"  # the target is gone: the strike finds nobody
+            f.stage = _STAGE_NEXT  # the target is gone: the strike finds nobody
         elif _ask(s, f):
             return True
         else:
-            f.stage = "next"
+            f.stage = _STAGE_NEXT
             _hit(s, f, ci)
             if s.stack[-1] is not f:
                 return False  # the target dropped to 0: that comes first
-    if f.stage == "next":
+    if f.stage is _STAGE_NEXT:
         _next_strike(s, f)
-    if f.stage == "finish":
+    if f.stage is _STAGE_FINISH:
         _finish_strike(s, f)
         return False
-    if f.stage == "window":
+    if f.stage is _STAGE_WINDOW:
         return False  # the next strike, or the next victim: a new window
     raise AssertionError(f"strike stage {f.stage}")  # "direction": a DirectionF sits above it
 
@@ -585,7 +635,8 @@ def _hit(s: GameState, f: StrikeF, ci: CardInfo) -> None:
         log_event(s, "stunned", player=s.game.names[t], until_turn=s.stun_until[t])
     if ci.ongoing is not None and f.si == 0 and t != f.player:  # a choke redirected at its player holds nobody
         o = ci.ongoing
-        s.holds.append(Hold(f.player, t, ci.d, o.damage, o.broken_by, o.vomit, o.holder_restricted))
+        s.holds.append(Hold(f.player, t, ci.d, o.damage, o.broken_by, o.vomit, o.holder_restricted,
+                            releasable=o.holder_restricted, humiliation_breaks=o.humiliation_breaks))
         log_event(s, "hold", holder=s.game.names[f.player], victim=s.game.names[t], card=ci.name)
     deal_damage(s, t, amount, ci.name)
 
@@ -597,7 +648,7 @@ def _next_strike(s: GameState, f: StrikeF) -> None:
     if not f.disarmed and not f.cancelled:
         if f.si < len(f.dmg) and not s.down[f.origin]:
             f.target = f.origin
-            f.stage = "window"
+            f.stage = _STAGE_WINDOW
             open_window(s, f)
             return
         while f.victims:
@@ -605,10 +656,10 @@ def _next_strike(s: GameState, f: StrikeF) -> None:
             if not s.down[v]:
                 f.origin = f.target = v
                 f.si = 0
-                f.stage = "window"
+                f.stage = _STAGE_WINDOW
                 open_window(s, f)
                 return
-    f.stage = "finish"
+    f.stage = _STAGE_FINISH
 
 
 def _finish_strike(s: GameState, f: StrikeF) -> None:
@@ -652,7 +703,7 @@ def _step_combo(s: GameState, f: ComboF) -> bool:
     moves: list[Move] = []
     for d in set(s.hands[p]):
         ci = s.game.info[d]
-        if ci.weapon and s.game.rules.weapon_once_per_turn and d in s.weapons_used:
+        if ci.weapon_limit and weapon_barred(s, p, ci):
             continue
         if ci.follows == f.combo or (f.steps == 0 and ci.type in f.then and ci.turn_play and ci.opener is None
                                      and bool(ci.damage)):
@@ -670,7 +721,7 @@ def _step_answer(s: GameState, f: AnswerF) -> bool:
     s.stack.pop()
     parent = s.stack[-1]
     ci = s.game.info[f.design]
-    if f.what == "defend":
+    if f.what is _ANSWER_DEFEND:
         if s.log is not None:  # a hot spot: do not even build the event unlogged
             log_event(s, "defended", player=s.game.names[f.player], card=ci.name, how=f.how)
         if isinstance(parent, StrikeF):
@@ -682,7 +733,7 @@ def _step_answer(s: GameState, f: AnswerF) -> bool:
             s.stack.pop()  # the opener fails
         if ci.retaliates:
             deal_damage(s, parent.player, ci.retaliates, ci.name)
-    elif f.what == "interfere":
+    elif f.what is _ANSWER_INTERFERE:
         assert isinstance(parent, StrikeF)
         parent.target = parent.origin = f.player
         parent.no_def = True
@@ -702,22 +753,28 @@ def _step_answer(s: GameState, f: AnswerF) -> bool:
             parent.direction = 0
             open_window(s, parent)
             log_event(s, "redirected", to=s.game.names[f.redirect])
-    else:  # cancel: the answered card's player is stunned for the rest of the turn; the humiliator strikes back
+    else:
+        # Cancel: the answered card does nothing. Only the last humiliation of a chain (one nobody humiliated)
+        # stuns the answered card's player for the rest of the turn and earns its player the free attack; an
+        # earlier one whose humiliator was cancelled in turn only cancels the card it answered.
+        last = not f.humiliated
         victim = parent.player
-        s.stun_until[victim] = max(s.stun_until[victim], s.turn)
-        answered = parent.hold.design if isinstance(parent, TickF) else getattr(parent, "design", f.design)
+        answered = parent.hold.design if isinstance(parent, TickF) else parent.design if isinstance(
+            parent, StrikeF | OpenerF | AnswerF | HealF) else f.design
         names = s.game.names
         log_event(s, "cancelled", card=s.game.info[answered].name, player=names[victim], by=names[f.player])
-        log_event(s, "stunned", player=s.game.names[victim], until_turn=s.stun_until[victim])
+        if last:
+            s.stun_until[victim] = max(s.stun_until[victim], s.turn)
+            log_event(s, "stunned", player=names[victim], until_turn=s.stun_until[victim])
         if isinstance(parent, StrikeF):
             parent.cancelled = True
-            parent.stage = "finish"
+            parent.stage = _STAGE_FINISH
         elif isinstance(parent, TickF):
             s.stack.pop()
             end_hold(s, parent.hold, "broken")
         else:
-            s.stack.pop()  # an opener, or an answer (its effect never happens)
-        if not s.down[victim]:
+            s.stack.pop()  # an opener, a heal, or an answer (its effect never happens)
+        if last and not s.down[victim]:
             s.stack.append(BonusF(f.player, victim))
     return False
 
@@ -741,7 +798,7 @@ def _step_bonus(s: GameState, f: BonusF) -> bool:
         for d in set(s.hands[p]):
             ci = s.game.info[d]
             if (ci.role in ("attack", "weapon", "wrestling") and ci.damage and ci.opener is None
-                    and not (ci.weapon and s.game.rules.weapon_once_per_turn and d in s.weapons_used)):
+                    and not (ci.weapon_limit and weapon_barred(s, p, ci))):
                 moves += variants(s, BONUS, ci, v)
     if not moves:
         s.stack.pop()
@@ -762,16 +819,14 @@ def _step_after_block(s: GameState, f: AfterBlockF) -> bool:
     return False
 
 
-def _step_direction(s: GameState, f: Frame) -> bool:
-    return _decide(s, f.player, [Move(DIRECTION, choice="left"), Move(DIRECTION, choice="right")])
-
-
 def _step_drop(s: GameState, f: Frame) -> bool:
     p = f.player
     if s.down[p] or s.life[p] > 0:
         s.stack.pop()
         return False
-    moves = [Move(HEAL, d, p) for d in set(s.hands[p]) if s.game.info[d].heal_drop] if can_act(s, p) else []
+    info = s.game.info
+    moves = [Move(HEAL, d, p) for d in set(s.hands[p]) if info[d].heal_drop and not info[d].heal_first
+             ] if can_act(s, p) else []
     if not moves:
         s.stack.pop()
         knock_out(s, p)
@@ -779,9 +834,65 @@ def _step_drop(s: GameState, f: Frame) -> bool:
     return _decide(s, p, [*moves, DECLINE_MOVE])
 
 
-# How each kind of frame runs (a frame's `kind` names its class, so each step takes its own frame class).
-_STEPS: dict[str, Callable[[GameState, Any], bool]] = {
-    "turn": _step_turn, "strike": _step_strike, "opener": _step_opener, "combo": _step_combo,
-    "answer": _step_answer, "tick": _step_tick, "bonus": _step_bonus, "after-block": _step_after_block,
-    "direction": _step_direction, "drop": _step_drop,
-}
+def _step_brace(s: GameState, f: BraceF) -> bool:
+    p = f.player
+    if s.down[p] or s.life[p] > f.amount or not can_brace(s, p):
+        s.stack.pop()
+        lose(s, p, f.amount, f.why)
+        return False
+    info = s.game.info
+    return _decide(s, p, [*(Move(HEAL, d, p) for d in set(s.hands[p]) if info[d].heal_first), DECLINE_MOVE])
+
+
+def _step_heal(s: GameState, f: HealF) -> bool:
+    if _ask(s, f):
+        return True
+    s.stack.pop()
+    restore(s, f.target, f.amount, f.player, s.game.info[f.design].name)
+    return False
+
+
+def _step_let_go(s: GameState, f: LetGoF) -> bool:
+    p = f.player
+    moves = sorted({Move(RELEASE, -1, h.victim) for h in s.holds if h.holder == p and h.releasable})
+    if not moves or s.down[p]:
+        s.stack.pop()
+        return False
+    return _decide(s, p, [*moves, DECLINE_MOVE])
+
+
+def _step(s: GameState, f: Frame) -> bool:
+    """Run the top frame on: True once someone must decide (`s.to_act`, `s.moves` set).
+
+    By the frame's class, the commonest by exact type first (`_advance` tests the turn and the strike itself
+    before calling this); a `match` on class patterns cost 0.3 us more a step (measured), 5 % of a random
+    game's decision.
+    """
+    t = type(f)
+    if t is TurnF:
+        return _step_turn(s, cast(TurnF, f))
+    if t is StrikeF:
+        return _step_strike(s, cast(StrikeF, f))
+    if t is AnswerF:
+        return _step_answer(s, cast(AnswerF, f))
+    if isinstance(f, OpenerF):
+        return _step_opener(s, f)
+    if isinstance(f, ComboF):
+        return _step_combo(s, f)
+    if isinstance(f, DropF):
+        return _step_drop(s, f)
+    if isinstance(f, BraceF):
+        return _step_brace(s, f)
+    if isinstance(f, HealF):
+        return _step_heal(s, f)
+    if isinstance(f, TickF):
+        return _step_tick(s, f)
+    if isinstance(f, BonusF):
+        return _step_bonus(s, f)
+    if isinstance(f, AfterBlockF):
+        return _step_after_block(s, f)
+    if isinstance(f, DirectionF):
+        return _decide(s, f.player, [Move(DIRECTION, choice="left"), Move(DIRECTION, choice="right")])
+    if isinstance(f, LetGoF):
+        return _step_let_go(s, f)
+    raise AssertionError(f"no step for {type(f).__name__}")

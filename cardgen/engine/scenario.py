@@ -32,6 +32,7 @@ ACTION_KEYS = ("play", "free_hit", "discard", "heal", "pass", "decline", "done",
 MOVE_KEYS = ("who", *ACTION_KEYS, "target", "as", "drop", "note")
 EXPECT_PLAYER_KEYS = ("life", "hand", "has", "lacks", "cards", "status")
 EXPECT_KEYS = ("pool", "to_act", "winner", "turn", "discard_top", "draw_pile")
+EXPECT_MOVES_KEYS = ("who", "can", "cannot")
 NO_KINDS = frozenset({mv.PASS, mv.DECLINE, mv.DONE})
 
 
@@ -201,48 +202,51 @@ def _situation(s: GameState) -> str:
             + "; ".join(describe(s, m) for m in s.moves[:12]) + ("; ..." if len(s.moves) > 12 else ""))
 
 
-def expand(sc: Scenario, i: int, raw: Any) -> list[Move]:
-    """The engine moves one scenario move stands for (a list of discards is several moves)."""
+class _Miss(Exception):
+    """A well-formed scenario move that names no legal move now (`at`: where to point, `message`: why)."""
+
+    def __init__(self, at: tuple[str | int, ...], message: str, key: bool = False) -> None:
+        super().__init__(message)
+        self.at, self.message, self.key = at, message, key
+
+
+def _select(sc: Scenario, at: tuple[str | int, ...], p: int, m: dict[str, Any], legal: list[Move]) -> list[Move]:
+    """The moves among `legal` (the moves `p` may make now) that scenario move `m` names.
+
+    Raises ScenarioError for a move that is not well formed (unknown card or player), `_Miss` for one that
+    names no legal move.
+    """
     doc, s, cs = sc.doc, sc.state, sc.cs
-    at: tuple[str | int, ...] = ("moves", i)
-    m = _mapping(doc, at, raw, MOVE_KEYS, "move")
-    if "who" not in m:
-        raise _fail(doc, at, "move: missing `who`")
-    p = _who(doc, (*at, "who"), s, m["who"])
+    names = s.game.names
     actions = [k for k in ACTION_KEYS if k in m]
     if len(actions) != 1:
         raise _fail(doc, at, f"move: give exactly one of {', '.join(ACTION_KEYS)}")
     action = actions[0]
-    if s.result is not None:
-        raise _fail(doc, at, "move after the end of the game")
-    if s.to_act != p:
-        raise _fail(doc, (*at, "who"), f"{s.game.names[p]} cannot act now: {_situation(s)}")
     target = _who(doc, (*at, "target"), s, m["target"]) if "target" in m else None
     choice = m.get("as", "drop" if m.get("drop") else None)
-    legal = s.moves
     if action in ("pass", "decline", "done"):
         found = [x for x in legal if x.kind in NO_KINDS]
         if not found:
-            raise _fail(doc, (*at, action), f"{s.game.names[p]} cannot {action} now: {_situation(s)}", key=True)
+            raise _Miss((*at, action), f"{names[p]} cannot {action} now: {_situation(s)}", key=True)
         return found[:1]
     if action == "release":
         v = _who(doc, (*at, "release"), s, m["release"])
         found = [x for x in legal if x.kind == mv.RELEASE and x.target == v]
         if not found:
-            raise _fail(doc, (*at, "release"), f"{s.game.names[p]} holds nobody called {s.game.names[v]} now")
+            raise _Miss((*at, "release"), f"{names[p]} cannot let go of {names[v]} now: {_situation(s)}")
         return found
     if action == "direction":
         found = [x for x in legal if x.kind == mv.DIRECTION and x.choice == m["direction"]]
         if not found:
-            raise _fail(doc, (*at, "direction"), f"no direction choice '{m['direction']}' now: {_situation(s)}")
+            raise _Miss((*at, "direction"), f"no direction choice '{m['direction']}' now: {_situation(s)}")
         return found
     cards = _names(doc, (*at, action), m[action])
     if action == "discard":
         out: list[Move] = []
         for j, name in enumerate(cards):
             d = _design(doc, (*at, "discard", j), cs, name)
-            if d not in s.hands[p] or sum(x == d for x in s.hands[p]) <= sum(y.card == d for y in out):
-                raise _fail(doc, (*at, "discard", j), f"{s.game.names[p]} has no '{name}' to discard")
+            if Move(mv.DISCARD, d) not in legal or sum(x == d for x in s.hands[p]) <= sum(y.card == d for y in out):
+                raise _Miss((*at, "discard", j), f"{names[p]} cannot discard '{name}' now: {_situation(s)}")
             out.append(Move(mv.DISCARD, d))
         return [*out, Move(mv.DONE)]
     if len(cards) != 1:
@@ -253,23 +257,42 @@ def expand(sc: Scenario, i: int, raw: Any) -> list[Move]:
         held = [x for x in same if x in s.hands[p]]
         if not held:
             hand = ", ".join(sorted(cs.cards[x].name for x in s.hands[p])) or "empty"
-            raise _fail(doc, (*at, action), f"{s.game.names[p]} has no '{cards[0]}' in hand (hand: {hand})")
+            raise _Miss((*at, action), f"{names[p]} has no '{cards[0]}' in hand (hand: {hand})")
         d = held[0]
     # `play:` may be any card-playing decision; the situation decides which.
     kinds = ({mv.HEAL} if action == "heal" else {mv.VOMIT_HIT} if action == "free_hit"
              else mv.CARD_PLAYS - {mv.VOMIT_HIT})
     found = [x for x in legal if x.card == d and x.kind in kinds]
     if not found:
-        raise _fail(doc, (*at, action), f"{s.game.names[p]} cannot play '{cs.cards[d].name}' now: {_situation(s)}")
+        raise _Miss((*at, action), f"{names[p]} cannot play '{cs.cards[d].name}' now: {_situation(s)}")
     if target is not None:
         found = [x for x in found if x.target == target]
         if not found:
-            raise _fail(doc, (*at, "target"), f"'{cs.cards[d].name}' cannot target {s.game.names[target]} now: "
-                                              f"{_situation(s)}")
+            raise _Miss((*at, "target"), f"'{cs.cards[d].name}' cannot target {names[target]} now: "
+                                         f"{_situation(s)}")
     found = [x for x in found if x.choice == (choice or "")] if choice or any(not x.choice for x in found) else found
     if not found:
-        raise _fail(doc, at, f"'{cs.cards[d].name}' cannot be played as '{choice}' now: {_situation(s)}")
-    if len(found) > 1:
+        raise _Miss(at, f"'{cs.cards[d].name}' cannot be played as '{choice}' now: {_situation(s)}")
+    return found
+
+
+def expand(sc: Scenario, i: int, raw: Any) -> list[Move]:
+    """The engine moves one scenario move stands for (a list of discards is several moves)."""
+    doc, s = sc.doc, sc.state
+    at: tuple[str | int, ...] = ("moves", i)
+    m = _mapping(doc, at, raw, MOVE_KEYS, "move")
+    if "who" not in m:
+        raise _fail(doc, at, "move: missing `who`")
+    p = _who(doc, (*at, "who"), s, m["who"])
+    if s.result is not None:
+        raise _fail(doc, at, "move after the end of the game")
+    if s.to_act != p:
+        raise _fail(doc, (*at, "who"), f"{s.game.names[p]} cannot act now: {_situation(s)}")
+    try:
+        found = _select(sc, at, p, m, s.moves)
+    except _Miss as miss:
+        raise _fail(doc, miss.at, miss.message, key=miss.key) from None
+    if len(found) > 1 and found[-1].kind != mv.DONE:
         raise _fail(doc, at, "ambiguous move, say which: " + "; ".join(describe(s, x) for x in found))
     return found
 
@@ -277,6 +300,45 @@ def expand(sc: Scenario, i: int, raw: Any) -> list[Move]:
 def is_check(raw: Any) -> bool:
     """A `- expect: {...}` item among the moves: a check of the state at that point."""
     return isinstance(raw, dict) and set(raw) == {"expect"}
+
+
+def is_moves_check(raw: Any) -> bool:
+    """A `- expect_moves: {who: ..., can: [...], cannot: [...]}` item: a check of someone's legal moves."""
+    return isinstance(raw, dict) and set(raw) == {"expect_moves"}
+
+
+def check_moves(sc: Scenario, i: int) -> list[Diagnostic]:
+    """Unmet `can` / `cannot` entries of the `expect_moves` item `i`: each entry is a move as in `moves:`
+    without `who` (or just `pass`, `decline`, `done`), and is met when some legal move of `who` matches."""
+    doc, s = sc.doc, sc.state
+    at: tuple[str | int, ...] = ("moves", i, "expect_moves")
+    spec = _mapping(doc, at, doc.data["moves"][i]["expect_moves"], EXPECT_MOVES_KEYS, "expect_moves")
+    if "who" not in spec:
+        raise _fail(doc, at, "expect_moves: missing `who`")
+    if "can" not in spec and "cannot" not in spec:
+        raise _fail(doc, at, "expect_moves: give `can`, `cannot` or both")
+    p = _who(doc, (*at, "who"), s, spec["who"])
+    legal = s.moves if s.to_act == p and s.result is None else []
+    out: list[Diagnostic] = []
+    for word in ("can", "cannot"):
+        entries = spec.get(word) or []
+        if not isinstance(entries, list):
+            raise _fail(doc, (*at, word), f"{word}: expected a list of moves")
+        for j, entry in enumerate(entries):
+            where = (*at, word, j)
+            m = {entry: True} if isinstance(entry, str) and entry in ("pass", "decline", "done") else entry
+            m = _mapping(doc, where, m, MOVE_KEYS[1:], "move")
+            try:
+                found = bool(_select(sc, where, p, m, legal))
+                why = ""
+            except _Miss as miss:
+                found, why = False, miss.message
+            if found != (word == "can"):
+                line, col = doc.where(where)
+                said = ", ".join(f"{k}: {v}" for k, v in m.items())
+                out.append(Diagnostic(doc.path, line, col, f"expected {s.game.names[p]} {word} {{{said}}} now, "
+                                      + (f"but {why}" if why else f"but it is legal: {_situation(s)}")))
+    return out
 
 
 def run_scenario(sc: Scenario) -> list[Diagnostic]:
@@ -288,6 +350,9 @@ def run_scenario(sc: Scenario) -> list[Diagnostic]:
     for i, raw in sc.moves:
         if is_check(raw):
             unmet += check_expect(sc, ("moves", i, "expect"))
+            continue
+        if is_moves_check(raw):
+            unmet += check_moves(sc, i)
             continue
         for move in expand(sc, i, raw):
             push(sc.state, move)

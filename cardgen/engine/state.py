@@ -12,10 +12,48 @@ from __future__ import annotations
 import copy as _copy
 import random
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
 from cardgen.engine.game import Game
 from cardgen.engine.moves import Move
+from cardgen.model import Opener
+
+
+class Phase(StrEnum):
+    """Where a turn is: START (holds tick), CHECK (a lost turn?), ACTION, DISCARD, HEAL (more may follow), END."""
+
+    START = "start"
+    CHECK = "check"
+    ACTION = "action"
+    DISCARD = "discard"
+    HEAL = "heal"
+    END = "end"
+
+
+class Stage(StrEnum):
+    """Where a strike is: its WINDOW (answers), NEXT (the next strike or victim), DIRECTION (asked), FINISH."""
+
+    WINDOW = "window"
+    NEXT = "next"
+    DIRECTION = "direction"
+    FINISH = "finish"
+
+
+class Answer(StrEnum):
+    """What an answering card does to the card below it."""
+
+    DEFEND = "defend"
+    HUMILIATE = "humiliate"
+    INTERFERE = "interfere"
+
+
+class Reason(StrEnum):
+    """Why a game ended."""
+
+    LAST_STANDING = "last standing"
+    NOBODY_STANDING = "nobody standing"
+    TURN_CAP = "turn cap"
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,14 +67,16 @@ class Hold:
     broken_by: tuple[str, ...]
     vomit: bool
     restricted: bool
+    releasable: bool  # its holder may let go at any time
+    humiliation_breaks: bool  # anyone's humiliation breaks it (else only the victim's `broken_by` defences)
 
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """How a game ended: `winner` seat (None: nobody), and why ("last standing", "turn cap", "nobody standing")."""
+    """How a game ended: `winner` seat (None: nobody), and why."""
 
     winner: int | None
-    reason: str
+    reason: Reason
     turns: int
 
 
@@ -44,7 +84,6 @@ class Frame:
     """A pending step. Subclasses with a response window keep `resp` (seats to ask, in order) and `pos`."""
 
     __slots__ = ("player",)
-    kind = "frame"
 
     def __init__(self, player: int) -> None:
         self.player = player
@@ -72,11 +111,10 @@ class TurnF(Frame):
     """The turn of `player`. phase: start (holds tick), check (a lost turn?), action, discard, heal, end."""
 
     __slots__ = ("count", "phase")
-    kind = "turn"
 
     def __init__(self, player: int) -> None:
         self.player = player  # (no super() chain: frames are built several times a turn)
-        self.phase = "start"
+        self.phase = Phase.START
         self.count = 0
 
 
@@ -84,8 +122,7 @@ class StrikeF(Window):
     """A card that deals damage, in flight: strike `si` of `dmg` aimed at `target`."""
 
     __slots__ = ("allowed", "blocked_by", "cancelled", "connected", "design", "direction", "disarmed", "dmg",
-                 "drop", "in_combo", "moved", "no_def", "origin", "si", "stage", "victims")
-    kind = "strike"
+                 "drop", "in_combo", "moved", "no_def", "origin", "sealed", "si", "stage", "victims")
 
     def __init__(self, player: int, design: int, target: int, dmg: tuple[int, ...], allowed: frozenset[str]) -> None:
         self.player = player  # (no super() chain: frames are built several times a turn)
@@ -107,7 +144,8 @@ class StrikeF(Window):
         self.disarmed = False
         self.drop = False
         self.in_combo = False
-        self.stage = "window"  # window -> next (after a hit or a defence) -> finish
+        self.sealed = False  # nobody may answer it at all (a Lunch Money Grab's free attack)
+        self.stage = Stage.WINDOW  # window -> next (after a hit or a defence) -> finish
 
     def copy(self) -> Frame:
         f = _copy.copy(self)
@@ -119,9 +157,8 @@ class OpenerF(Window):
     """A combo opener (GRAB, HOLD, POWER PLAY...) aimed at `target`, waiting for responses."""
 
     __slots__ = ("allowed", "design", "opener")
-    kind = "opener"
 
-    def __init__(self, player: int, design: int, target: int, opener: Any, allowed: frozenset[str]) -> None:
+    def __init__(self, player: int, design: int, target: int, opener: Opener, allowed: frozenset[str]) -> None:
         super().__init__(player, target)
         self.design = design
         self.opener = opener
@@ -131,8 +168,7 @@ class OpenerF(Window):
 class AnswerF(Window):
     """A response card (defence, humiliation, interference) to the frame below it, itself answerable."""
 
-    __slots__ = ("design", "how", "redirect", "what")
-    kind = "answer"
+    __slots__ = ("design", "how", "humiliated", "redirect", "what")
 
     def __init__(self, player: int, design: int, what: str, how: str, target: int, redirect: int = -1) -> None:
         self.player = player  # (no super() chain: frames are built several times a turn)
@@ -143,13 +179,13 @@ class AnswerF(Window):
         self.what = what  # defend | humiliate | interfere
         self.how = how  # defence kind, or cancel/redirect
         self.redirect = redirect
+        self.humiliated = False  # a humiliation was played on it (and cancelled, or it would not resolve)
 
 
 class TickF(Window):
     """A hold about to deal its damage at the start of the holder's turn; the victim may break it."""
 
     __slots__ = ("hold",)
-    kind = "tick"
 
     def __init__(self, hold: Hold) -> None:
         super().__init__(hold.holder, hold.victim)
@@ -159,10 +195,9 @@ class TickF(Window):
 class ComboF(Frame):
     """A successful opener: its player may play a follow-up on `victim` (or let it go)."""
 
-    __slots__ = ("chain", "combo", "free", "multiplier", "steps", "then", "victim")
-    kind = "combo"
+    __slots__ = ("chain", "combo", "free", "multiplier", "sealed", "steps", "then", "victim")
 
-    def __init__(self, player: int, victim: int, opener: Any) -> None:
+    def __init__(self, player: int, victim: int, opener: Opener) -> None:
         super().__init__(player)
         self.victim = victim
         self.combo: str = opener.combo
@@ -170,6 +205,7 @@ class ComboF(Frame):
         self.free: bool = opener.free
         self.multiplier: int = opener.multiplier
         self.chain: bool = opener.chain
+        self.sealed: bool = opener.sealed
         self.steps = 0
 
 
@@ -177,7 +213,6 @@ class BonusF(Frame):
     """The free attack a humiliation earns: `player` may hit `victim` without resistance."""
 
     __slots__ = ("victim",)
-    kind = "bonus"
 
     def __init__(self, player: int, victim: int) -> None:
         super().__init__(player)
@@ -188,7 +223,6 @@ class AfterBlockF(Frame):
     """After a BLOCK: the blocker, then the attacker, may start a combo (GRAB) on the other."""
 
     __slots__ = ("attacker", "stage")
-    kind = "after-block"
 
     def __init__(self, blocker: int, attacker: int) -> None:
         super().__init__(blocker)
@@ -199,13 +233,39 @@ class AfterBlockF(Frame):
 class DirectionF(Frame):
     """An attack that passes on was dodged: its player picks left or right."""
 
-    kind = "direction"
 
 
 class DropF(Frame):
     """`player` dropped to 0 or below and may play heal cards that work when dropping."""
 
-    kind = "drop"
+
+
+class BraceF(Frame):
+    """Damage about to take `player` to 0 or below: first they may play heals that come before the damage
+    (Lunch Money's First Aid), then it is dealt in full."""
+
+    __slots__ = ("amount", "why")
+
+    def __init__(self, player: int, amount: int, why: str) -> None:
+        super().__init__(player)
+        self.amount = amount
+        self.why = why
+
+
+class HealF(Window):
+    """A heal card played by `player` on `target`, which a cancelling humiliation may still stop."""
+
+    __slots__ = ("amount", "design")
+
+    def __init__(self, player: int, design: int, target: int, amount: int) -> None:
+        super().__init__(player, target)
+        self.design = design
+        self.amount = amount
+
+
+class LetGoF(Frame):
+    """The start of a turn: a holder whose hold may be let go at any time is asked whether to let go."""
+
 
 
 @dataclass(eq=False)
@@ -236,7 +296,7 @@ class GameState:
     moves: list[Move] = field(default_factory=list)
     result: Outcome | None = None
     log: list[dict[str, Any]] | None = None
-    weapons_used: set[int] = field(default_factory=set)
+    weapons_used: set[tuple[int, int]] = field(default_factory=set)  # (player, design) used this turn
     vomit_hit_used: bool = False
 
     @property

@@ -20,10 +20,11 @@ the discard pile and the weapons in flight) at random into the other hands (same
 pile, and returns a full `GameState` that agrees with everything the view shows: a searching bot plays
 its look-ahead on such states. Its legal moves for the viewing seat are the view's.
 
-A view is live and cheap (two attributes): it reads the state as it is when asked, so an agent reads
-it during its `choose` call. Every accessor returns a copy or an immutable value, so an agent cannot
-change the game through it. What is public follows the rulebooks' table: discards and played cards are
-face up, hands and the draw pile are not. A weapon returned to its player's hand is known to everyone
+A view is live and cheap: it reads the state as it is when asked (the copies a bot reads most, `hand`,
+`life`, `top`, are made once per decision), so an agent reads it during its `choose` call. Every
+accessor returns a copy or an immutable value, so an agent cannot change the game through it. What is
+public follows the rulebooks' table: discards and played cards are face up, hands and the draw pile are
+not. A weapon returned to its player's hand is known to everyone
 at a real table; the view does not track that (a deal may put that weapon elsewhere).
 """
 
@@ -41,18 +42,29 @@ from cardgen.engine.state import Frame, GameState, Hold, Outcome
 class PlayerView:
     """What seat `seat` may know about the game now (see the module docstring)."""
 
-    __slots__ = ("_state", "game", "seat")
+    __slots__ = ("_hand", "_hand_at", "_life", "_life_at", "_state", "_top", "_top_at", "game", "seat")
 
     def __init__(self, state: GameState, seat: int) -> None:
         self._state = state
         self.game: Game = state.game
         self.seat = seat
+        # Copies a bot reads again and again, each with the decision it was made at (its legal-move list: every
+        # decision brings a new one, and nothing changes during a decision).
+        self._hand_at: object = None
+        self._life_at: object = None
+        self._top_at: object = None
+        self._hand: tuple[int, ...] = ()
+        self._life: tuple[int, ...] = ()
+        self._top: Frame | None = None
 
     # --- own cards and the decision ---------------------------------------------------------------------
 
     @property
     def hand(self) -> tuple[int, ...]:
-        return tuple(self._state.hands[self.seat])
+        s = self._state
+        if self._hand_at is not s.moves:
+            self._hand_at, self._hand = s.moves, tuple(s.hands[self.seat])
+        return self._hand
 
     @property
     def moves(self) -> tuple[Move, ...]:
@@ -72,7 +84,10 @@ class PlayerView:
 
     @property
     def life(self) -> tuple[int, ...]:
-        return tuple(self._state.life)
+        s = self._state
+        if self._life_at is not s.moves:
+            self._life_at, self._life = s.moves, tuple(s.life)
+        return self._life
 
     @property
     def down(self) -> tuple[bool, ...]:
@@ -122,7 +137,8 @@ class PlayerView:
         return len(self._state.draw)
 
     @property
-    def weapons_used(self) -> frozenset[int]:
+    def weapons_used(self) -> frozenset[tuple[int, int]]:
+        """(seat, design) of the weapons used this turn."""
         return frozenset(self._state.weapons_used)
 
     @property
@@ -144,9 +160,11 @@ class PlayerView:
 
     @property
     def top(self) -> Frame | None:
-        """A copy of the frame that asks for the decision now (None between turns or at the end)."""
-        stack = self._state.stack
-        return stack[-1].copy() if stack else None
+        """A copy of the frame that asks for the decision now (None at the end)."""
+        s = self._state
+        if self._top_at is not s.moves:
+            self._top_at, self._top = s.moves, s.stack[-1].copy() if s.stack else None
+        return self._top
 
     @property
     def result(self) -> Outcome | None:

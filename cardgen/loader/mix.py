@@ -27,12 +27,34 @@ def check_mix_size(sets: list[model.CardSet]) -> None:
                                        f"cards, over the maximum of {MAX_DECK_CARDS}; leave a set out")])
 
 
-def mix_sets(sets: list[model.CardSet], warnings: list[Diagnostic] | None = None) -> model.CardSet:
-    """One deck made of every card of every set; rules and types of the first set win.
+def table_rules(sets: list[model.CardSet]) -> model.Rules:
+    """The table's rules for a mix, whatever order the sets are named in (docs/rules-decisions.md, Mixing).
 
-    Options that some cards need are switched on for the whole mix (revival, so
-    Lunch Money's Stomp and First Aid work after Beer Money's rules; dropping
-    weapons), whatever order the sets are named in.
+    Starting life, hand size, turn cap: the largest; discards: the loosest limit; healing as the action and
+    negative counters: on if any set has them (Beer Money's heal cards need its negative counters); the words
+    for life come with the largest starting life (ties: set name order). Everything a card does itself (a
+    weapon dropped, once a turn, a heal that revives or comes before the damage, travel direction) follows the
+    card's own set instead (`CardSet.rules_of`).
+    """
+    rs = [cs.rules for cs in sorted(sets, key=lambda c: c.name)]
+    words = max(rs, key=lambda r: r.life)  # the first of the largest (sorted by set name)
+    return dataclasses.replace(
+        words, life=max(r.life for r in rs), hand_size=max(r.hand_size for r in rs),
+        turn_cap=max(r.turn_cap for r in rs),
+        discard_limit=0 if any(r.discard_limit == 0 for r in rs) else max(r.discard_limit for r in rs),
+        heal_action=any(r.heal_action for r in rs),
+        heals_per_turn=0 if any(r.heals_per_turn == 0 for r in rs) else max(r.heals_per_turn for r in rs),
+        negative_life=any(r.negative_life for r in rs), revive=any(r.revive for r in rs),
+        weapons_may_drop=any(r.weapons_may_drop for r in rs),
+        weapon_once_per_turn=any(r.weapon_once_per_turn for r in rs))
+
+
+def mix_sets(sets: list[model.CardSet], warnings: list[Diagnostic] | None = None) -> model.CardSet:
+    """One deck made of every card of every set.
+
+    The deck is the same whatever order the sets are named in: cards come set by set in set-name order,
+    and the table's rules are `table_rules`; each card keeps its own set's rules (`origin_rules`). Only
+    the mix's name, title and folder follow the order given.
 
     Cards keep their own type colours through `CardSet.origin_types` and their own
     mechanics, so mixing never changes how a card plays. A declared equivalence
@@ -44,6 +66,8 @@ def mix_sets(sets: list[model.CardSet], warnings: list[Diagnostic] | None = None
         return sets[0]
     check_mix_size(sets)
     first = sets[0]
+    named = sets
+    sets = sorted(sets, key=lambda c: c.name)  # the deck's order: never the order the sets were named in
     types: dict[str, model.CardType] = {}
     origin_types: dict[str, dict[str, model.CardType]] = {}
     cards: list[model.Card] = []
@@ -59,15 +83,13 @@ def mix_sets(sets: list[model.CardSet], warnings: list[Diagnostic] | None = None
             number += 1
             cards.append(dataclasses.replace(c, number=number, origin=c.origin or cs.name))
     mixed = model.CardSet(
-        name="+".join(cs.name for cs in sets),
-        title=" + ".join(cs.title for cs in sets),
+        name="+".join(cs.name for cs in named),
+        title=" + ".join(cs.title for cs in named),
         deck_size=sum(cs.deck_size for cs in sets),
-        # the first set's rules, plus every option a mixed-in card needs to be playable at all
-        rules=dataclasses.replace(first.rules, weapons_may_drop=any(cs.rules.weapons_may_drop for cs in sets),
-                                  revive=any(cs.rules.revive for cs in sets)),
+        rules=table_rules(sets),
         types=types, cards=tuple(cards), path=first.path, equivalences=equivalences,
-        description="Mixed deck: " + ", ".join(cs.title for cs in sets),
-        origin_types=origin_types,
+        description="Mixed deck: " + ", ".join(cs.title for cs in named),
+        origin_types=origin_types, origin_rules={cs.name: cs.rules for cs in sets},
     )
     by_name = {c.name.upper(): c for c in cards}
     kept: dict[str, str] = {}

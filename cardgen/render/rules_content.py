@@ -23,6 +23,9 @@ from cardgen.paths import templates_dir
 PAGE_TEMPLATE = "page.j2"
 SEPARATOR = "¦"
 EXAMPLES_SHOWN = 2
+# A sentence names at most this many cards (then "and N more"), and a per-card list in the glossary
+# shows at most this many entries, so the page's text does not grow with the size of the set.
+NAMES_LISTED = 6
 
 CardTest = Callable[[Card, CardSet], bool]
 
@@ -140,12 +143,20 @@ def _or_list(items: Iterable[Any], word: str = "or") -> Markup:
     return Markup(", ").join(parts[:-1]) + Markup(f" {word} ") + parts[-1]
 
 
+def _some(names: Iterable[str]) -> list[str]:
+    """Upper-cased card names, at most NAMES_LISTED: the last entry says how many more there are."""
+    shown = [n.upper() for n in _unique(names)]
+    if len(shown) <= NAMES_LISTED:
+        return shown
+    return [*shown[:NAMES_LISTED - 1], f"{len(shown) - NAMES_LISTED + 1} more cards"]
+
+
 def _cards_or(names: Iterable[str]) -> Markup:
-    return _or_list(n.upper() for n in _unique(names))
+    return _or_list(_some(names))
 
 
 def _cards_and(names: Iterable[str]) -> Markup:
-    return _or_list((n.upper() for n in _unique(names)), "and")
+    return _or_list(_some(names), "and")
 
 
 def _list_some(names: Iterable[str]) -> Markup:
@@ -226,7 +237,7 @@ def _openers(cs: CardSet) -> list[OpenerInfo]:
         if c.opens is None:
             continue
         combo = c.opens.combo
-        nxt = [f.name.upper() for f in cs.cards if f.follows == combo]
+        nxt = _some(f.name for f in cs.cards if f.follows == combo)
         nxt += [f"a {cs.types[t].label} card" for t in c.opens.then if t in cs.types]
         name = c.name.upper()
         old = merged.get(name)
@@ -245,9 +256,10 @@ def _defences(cs: CardSet) -> list[DefenceInfo]:
         halves = any(c.pair is not None and kind in c.pair for c in cs.cards)
         if not cards and not halves:
             continue
-        label = " / ".join(_unique(c.name.upper() for c in cards)) if cards else kind.upper()
-        stops = [c.name.upper() for c in cs.cards
-                 if kind in defences_of(c, cs) or (c.ongoing is not None and kind in c.ongoing.broken_by)]
+        names = _unique(c.name.upper() for c in cards)
+        label = " / ".join(names) if names and len(names) <= NAMES_LISTED else kind.upper()
+        stops = _some(c.name for c in cs.cards
+                      if kind in defences_of(c, cs) or (c.ongoing is not None and kind in c.ongoing.broken_by))
         if halves and kind in ("freedom", "break") and "HOLD" not in stops:
             stops.append("HOLD")
         out.append(DefenceInfo(kind, label, _unique(stops), any(c.retaliates for c in cards)))
@@ -268,7 +280,7 @@ def page_context(cs: CardSet) -> dict[str, Any]:
     heal_cards = [c for c in cs.cards if c.heal is not None]
     disarm = next((d for d in defences if d.kind == "disarm"), None)
     ongoing_kinds = _unique(k for c in cs.cards if c.ongoing for k in c.ongoing.broken_by)
-    breakers = _unique(c.name.upper() for k in ongoing_kinds for c in cs.cards if c.defence == k)
+    breakers = _some(c.name for k in ongoing_kinds for c in cs.cards if c.defence == k)
     out_of_turn = [c.name for c in cs.cards
                    if c.timing in ("any", "response") or c.interfere or c.humiliate
                    or (c.heal is not None and "dropping" in c.heal.when)]
@@ -306,9 +318,9 @@ def page_context(cs: CardSet) -> dict[str, Any]:
         "disarm_label": disarm.label if disarm else "",
         "ongoing_breakers": breakers,
         "out_of_turn_names": out_of_turn,
-        "openers": _openers(cs),
-        "retaliators": [Named(c.name.upper(), c.retaliates) for c in cs.cards if c.retaliates],
-        "drawers": [Named(c.name.upper(), c.draw) for c in cs.cards if c.draw],
+        "openers": _openers(cs)[:NAMES_LISTED],
+        "retaliators": [Named(c.name.upper(), c.retaliates) for c in cs.cards if c.retaliates][:NAMES_LISTED],
+        "drawers": [Named(c.name.upper(), c.draw) for c in cs.cards if c.draw][:NAMES_LISTED],
         "type_groups": type_groups,
         "card_groups": card_groups,
         "equivalences": equivalences,

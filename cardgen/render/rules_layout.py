@@ -8,6 +8,7 @@ much room it needed, so the caller can shrink the size until the page fits.
 from __future__ import annotations
 
 import io
+import re
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -200,7 +201,11 @@ def _card_widths(rows: list[Block], st: _Styles, width: float) -> tuple[list[flo
 
 def _card_table(rows: list[Block], st: _Styles, width: float) -> Table:
     table = layout()["table"]
+    compact = all(len(b.cells) < 5 for b in rows if b.kind == "card")  # no effect column
     widths, cramped = _card_widths(rows, st, width)
+    if compact:
+        widths = [widths[0], width - sum(widths[2:4]) - widths[0], widths[2], widths[3]]
+        cramped = False
     data: list[list[Any]] = []
     style = _base_table_style(st)
     style.append(("ALIGN", (2, 0), (3, -1), "CENTER"))
@@ -214,14 +219,14 @@ def _card_table(rows: list[Block], st: _Styles, width: float) -> Table:
             style.append(("LINEBELOW", (0, i), (-1, i), 0.6, colors.HexColor(table["head_colour"])))
             continue
         if b.kind == "group":
-            data.append([Paragraph(b.text, st.cell_head), "", "", "", ""])
+            data.append([Paragraph(b.text, st.cell_head), *([""] * (len(widths) - 1))])
             style.append(("SPAN", (0, i), (-1, i)))
             continue
         colour, name, value, copies, effect = _padded(b.cells, 5)
         value_style = ParagraphStyle("v", parent=st.cell_bold, alignment=TA_CENTER)
         copies_style = ParagraphStyle("c", parent=st.cell, alignment=TA_CENTER)
         data.append(["", Paragraph(name, st.cell_bold), Paragraph(value, value_style),
-                     Paragraph(copies, copies_style), Paragraph(effect, st.cell)])
+                     Paragraph(copies, copies_style), Paragraph(effect, st.cell)][:len(widths)])
         if n % 2:
             style.append(("BACKGROUND", (1, i), (-1, i), stripe))
         n += 1
@@ -319,11 +324,35 @@ class _Geometry:
                       id=f"column{i}") for i in range(self.columns)]
 
 
-def geometry(paper: str) -> _Geometry:
+def geometry(paper: str, columns: int | None = None) -> _Geometry:
     lay = layout()
     p = lay["papers"][paper]
     return _Geometry(float(p["width"]) * mm, float(p["height"]) * mm, float(lay["margin"]) * mm,
-                     float(lay["title"]["band"]) * mm, int(lay["columns"]), float(lay["gutter"]) * mm)
+                     float(lay["title"]["band"]) * mm, columns or int(lay["columns"]), float(lay["gutter"]) * mm)
+
+
+def back_columns() -> int:
+    """Columns of the card list on the back of a big set's page."""
+    return int(layout()["back_columns"])
+
+
+_TAG = re.compile(r"<[^>]+>")
+
+
+def text_area(blocks: list[Block], column_width: float) -> float:
+    """Area (pt², at a 1 pt body size) the blocks' words take: their width at 1 pt times the leading.
+
+    Only a guess at where to start the size search (area grows with the square of the size); the
+    layout itself decides.
+    """
+    _register()
+    lay = layout()
+    face, lead = lay["text"]["face"], float(lay["leading"])
+    total = 0.0
+    for b in blocks:
+        words = " ".join([b.heading, b.text, *b.cells[1:]]) if b.kind in TABLE_KINDS else f"{b.heading} {b.text}"
+        total += float(stringWidth(_TAG.sub("", words), face, 1.0)) * lead
+    return total
 
 
 def _draw_band(canv: Canvas, geo: _Geometry, title: str, subtitle: str) -> None:
@@ -376,12 +405,17 @@ def _register() -> None:
     registerFontFamily("Cond", normal="Cond", bold="Cond-Bold", italic="Cond", boldItalic="Cond-Bold")
 
 
-def render(blocks: list[Block], paper: str, size: float, subject: str) -> Rendered:
-    """Draw the blocks at body `size` on `paper`; more than one page means it does not fit."""
+def render(blocks: list[Block], paper: str, size: float, subject: str, columns: int | None = None,
+           heading: str = "") -> Rendered:
+    """Draw the blocks at body `size` on `paper`; more than one page means it does not fit.
+
+    `columns` overrides the layout's column count; `heading` is the band's title when the blocks
+    have none (the card list on the back of a big set's page).
+    """
     _register()
-    geo = geometry(paper)
+    geo = geometry(paper, columns)
     title_block = next((b for b in blocks if b.kind == "title"), None)
-    title = title_block.cells[0] if title_block else ""
+    title = title_block.cells[0] if title_block else heading
     subtitle = title_block.cells[1] if title_block and len(title_block.cells) > 1 else ""
     buf = io.BytesIO()
     doc = _MeasuredDoc(buf, pagesize=(geo.width, geo.height), invariant=1, pageCompression=1,

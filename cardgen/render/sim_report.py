@@ -10,6 +10,7 @@ cards matter (plays per game and win rate when played, dead cards in red).
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -44,6 +45,7 @@ class Style:
     top_h: float
     row: float
     name_w: float
+    value_w: float
     dpi: float
     font: dict[str, float]
     ink: dict[str, Color]
@@ -56,7 +58,7 @@ def style() -> Style:
     p = d["page"]
     return Style(width=p["width"] * MM, min_height=p["min_height"] * MM, margin=p["margin"] * MM,
                  gap=d["gap"] * MM, top_h=d["top_panels_height"] * MM, row=d["card_row"] * MM,
-                 name_w=d["card_name_width"] * MM, dpi=float(d["dpi"]),
+                 name_w=d["card_name_width"] * MM, value_w=d["impact_value_width"] * MM, dpi=float(d["dpi"]),
                  font={k: float(v) for k, v in d["fonts"].items()},
                  ink={k: HexColor(v) for k, v in d["colours"].items()})
 
@@ -105,8 +107,15 @@ def _axis_y(dr: Drawing, st: Style, x: float, y: float, w: float, h: float, top:
 def _seat_panel(dr: Drawing, st: Style, res: dict[str, Any], x: float, y: float, w: float, h: float) -> None:
     rates = [float(r) for r in res["seat_win_rate"]]
     cis = [(float(lo), float(hi)) for lo, hi in res["seat_win_ci95"]]
+    labels = [f"seat {i + 1}" for i in range(len(rates))]
     n = len(rates)
-    _text(dr, x, y + h - 10, "Wins by seat (95 % interval)", st.font["heading"], st.ink["text"], "Sans-Bold")
+    agents = res.get("agent_win_rate", {})
+    if len(agents) > 1:  # mixed bots: each bot's win rate per seat it took, beside the seats
+        rates += [float(r) for r in agents.values()]
+        cis += [(float(lo), float(hi)) for lo, hi in (res["agent_win_ci95"][a] for a in agents)]
+        labels += list(agents)
+    _text(dr, x, y + h - 10, "Wins by seat" + (" and by bot" if len(agents) > 1 else "") + " (95 % interval)",
+          st.font["heading"], st.ink["text"], "Sans-Bold")
     stale = float(res.get("stalemate_rate", 0.0))
     fair = (1 - stale) / n if n else 0.0
     _text(dr, x, y + h - 21, f"seat 1 takes the first turn; red line: fair share {_pct(fair)}", st.font["small"],
@@ -114,18 +123,20 @@ def _seat_panel(dr: Drawing, st: Style, res: dict[str, Any], x: float, y: float,
     px, py, pw, ph = x + 30, y + 16, w - 34, h - 44
     top = _nice_max(max([hi for _, hi in cis] + [fair, 0.01]) * 1.1)
     _axis_y(dr, st, px, py, pw, ph, top * 100, "{:g} %")
-    slot = pw / max(n, 1)
+    slot = pw / max(len(rates), 1)
     bw = min(slot * 0.6, 60)
     for i, (r, (lo, hi)) in enumerate(zip(rates, cis, strict=True)):
         cx = px + slot * (i + 0.5)
-        dr.add(Rect(cx - bw / 2, py, bw, ph * r / top, fillColor=st.ink["seat_bar"], strokeColor=None))
+        ink = st.ink["seat_bar"] if i < n else st.ink["agent_bar"]
+        dr.add(Rect(cx - bw / 2, py, bw, ph * r / top, fillColor=ink, strokeColor=None))
         ylo, yhi = py + ph * lo / top, py + ph * hi / top
         for seg in ((cx, ylo, cx, yhi), (cx - 5, ylo, cx + 5, ylo), (cx - 5, yhi, cx + 5, yhi)):
             dr.add(Line(*seg, strokeColor=st.ink["error_bar"], strokeWidth=0.9))
         _text(dr, cx, yhi + 3, _pct(r), st.font["small"], st.ink["text"], anchor="middle")
-        _text(dr, cx, py - 10, f"seat {i + 1}", st.font["label"], st.ink["text"], anchor="middle")
+        _text(dr, cx, py - 10, _fit(labels[i], slot - 2, "Sans", st.font["label"]), st.font["label"], st.ink["text"],
+              anchor="middle")
     fy = py + ph * fair / top
-    dr.add(Line(px, fy, px + pw, fy, strokeColor=st.ink["fair_line"], strokeWidth=1, strokeDashArray=[4, 3]))
+    dr.add(Line(px, fy, px + slot * n, fy, strokeColor=st.ink["fair_line"], strokeWidth=1, strokeDashArray=[4, 3]))
 
 
 def _bins(hist: dict[int, int]) -> tuple[list[tuple[int, int, int]], int]:
@@ -188,22 +199,29 @@ def _length_panel(dr: Drawing, st: Style, res: dict[str, Any], x: float, y: floa
     mark(int(res["turns_p95"]), st.ink["p95_line"], "95 %", 16)
 
 
+def _impact_scale(cards: dict[str, dict[str, Any]], measure: str) -> float:
+    """A symmetric axis, in points, that holds every interval (at least +-10)."""
+    ends = [abs(float(v)) for c in cards.values() if c.get(measure, {}).get("ci95") for v in c[measure]["ci95"]]
+    return _nice_max(max([*ends, 10.0]))
+
+
 def _card_panel(dr: Drawing, st: Style, res: dict[str, Any], x: float, y: float, w: float, h: float) -> None:
     cards: dict[str, dict[str, Any]] = res["cards"]
     games = max(int(res["games"]), 1)
-    players = max(int(res["players"]), 1)
-    _text(dr, x, y + h - 10, "Cards: plays per game and win rate of a player who played it", st.font["heading"],
-          st.ink["text"], "Sans-Bold")
-    _text(dr, x, y + h - 21, f"dashed line: a random player's chance {_pct(1 / players)}; red names: never played "
-          f"in {games} games", st.font["small"], st.ink["muted"])
-    order = sorted(cards, key=lambda c: (-int(cards[c]["played"]), c))
+    measure = str(res.get("impact_measure", "opening"))
+    _text(dr, x, y + h - 10, f"Cards: plays per game, and impact (win rate of players with it in the {measure} hand "
+          "minus the others')", st.font["heading"], st.ink["text"], "Sans-Bold")
+    _text(dr, x, y + h - 21, f"strongest first; bars: 95 % interval; red: |z| >= 3 (an outlier); red names: never "
+          f"played in {games} games", st.font["small"], st.ink["muted"])
+    order = list(res.get("impact_ranking") or cards)
     top_y = y + h - 40
-    col_w = (w - st.name_w - 3 * st.gap) / 2
+    col_w = (w - st.name_w - 3 * st.gap - st.value_w) / 2
     ux, wx = x + st.name_w + st.gap / 2, x + st.name_w + col_w + 2.5 * st.gap
     per_game = [int(cards[c]["played"]) / games for c in order]
     pmax = _nice_max(max([*per_game, 0.01]))
+    span = _impact_scale(cards, measure)
     _text(dr, ux, top_y + 6, f"plays per game (0 to {pmax:g})", st.font["label"], st.ink["text"])
-    _text(dr, wx, top_y + 6, "win rate when played (0 to 100 %)", st.font["label"], st.ink["text"])
+    _text(dr, wx, top_y + 6, f"impact in points (-{span:g} to +{span:g})", st.font["label"], st.ink["text"])
     bottom = top_y - st.row * len(order)
     for gx, gw in ((ux, col_w), (wx, col_w)):
         for i in range(5):
@@ -212,9 +230,14 @@ def _card_panel(dr: Drawing, st: Style, res: dict[str, Any], x: float, y: float,
     for i in range(5):
         _text(dr, ux + col_w * i / 4, bottom - 9, f"{pmax * i / 4:g}", st.font["small"], st.ink["muted"],
               anchor="middle")
-        _text(dr, wx + col_w * i / 4, bottom - 9, f"{25 * i} %", st.font["small"], st.ink["muted"], anchor="middle")
-    fx = wx + col_w / players
-    dr.add(Line(fx, bottom, fx, top_y + 2, strokeColor=st.ink["fair_line"], strokeWidth=0.8, strokeDashArray=[3, 2]))
+        _text(dr, wx + col_w * i / 4, bottom - 9, f"{span * (i - 2) / 2:+g}", st.font["small"], st.ink["muted"],
+              anchor="middle")
+    zx = wx + col_w / 2
+    dr.add(Line(zx, bottom, zx, top_y + 2, strokeColor=st.ink["fair_line"], strokeWidth=0.8, strokeDashArray=[3, 2]))
+
+    def at(points: float) -> float:
+        return zx + col_w / 2 * max(-1.0, min(1.0, points / span))
+
     for i, name in enumerate(order):
         c = cards[name]
         ry = top_y - st.row * (i + 1)
@@ -224,18 +247,19 @@ def _card_panel(dr: Drawing, st: Style, res: dict[str, Any], x: float, y: float,
               st.ink["dead"] if dead else st.ink["text"], "Cond", anchor="end")
         if dead:
             _text(dr, ux + 2, ry + st.row * 0.28, "never played", st.font["small"], st.ink["dead"], "Sans-Oblique")
+        else:
+            dr.add(Rect(ux, ry + st.row * 0.15, col_w * per_game[i] / pmax, st.row * 0.7,
+                        fillColor=st.ink["play_bar"], strokeColor=None))
+        f = c.get(measure) or {}
+        if f.get("diff") is None:
             continue
-        dr.add(Rect(ux, ry + st.row * 0.15, col_w * per_game[i] / pmax, st.row * 0.7, fillColor=st.ink["play_bar"],
-                    strokeColor=None))
-        rate = c.get("win_rate_when_played")
-        if rate is None:
-            continue
-        ci = c.get("win_ci95")
         cy = ry + st.row / 2
-        if ci:
-            dr.add(Line(wx + col_w * float(ci[0]), cy, wx + col_w * float(ci[1]), cy, strokeColor=st.ink["error_bar"],
-                        strokeWidth=0.7))
-        dr.add(Rect(wx + col_w * float(rate) - 1.8, cy - 1.8, 3.6, 3.6, fillColor=st.ink["win_dot"], strokeColor=None))
+        ink = st.ink["outlier"] if abs(float(f["z"])) >= 3 else st.ink["win_dot"]
+        lo, hi = (float(v) for v in f["ci95"])
+        dr.add(Line(at(lo), cy, at(hi), cy, strokeColor=st.ink["error_bar"], strokeWidth=0.7))
+        dr.add(Rect(at(float(f["diff"])) - 1.8, cy - 1.8, 3.6, 3.6, fillColor=ink, strokeColor=None))
+        _text(dr, wx + col_w + 2, cy - 2.2, f"{float(f['diff']):+.1f} (z {float(f['z']):+.1f})", st.font["small"],
+              ink)
 
 
 def _required(res: dict[str, Any]) -> None:
@@ -271,12 +295,12 @@ def report_drawing(res: dict[str, Any]) -> Drawing:
     return dr
 
 
-def report_pdf(res: dict[str, Any]) -> bytes:
+def report_pdf(res: dict[str, Any], drawing: Callable[[dict[str, Any]], Drawing] | None = None) -> bytes:
     """The report as PDF bytes (invariant: the same results give the same bytes)."""
-    dr = report_drawing(res)
+    dr = (drawing or report_drawing)(res)
     buf = io.BytesIO()
     c = Canvas(buf, pagesize=(dr.width, dr.height), invariant=1, initialFontName="Sans")
-    c.setTitle(f"Simulated games: {res['set']}")
+    c.setTitle(f"Simulated games: {res.get('set') or res.get('b')}")
     c.setCreator("cardgen simulate")
     renderPDF.draw(dr, c, 0, 0)
     c.showPage()
@@ -284,11 +308,12 @@ def report_pdf(res: dict[str, Any]) -> bytes:
     return buf.getvalue()
 
 
-def report_png(res: dict[str, Any], dpi: float | None = None) -> bytes:
+def report_png(res: dict[str, Any], dpi: float | None = None,
+               drawing: Callable[[dict[str, Any]], Drawing] | None = None) -> bytes:
     """The report rasterised from its PDF (so PNG and PDF cannot differ)."""
     import pypdfium2
 
-    pdf = report_pdf(res)
+    pdf = report_pdf(res, drawing)
     doc = pypdfium2.PdfDocument(pdf)
     try:
         image = doc[0].render(scale=(dpi or style().dpi) / 72).to_pil().convert("RGB")
@@ -299,11 +324,69 @@ def report_png(res: dict[str, Any], dpi: float | None = None) -> bytes:
     return out.getvalue()
 
 
-def report_bytes(res: dict[str, Any], suffix: str) -> bytes:
+def report_bytes(res: dict[str, Any], suffix: str,
+                 drawing: Callable[[dict[str, Any]], Drawing] | None = None) -> bytes:
     """PDF or PNG bytes by file suffix (".pdf" / ".png")."""
     kind = suffix.lower()
     if kind == ".pdf":
-        return report_pdf(res)
+        return report_pdf(res, drawing)
     if kind == ".png":
-        return report_png(res)
+        return report_png(res, drawing=drawing)
     raise ReportError(f"--report must end in .pdf or .png, not '{suffix or '(no suffix)'}'")
+
+
+def compare_drawing(res: dict[str, Any]) -> Drawing:
+    """The `cardgen compare` chart: each card's change of impact from A to B with its 95 % interval, flagged
+    cards in red, and the seat win rates of both versions."""
+    missing = [k for k in ("a", "b", "cards", "seats", "impact_measure", "flagged") if k not in res]
+    if missing:
+        raise ReportError(f"comparison results lack {', '.join(missing)}; redo them with `cardgen compare --json`")
+    register_fonts()
+    st = style()
+    m = str(res["impact_measure"])
+    names = [n for n, c in res["cards"].items() if "change" in c.get(m, {})]
+    names.sort(key=lambda n: -float(res["cards"][n][m]["change"]))
+    height = max(st.min_height, 2 * st.margin + 80 + st.row * len(names) + 40)
+    dr = Drawing(st.width, height)
+    x0, top = st.margin, height - st.margin
+    _text(dr, x0, top - 12, f"Compared: {res['a']} -> {res['b']}", st.font["title"], st.ink["text"], "Sans-Bold")
+    _text(dr, x0, top - 26, f"{res['games']} games each · {res['players']} players · agent {res['agent']} · seed "
+          f"{res['seed']} · {res['common_random_numbers']}", st.font["subtitle"], st.ink["muted"])
+    seats = "; ".join(f"seat {s['seat']} {_pct(float(s['a']))} -> {_pct(float(s['b']))} (Holm p {s['p_holm']:.3g})"
+                      for s in res["seats"])
+    _text(dr, x0, top - 38, "Seat win rates: " + seats, st.font["small"], st.ink["text"])
+    _text(dr, x0, top - 56, f"Change of each card's impact ({m} hand), B minus A, in points, with its 95 % interval; "
+          f"red: flagged (Holm-adjusted p < {res['alpha']:g})", st.font["heading"], st.ink["text"], "Sans-Bold")
+    span = _nice_max(max([abs(float(v)) for n in names for v in res["cards"][n][m]["ci95"]] + [10.0]))
+    cx0 = x0 + st.name_w + st.gap
+    cw = st.width - st.margin - cx0 - st.value_w - 40
+    y_top = top - 70
+    bottom = y_top - st.row * len(names)
+    mid = cx0 + cw / 2
+    for i in range(5):
+        lx = cx0 + cw * i / 4
+        dr.add(Line(lx, bottom, lx, y_top + 2, strokeColor=st.ink["grid"], strokeWidth=0.4))
+        _text(dr, lx, bottom - 9, f"{span * (i - 2) / 2:+g}", st.font["small"], st.ink["muted"], anchor="middle")
+    dr.add(Line(mid, bottom, mid, y_top + 2, strokeColor=st.ink["fair_line"], strokeWidth=0.8, strokeDashArray=[3, 2]))
+
+    def at(points: float) -> float:
+        return mid + cw / 2 * max(-1.0, min(1.0, points / span))
+
+    for i, name in enumerate(names):
+        row = res["cards"][name][m]
+        ry = y_top - st.row * (i + 1)
+        cy = ry + st.row / 2
+        ink = st.ink["outlier"] if row.get("flagged") else st.ink["win_dot"]
+        _text(dr, x0 + st.name_w, ry + st.row * 0.28, _fit(name, st.name_w - 2, "Cond", st.font["label"]),
+              st.font["label"], st.ink["outlier"] if row.get("flagged") else st.ink["text"], "Cond", anchor="end")
+        lo, hi = (float(v) for v in row["ci95"])
+        dr.add(Line(at(lo), cy, at(hi), cy, strokeColor=st.ink["error_bar"], strokeWidth=0.7))
+        dr.add(Rect(at(float(row["change"])) - 1.8, cy - 1.8, 3.6, 3.6, fillColor=ink, strokeColor=None))
+        _text(dr, cx0 + cw + 4, cy - 2.2, f"{float(row['change']):+.1f}  (A {float(row['a']['diff']):+.1f}, "
+              f"B {float(row['b']['diff']):+.1f}; Holm p {float(row['p_holm']):.3g})", st.font["small"], ink)
+    return dr
+
+
+def compare_report_bytes(res: dict[str, Any], suffix: str) -> bytes:
+    """The comparison chart as PDF or PNG bytes."""
+    return report_bytes(res, suffix, compare_drawing)

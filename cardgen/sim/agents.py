@@ -6,20 +6,54 @@ index) alone.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from cardgen.engine.agents import Agent, RandomAgent
 from cardgen.errors import CardgenError
 from cardgen.sim.greedy import GreedyAgent
 
-AGENTS: dict[str, Callable[[int], Agent]] = {
-    "random": RandomAgent,
-    "greedy": GreedyAgent,
+
+@dataclass(frozen=True)
+class Budget:
+    """The search bot's thinking time a decision: `iterations` (reproducible) or `ms` of wall time (not)."""
+
+    iterations: int | None = None
+    ms: float | None = None
+
+    def __str__(self) -> str:
+        return f"{self.ms:g}ms" if self.ms is not None else str(self.iterations)
+
+
+DEFAULT_BUDGET = "200"
+
+
+def _random(seed: int, budget: Budget) -> Agent:
+    return RandomAgent(seed)
+
+
+def _greedy(seed: int, budget: Budget) -> Agent:
+    return GreedyAgent(seed)
+
+
+AGENTS: dict[str, Callable[[int, Budget], Agent]] = {
+    "random": _random,
+    "greedy": _greedy,
 }
 
 
 class UnknownAgentError(CardgenError):
-    """An --agent value that names no bot."""
+    """An --agent value that names no bot, or a --budget that is no budget."""
+
+
+def parse_budget(text: str) -> Budget:
+    """`200` (iterations a decision) or `50ms` (milliseconds a decision)."""
+    m = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*(ms)?\s*", text)
+    if m is None or float(m[1]) <= 0 or (m[2] is None and "." in m[1]):
+        raise UnknownAgentError(f"--budget must be a whole number of iterations (e.g. 200) or milliseconds "
+                                f"(e.g. 50ms), not '{text}'")
+    return Budget(ms=float(m[1])) if m[2] else Budget(iterations=int(m[1]))
 
 
 def agent_names(spec: str) -> tuple[str, ...]:
@@ -32,5 +66,5 @@ def agent_names(spec: str) -> tuple[str, ...]:
     return names
 
 
-def make_agent(name: str, seed: int) -> Agent:
-    return AGENTS[name](seed)
+def make_agent(name: str, seed: int, budget: Budget | None = None) -> Agent:
+    return AGENTS[name](seed, budget or parse_budget(DEFAULT_BUDGET))

@@ -23,6 +23,10 @@ LOW_LIFE = 0.4  # heal on the turn at or below this share of the starting life
 NEVER = -1e9
 KEEP_DEFENCES = 2  # defence cards worth keeping in hand; the rest may be discarded to draw
 KEEP_HEALS = 1
+# Drop a weapon after the attack rather than take it back: a weapon back in hand fills the slot a fresh card
+# (a defence, say) would take. Measured: greedy that keeps its weapons loses to greedy that drops them, and
+# holding a weapon read as -13 to -15 points of impact in Beer Money (docs/simulation.md).
+DROP_WEAPON = -1.0
 
 
 # Scores that depend on the kind of move alone (releasing a hold and interfering: never).
@@ -31,14 +35,23 @@ _FLAT: dict[str, float] = {mv.STOMP: 35.0, mv.PASS: 0.0, mv.DONE: 0.0, mv.DECLIN
 _FREE_HITS: frozenset[str] = frozenset({mv.FOLLOW, mv.BONUS, mv.VOMIT_HIT, mv.OPEN})
 
 
+UNDEFENDABLE = 0.5  # an attack nothing can stop is worth this much more per point of damage
+
+
 def _dmg(ci: CardInfo) -> float:
-    """What a card is worth as an attack: its strikes, a hold's repeated damage, stuns as a lost turn."""
+    """What a card is worth as an attack: its strikes (more if no defence stops them), a hold's repeated damage,
+    stuns as a lost turn; stunning its own player costs that player's turns."""
     value = float(sum(ci.damage))
     if ci.ongoing is not None:
         value += 2.5 * ci.ongoing.damage
+    if not ci.defences:
+        value *= 1 + UNDEFENDABLE
     if ci.targets in ("others", "all"):
         value *= 1.5
-    return value + 1.5 * ci.stuns - 1.0 * ci.stunned
+    return value + 1.5 * ci.stuns - SELF_STUN * ci.stunned
+
+
+SELF_STUN = 2.0  # a turn its player loses outweighs about two points of damage
 
 
 class GreedyAgent:
@@ -46,6 +59,7 @@ class GreedyAgent:
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
+        self.drop_weight = DROP_WEAPON
         # Spare defences and heals in hand, counted once per decision (every discard move asks): None until asked.
         self._spares: tuple[int, int] | None = None
 
@@ -119,7 +133,7 @@ class GreedyAgent:
             return -float(s.life[q])
         if ci is None:
             return -1.0
-        drop_penalty = 1.0 if m.choice == "drop" else 0.0  # keep weapons for later turns
+        drop_penalty = self.drop_weight if m.choice == "drop" else 0.0
         if k in _FREE_HITS:
             return 80.0 + _dmg(ci) + self._target_value(s, m.target, _dmg(ci)) / 100 - drop_penalty
         if k == mv.HEAL:
@@ -132,6 +146,8 @@ class GreedyAgent:
             else:
                 value = _dmg(ci)
             if value <= 0:
+                if ci.stunned or sum(ci.damage):
+                    return -1.0 - ci.stunned  # it only hurts its player (or does nothing): passing is better
                 return 1.0 + ci.draw  # a draw or event card: better than passing
             return 40.0 + value + self._target_value(s, m.target, value) / 10 - drop_penalty
         if k == mv.INTERJECT:

@@ -11,17 +11,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import cache
 from typing import Any
 
 from cardgen.engine.agents import Agent
 from cardgen.engine.cards import CardInfo
-from cardgen.engine.invariants import Snapshot, check_state, check_step, snapshot
+from cardgen.engine.invariants import Checker, Snapshot, check_state, snapshot
 from cardgen.engine.moves import CARD_PLAYS, EFFECT_KINDS
 from cardgen.engine.rules import new_game, push
 from cardgen.engine.state import GameState
 from cardgen.engine.views import observe
 from cardgen.model import CardSet
+from cardgen.sim.deal import deal
+from cardgen.sim.impact import Tracker
 from cardgen.sim.stats import GameRecord
 
 # A game that asks this many decisions has stopped making progress (the turn cap should end it first).
@@ -81,18 +82,22 @@ def card_labels(cs: CardSet) -> list[str]:
 
 def play_one(cs: CardSet, info: tuple[CardInfo, ...], agents: Sequence[Agent], agent_names: tuple[str, ...],
              seed: int, label: str, check_every_move: bool = False, coverage: Coverage | None = None,
-             names: Sequence[str] | None = None) -> GameRecord:
+             names: Sequence[str] | None = None, deck: Sequence[int] | None = None) -> GameRecord:
     """Play one game to its end; invariant problems become the record's `violations` (prefixed by `label`).
 
-    The engine's `check_state` runs at the end, or after every move with `check_every_move` (and then,
-    when the game is logged for `coverage`, `check_step` too: life changes match the cards played).
+    The engine's `check_state` runs at the end, and with `check_every_move` its `Checker` after every move
+    (at a cost that does not grow with the deck; when the game is logged for `coverage`, its step check too:
+    life changes match the cards played).
 
-    `names` are the card labels the record uses (default: the card names).
+    `names` are the card labels the record uses (default: the card names); `deck` a pre-shuffle deck order
+    (`cardgen.sim.deal`; default: print order).
     """
-    s: GameState = new_game(cs, len(agents), seed=seed, record=coverage is not None, info=info)
+    # Logged: the log says which card dealt each point of damage.
+    s: GameState = (new_game(cs, len(agents), seed=seed, record=True, info=info) if deck is None
+                    else deal(cs, info, len(agents), seed, deck))
     designs = len(info)
     played = [0] * designs
-    seats = [0] * designs  # bit mask of seats that played the design
+    track = Tracker(s)
     problems: list[str] = []
     decisions = 0
     choose = [a.choose for a in agents]  # bound once: this loop is the hot path
@@ -100,6 +105,7 @@ def play_one(cs: CardSet, info: tuple[CardInfo, ...], agents: Sequence[Agent], a
     watch = check_every_move or coverage is not None  # one test per decision for both extras
     card_plays = CARD_PLAYS
     before: Snapshot | None = None
+    checker: Checker | None = None
     while s.result is None:
         if decisions >= DECISION_LIMIT:
             problems.append(f"no result after {DECISION_LIMIT} decisions (turn {s.turn})")
@@ -110,15 +116,18 @@ def play_one(cs: CardSet, info: tuple[CardInfo, ...], agents: Sequence[Agent], a
         m = choose[p](views[p])
         if m.card >= 0 and m.kind in card_plays:
             played[m.card] += 1
-            seats[m.card] |= 1 << p
+            track.before(s, m)
         if watch:
-            before = snapshot(s) if check_every_move and s.log is not None else None
+            before = snapshot(s) if check_every_move and coverage is not None else None
         push(s, m, False)  # check=False: the agents pick from `s.moves` (positional: a hot call)
+        track.after(s)
         decisions += 1
         if watch and check_every_move and not problems:
-            problems = check_state(s)
+            if checker is None:
+                checker = Checker(s.game)
+            problems = checker.state(s)
             if before is not None:
-                problems += check_step(before, s)
+                problems += checker.step(before, s)
     if not problems:
         problems = check_state(s)
     result = s.result
@@ -133,18 +142,13 @@ def play_one(cs: CardSet, info: tuple[CardInfo, ...], agents: Sequence[Agent], a
     if names is None:
         names = [ci.name for ci in info]
     cards = {names[d]: played[d] for d in range(designs) if played[d]}
-    players = {names[d]: seats_in(seats[d]) for d in range(designs) if played[d]}
     return GameRecord(
         winner_seat=winner, turns=result.turns if result is not None else s.turn, decisions=decisions,
-        cards_played=cards, players_of_card=players, violations=tuple(f"{label}: {p}" for p in problems[:3]),
+        cards_played=cards, violations=tuple(f"{label}: {p}" for p in problems[:3]),
         capped=result is None or result.reason == "turn cap", agents=agent_names,
+        opening=tuple(track.opening), drawn=tuple(track.drawn), dealt=tuple(track.dealt(s)),
+        prevented=tuple(track.prevented),
     )
-
-
-@cache
-def seats_in(mask: int) -> frozenset[int]:
-    """The seats whose bits are set in `mask` (the same few sets recur game after game: made once)."""
-    return frozenset(q for q in range(mask.bit_length()) if mask >> q & 1)
 
 
 def _note_coverage(s: GameState, p: int, cov: Coverage) -> None:

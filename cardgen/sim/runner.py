@@ -11,21 +11,22 @@ from __future__ import annotations
 import multiprocessing
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
 
 from cardgen.engine.cards import CardInfo, card_info
 from cardgen.errors import CardgenError
 from cardgen.model import CardSet
-from cardgen.sim.agents import agent_names, make_agent
+from cardgen.sim.agents import DEFAULT_BUDGET, Budget, agent_names, make_agent, parse_budget
 from cardgen.sim.play import Coverage, card_labels, play_one
 from cardgen.sim.seeding import derive_seed
 from cardgen.sim.stats import Stats
 
 # Keys of the results that measure the machine, not the games: they differ between runs.
-TIMING_KEYS: tuple[str, ...] = ("games_per_s", "decisions_per_s", "seconds", "jobs")
+TIMING_KEYS: tuple[str, ...] = ("games_per_s", "decisions_per_s", "seconds", "jobs", "cluster")
 MAX_PLAYERS = 8
 MAX_BATCH = 250
+T = TypeVar("T")
 
 
 class SimulationError(CardgenError):
@@ -43,6 +44,8 @@ class SimConfig:
     jobs: int = 1
     check_every_move: bool = False
     coverage: bool = False
+    cluster: str | None = None  # a Dask scheduler address, or "local" (docs/simulation.md)
+    budget: Budget = field(default_factory=lambda: parse_budget(DEFAULT_BUDGET))  # the search bot's
 
     def validate(self, cs: CardSet) -> None:
         if not 2 <= self.players <= MAX_PLAYERS:
@@ -86,19 +89,35 @@ def seats_of(cfg: SimConfig, game: int) -> tuple[str, ...]:
 
 def run_range(cs: CardSet, info: tuple[CardInfo, ...], cfg: SimConfig, first: int, stop: int) -> Batch:
     """Games first..stop-1, folded in order."""
-    stats = Stats(seats=cfg.players)
+    stats = Stats(seats=cfg.players, designs=len(info))
     cov = Coverage(len(info)) if cfg.coverage else None
     labels = card_labels(cs)
     for g in range(first, stop):
         names = seats_of(cfg, g)
-        agents = [make_agent(a, derive_seed(cfg.seed, g, s + 1)) for s, a in enumerate(names)]
+        agents = [make_agent(a, derive_seed(cfg.seed, g, s + 1), cfg.budget) for s, a in enumerate(names)]
         rec = play_one(cs, info, agents, names, derive_seed(cfg.seed, g), f"game {g}",
                        check_every_move=cfg.check_every_move, coverage=cov, names=labels)
         stats.add(rec)
     return Batch(stats, cov)
 
 
-def _ranges(games: int, jobs: int) -> list[tuple[int, int]]:
+@dataclass
+class RangeTask:
+    """A picklable shard runner: games first..stop-1 of one simulation (sent once to each worker)."""
+
+    cs: CardSet
+    cfg: SimConfig
+    info: tuple[CardInfo, ...] | None = None
+
+    def __call__(self, first: int, stop: int) -> Batch:
+        if self.info is None:
+            self.info = card_info(self.cs)
+        return run_range(self.cs, self.info, self.cfg, first, stop)
+
+
+def spans_of(games: int, jobs: int) -> list[tuple[int, int]]:
+    """Consecutive game ranges: about 8 per worker (so a slow shard does not hold the others up), at most
+    MAX_BATCH games each. The split never changes the results, only how work is shared."""
     size = max(1, min(MAX_BATCH, -(-games // (jobs * 8))))
     return [(a, min(a + size, games)) for a in range(0, games, size)]
 
@@ -106,27 +125,34 @@ def _ranges(games: int, jobs: int) -> list[tuple[int, int]]:
 _WORKER: dict[str, Any] = {}
 
 
-def _init_worker(cs: CardSet, cfg: SimConfig) -> None:
-    _WORKER["cs"], _WORKER["cfg"], _WORKER["info"] = cs, cfg, card_info(cs)
+def _init_worker(task: Callable[[int, int], Any]) -> None:
+    _WORKER["task"] = task
 
 
-def _work(span: tuple[int, int]) -> Batch:
-    return run_range(_WORKER["cs"], _WORKER["info"], _WORKER["cfg"], span[0], span[1])
+def _work(span: tuple[int, int]) -> Any:
+    return _WORKER["task"](span[0], span[1])
 
 
-def _batches(cs: CardSet, cfg: SimConfig) -> Iterator[tuple[int, Batch]]:
-    spans = _ranges(cfg.games, cfg.jobs)
-    if cfg.jobs == 1 or len(spans) == 1:
-        info = card_info(cs)
+def run_shards(task: Callable[[int, int], T], games: int, jobs: int = 1,
+               cluster: str | None = None) -> Iterator[tuple[int, T]]:
+    """(games in the shard, its result) for every shard, in game order: in this process, in `jobs` worker
+    processes, or on a Dask cluster (`cluster`: a scheduler address, or "local")."""
+    if cluster is not None:
+        from cardgen.sim.cluster import run_on_cluster  # the optional extra: imported only when asked for
+
+        yield from run_on_cluster(task, spans_of(games, max(jobs, 2)), cluster, jobs)
+        return
+    spans = spans_of(games, jobs)
+    if jobs == 1 or len(spans) == 1:
         for a, b in spans:
-            yield b - a, run_range(cs, info, cfg, a, b)
+            yield b - a, task(a, b)
         return
     # spawn, not fork: the parent may run threads (the progress bar's monitor), which fork can deadlock
     ctx = multiprocessing.get_context("spawn")
-    pool = ctx.Pool(min(cfg.jobs, len(spans)), initializer=_init_worker, initargs=(cs, cfg))
+    pool = ctx.Pool(min(jobs, len(spans)), initializer=_init_worker, initargs=(task,))
     try:
-        for (a, b), batch in zip(spans, pool.imap(_work, spans), strict=True):  # imap keeps game order
-            yield b - a, batch
+        for (a, b), result in zip(spans, pool.imap(_work, spans), strict=True):  # imap keeps game order
+            yield b - a, result
     finally:
         pool.terminate()
         pool.join()
@@ -137,7 +163,7 @@ def simulate(cs: CardSet, cfg: SimConfig, progress: Callable[[int], None] | None
     cfg.validate(cs)
     t0 = time.perf_counter()
     total: Batch | None = None
-    for n, batch in _batches(cs, cfg):
+    for n, batch in run_shards(RangeTask(cs, cfg), cfg.games, cfg.jobs, cfg.cluster):
         if total is None:
             total = batch
         else:
@@ -159,6 +185,7 @@ def results_json(cs: CardSet, res: SimResult) -> dict[str, Any]:
         "players": cfg.players,
         "seed": cfg.seed,
         "agent": ",".join(cfg.agents),
+        **({"budget": str(cfg.budget)} if "search" in cfg.agents else {}),
         "turn_cap": cs.rules.turn_cap,
         "invariant_checks": "every move" if cfg.check_every_move else "end of game",
     }
@@ -166,6 +193,7 @@ def results_json(cs: CardSet, res: SimResult) -> dict[str, Any]:
     secs = max(res.seconds, 1e-9)
     out["seconds"] = round(res.seconds, 3)
     out["jobs"] = cfg.jobs
+    out["cluster"] = cfg.cluster
     out["games_per_s"] = round(cfg.games / secs, 1)
     out["decisions_per_s"] = round(st.decisions / secs, 1)
     return out

@@ -13,6 +13,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from cardgen.sim.impact import PRIMARY, Impact, ranking
+
 Z95 = 1.959963984540054
 
 
@@ -39,17 +41,19 @@ class GameRecord:
     turns: int
     decisions: int
     cards_played: dict[str, int]  # card name -> times played in this game
-    players_of_card: dict[str, frozenset[int]]  # card name -> seats that played it
     violations: tuple[str, ...] = ()
     capped: bool = True  # with no winner: True if stopped at the turn cap (a stalemate), False if all fell
     agents: tuple[str, ...] = ()  # the bot in each seat (several kinds are rotated round the seats)
+    opening: tuple[int, ...] = ()  # per seat: bit mask of the designs in its opening hand
+    drawn: tuple[int, ...] = ()  # per seat: bit mask of the designs that were ever in its hand
+    dealt: tuple[int, ...] = ()  # per design: damage dealt in the game
+    prevented: tuple[int, ...] = ()  # per design: damage its defences and humiliations stopped
 
 
 @dataclass
 class CardStats:
     played: int = 0
     games: int = 0
-    wins_when_played: int = 0  # games in which a player who played it won
 
 
 @dataclass
@@ -57,6 +61,7 @@ class Stats:
     """Mergeable accumulators for a batch of games with the same number of seats."""
 
     seats: int
+    designs: int = 0  # card designs in the set (per-card impact needs it; 0: no impact figures)
     games: int = 0
     seat_wins: list[int] = field(default_factory=list)
     stalemates: int = 0
@@ -69,10 +74,12 @@ class Stats:
     violation_examples: list[str] = field(default_factory=list)
     agent_seats: dict[str, int] = field(default_factory=dict)  # seat-games played by each kind of bot
     agent_wins: dict[str, int] = field(default_factory=dict)
+    impact: Impact = field(init=False)
 
     def __post_init__(self) -> None:
         if not self.seat_wins:
             self.seat_wins = [0] * self.seats
+        self.impact = Impact(self.designs)
 
     def add(self, rec: GameRecord) -> None:
         self.games += 1
@@ -94,8 +101,8 @@ class Stats:
             cst = self.cards.setdefault(name, CardStats())
             cst.played += times
             cst.games += 1
-            if rec.winner_seat is not None and rec.winner_seat in rec.players_of_card.get(name, frozenset()):
-                cst.wins_when_played += 1
+        if self.designs and rec.opening:
+            self.impact.add(rec.agents, rec.winner_seat, rec.opening, rec.drawn, rec.dealt, rec.prevented)
         if rec.violations:
             self.violations += len(rec.violations)
             room = 10 - len(self.violation_examples)
@@ -120,7 +127,7 @@ class Stats:
             cst = self.cards.setdefault(name, CardStats())
             cst.played += o.played
             cst.games += o.games
-            cst.wins_when_played += o.wins_when_played
+        self.impact.merge(other.impact)
         self.violations += other.violations
         room = 10 - len(self.violation_examples)
         self.violation_examples.extend(other.violation_examples[: max(0, room)])
@@ -144,16 +151,22 @@ class Stats:
         cis = [list(wilson_interval(w, decided)) for w in self.seat_wins]
         cards: dict[str, Any] = {}
         dead: list[str] = []
-        for name in all_cards:
-            cst = self.cards.get(name)
-            if cst is None or cst.played == 0:
+        games = max(self.games, 1)
+        mixed = len(self.agent_seats) > 1
+        for d, name in enumerate(all_cards):
+            cst = self.cards.get(name) or CardStats()
+            if cst.played == 0:
                 dead.append(name)
-                cards[name] = {"played": 0, "games": 0, "win_rate_when_played": None, "win_ci95": None}
-                continue
-            lo, hi = wilson_interval(cst.wins_when_played, cst.games)
-            cards[name] = {"played": cst.played, "games": cst.games,
-                           "win_rate_when_played": round(cst.wins_when_played / cst.games, 4),
-                           "win_ci95": [round(lo, 4), round(hi, 4)]}
+            entry: dict[str, Any] = {"played": cst.played, "games": cst.games,
+                                     "plays_per_game": round(cst.played / games, 4)}
+            if d < self.designs:
+                imp = self.impact
+                entry["damage_per_play"] = round(imp.dealt[d] / cst.played, 3) if cst.played else None
+                entry["prevented_per_play"] = round(imp.prevented[d] / cst.played, 3) if cst.played else None
+                entry.update(imp.card_figures(d))
+                if mixed:
+                    entry["by_agent"] = {a: imp.card_figures(d, [a]) for a in sorted(self.agent_seats)}
+            cards[name] = entry
         return {
             "games": self.games,
             "seat_wins": list(self.seat_wins),
@@ -167,9 +180,13 @@ class Stats:
             "stalemate_rate": round(self.stalemates / self.games, 4) if self.games else 0.0,
             "draws": self.draws,
             "agent_win_rate": {a: round(self.agent_wins.get(a, 0) / n, 4) for a, n in sorted(self.agent_seats.items())},
+            "agent_win_ci95": {a: [round(x, 4) for x in wilson_interval(self.agent_wins.get(a, 0), n)]
+                               for a, n in sorted(self.agent_seats.items())},
             "decisions": self.decisions,
             "invariant_violations": self.violations,
             "violation_examples": list(self.violation_examples),
+            "impact_measure": PRIMARY,
+            "impact_ranking": ranking(cards),
             "cards": cards,
             "dead_cards": dead,
         }

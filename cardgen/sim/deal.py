@@ -1,0 +1,66 @@
+"""Deals that line two versions of a set up card for card (common random numbers for `cardgen compare`).
+
+The engine shuffles the deck in print order. Two versions of a set deal the
+same hands from the same seed only if each physical card sits at the same
+place before the shuffle: `aligned_orders` gives every copy of a card that
+both versions have (matched by name and copy number) the same place, and lets
+the copies that differ take the places left over. With equal deck sizes the
+shuffle then moves both decks alike, so games differ only where the changed
+cards turn up. Decks of different sizes shuffle differently: they share the
+seeds but not the deals.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from cardgen.engine.cards import CardInfo
+from cardgen.engine.game import deck_of, make_game
+from cardgen.engine.randomness import shuffle
+from cardgen.engine.rules import start
+from cardgen.engine.state import GameState, blank_state
+from cardgen.model import CardSet
+
+
+def _keys(cs: CardSet) -> list[tuple[str, int]]:
+    """(card name, copy number) of every physical card, in print order."""
+    out: list[tuple[str, int]] = []
+    for c in cs.cards:
+        out += [(c.name, j) for j in range(c.count)]
+    return out
+
+
+def aligned_orders(a: CardSet, b: CardSet) -> tuple[list[int], list[int]]:
+    """Pre-shuffle decks (design indices) of `a` and `b`: `a` in print order, `b` with every shared copy at the
+    place it has in `a`, its other copies in the places left free (then at the end)."""
+    order_a = list(deck_of(a))
+    keys_a = _keys(a)
+    design_b = {c.name: d for d, c in enumerate(b.cards)}
+    keys_b = _keys(b)
+    shared = set(keys_a) & set(keys_b)
+    extra = [k for k in keys_b if k not in shared]
+    slots: list[int | None] = []
+    for k in keys_a:
+        if k in shared:
+            slots.append(design_b[k[0]])
+        elif extra:
+            slots.append(design_b[extra.pop(0)[0]])
+        else:
+            slots.append(None)
+    slots += [design_b[k[0]] for k in extra]
+    return order_a, [d for d in slots if d is not None]
+
+
+def deal(cs: CardSet, info: tuple[CardInfo, ...], players: int, seed: int, order: Sequence[int],
+         record: bool = True) -> GameState:
+    """`new_game` from a given pre-shuffle deck order: the same shuffle, deal and start (with the print order,
+    the same game as `new_game`)."""
+    s = blank_state(make_game(cs, [f"P{i + 1}" for i in range(players)], info=info), seed, record)
+    s.draw = list(order)
+    shuffle(s.rng, s.draw)
+    for _ in range(cs.rules.hand_size):
+        for p in range(players):
+            if s.draw:
+                s.hands[p].append(s.draw.pop())
+    start(s)
+    return s

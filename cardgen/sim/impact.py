@@ -1,0 +1,181 @@
+"""Per-card impact: do players who hold a card win more often than those who do not?
+
+Two questions per card, both asked of every seat of every game (a *player-game*):
+
+- **opening**: was the card in the player's opening hand? The shuffle decides
+  that, so the difference in win rate between holders and the others is the
+  card's causal effect on the game (plus chance);
+- **drawn**: did the card pass through the player's hand at any time? More
+  players hold it, so the figure is tighter, but a player who lasts longer sees
+  more cards, so every card reads a little high (17lands' "games in hand").
+
+`Tracker` notes, during one game, what each seat held (bit masks over design
+indices), how much damage each card dealt (from the game log) and how much it
+prevented (the strike a defence or humiliation answered). `Impact` folds the
+games in; `effect` turns counts into a difference, its 95 % interval and z.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+from cardgen.engine.moves import DEFEND, HUMILIATE, Move
+from cardgen.engine.state import GameState, StrikeF, TickF
+
+Z95 = 1.959963984540054
+MEASURES: tuple[str, ...] = ("opening", "drawn")
+# The figure cards are ranked and linted by: the opening hand, because the shuffle alone decides who holds it.
+PRIMARY = "opening"
+
+
+def _mask(hand: list[int]) -> int:
+    m = 0
+    for d in hand:
+        m |= 1 << d
+    return m
+
+
+class Tracker:
+    """What each seat held during one game, and what each card dealt and prevented."""
+
+    __slots__ = ("_draw", "_draw_len", "designs", "drawn", "names", "opening", "prevented")
+
+    def __init__(self, s: GameState) -> None:
+        self.designs = len(s.game.info)
+        self.opening = [_mask(h) for h in s.hands]
+        self.drawn = list(self.opening)
+        self.prevented = [0] * self.designs
+        self._draw = s.draw
+        self._draw_len = len(s.draw)
+        self.names = [ci.name for ci in s.game.info]
+
+    def before(self, s: GameState, m: Move) -> None:
+        """Called with the chosen move before it is applied: a defence notes the damage it stops."""
+        if m.kind == DEFEND or m.kind == HUMILIATE:
+            f = s.stack[-1]
+            if isinstance(f, StrikeF):
+                self.prevented[m.card] += f.dmg[f.si]
+            elif isinstance(f, TickF):
+                self.prevented[m.card] += f.hold.damage
+
+    def after(self, s: GameState) -> None:
+        """Called after each move: cards only enter a hand from the draw pile, so look when it changed."""
+        if s.draw is not self._draw or len(s.draw) != self._draw_len:
+            self._draw, self._draw_len = s.draw, len(s.draw)
+            drawn = self.drawn
+            for p, hand in enumerate(s.hands):
+                drawn[p] |= _mask(hand)
+
+    def dealt(self, s: GameState) -> list[int]:
+        """Damage dealt per design, from the game's log (the engine names the card behind each loss)."""
+        out = [0] * self.designs
+        if s.log is None:
+            return out
+        index: dict[str, int] = {}
+        for d, name in enumerate(self.names):
+            index.setdefault(name, d)  # a mixed deck's same-named cards: the first one (documented)
+        for e in s.log:
+            if e["event"] == "damage":
+                d = index.get(e["why"], -1)
+                if d >= 0:
+                    out[d] += e["amount"]
+        return out
+
+
+@dataclass
+class Impact:
+    """Holders and their wins per design, per bot kind: `counts[agent][design] = [open n, open wins, drawn n,
+    drawn wins]`, with each bot's player-games and wins (for the win rate of those who did not hold it)."""
+
+    designs: int
+    counts: dict[str, list[list[int]]] = field(default_factory=dict)
+    seat_games: dict[str, int] = field(default_factory=dict)
+    wins: dict[str, int] = field(default_factory=dict)
+    dealt: list[int] = field(default_factory=list)
+    prevented: list[int] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        if not self.dealt:
+            self.dealt = [0] * self.designs
+        if not self.prevented:
+            self.prevented = [0] * self.designs
+
+    def add(self, agents: tuple[str, ...], winner: int | None, opening: tuple[int, ...], drawn: tuple[int, ...],
+            dealt: tuple[int, ...], prevented: tuple[int, ...]) -> None:
+        for seat, agent in enumerate(agents):
+            rows = self.counts.get(agent)
+            if rows is None:
+                rows = self.counts[agent] = [[0, 0, 0, 0] for _ in range(self.designs)]
+            won = 1 if seat == winner else 0
+            self.seat_games[agent] = self.seat_games.get(agent, 0) + 1
+            self.wins[agent] = self.wins.get(agent, 0) + won
+            for col, mask in ((0, opening[seat]), (2, drawn[seat])):
+                d = 0
+                while mask:
+                    if mask & 1:
+                        row = rows[d]
+                        row[col] += 1
+                        row[col + 1] += won
+                    mask >>= 1
+                    d += 1
+        for d in range(self.designs):
+            self.dealt[d] += dealt[d]
+            self.prevented[d] += prevented[d]
+
+    def merge(self, other: Impact) -> None:
+        for agent, rows in other.counts.items():
+            mine = self.counts.setdefault(agent, [[0, 0, 0, 0] for _ in range(self.designs)])
+            for a, b in zip(mine, rows, strict=True):
+                for i in range(4):
+                    a[i] += b[i]
+        for agent, n in other.seat_games.items():
+            self.seat_games[agent] = self.seat_games.get(agent, 0) + n
+        for agent, n in other.wins.items():
+            self.wins[agent] = self.wins.get(agent, 0) + n
+        for d in range(self.designs):
+            self.dealt[d] += other.dealt[d]
+            self.prevented[d] += other.prevented[d]
+
+    def totals(self, agents: list[str] | None = None) -> tuple[list[list[int]], int, int]:
+        """Counts summed over `agents` (default: all), with their player-games and wins."""
+        names = sorted(self.counts) if agents is None else agents
+        rows = [[0, 0, 0, 0] for _ in range(self.designs)]
+        for a in names:
+            for row, other in zip(rows, self.counts.get(a, []), strict=False):
+                for i in range(4):
+                    row[i] += other[i]
+        return rows, sum(self.seat_games.get(a, 0) for a in names), sum(self.wins.get(a, 0) for a in names)
+
+    def card_figures(self, d: int, agents: list[str] | None = None) -> dict[str, Any]:
+        """{"opening": effect, "drawn": effect} for design `d`."""
+        rows, n, w = self.totals(agents)
+        r = rows[d]
+        return {"opening": effect(r[1], r[0], w - r[1], n - r[0]),
+                "drawn": effect(r[3], r[2], w - r[3], n - r[2])}
+
+
+def effect(w1: int, n1: int, w0: int, n0: int) -> dict[str, Any]:
+    """Win rate of holders (w1 of n1) minus the others' (w0 of n0), in points (percent), with the 95 % interval
+    of the difference and z (the difference over its unpooled standard error); `null` where a side is empty."""
+    out: dict[str, Any] = {"holders": n1, "holder_wins": w1, "others": n0, "other_wins": w0,
+                           "win_rate": round(w1 / n1, 4) if n1 else None,
+                           "others_win_rate": round(w0 / n0, 4) if n0 else None,
+                           "diff": None, "ci95": None, "z": None}
+    if n1 == 0 or n0 == 0:
+        return out
+    p1, p0 = w1 / n1, w0 / n0
+    se = math.sqrt(p1 * (1 - p1) / n1 + p0 * (1 - p0) / n0)
+    diff = p1 - p0
+    out["diff"] = round(100 * diff, 2)
+    out["ci95"] = [round(100 * (diff - Z95 * se), 2), round(100 * (diff + Z95 * se), 2)]
+    out["z"] = round(diff / se, 2) if se > 0 else 0.0
+    return out
+
+
+def ranking(cards: dict[str, Any], measure: str = PRIMARY) -> list[str]:
+    """Card names from the largest impact to the smallest (cards with no figure last, in set order)."""
+    known = [n for n, c in cards.items() if c.get(measure, {}).get("diff") is not None]
+    known.sort(key=lambda n: -float(cards[n][measure]["diff"]))
+    return known + [n for n in cards if n not in set(known)]

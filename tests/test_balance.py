@@ -1,0 +1,124 @@
+"""Balance lab: per-card impact finds a broken card, `compare` flags what changed, greedy reads what cards say.
+
+The fixtures in tests/fixtures/balance are a base set (Beer Money, with 4 copies of Death From Above and 8 of
+Fists of Fury), a broken copy (Death From Above an undefendable 12, Fists of Fury a self-stunning 1) and a
+control that only changes copy counts. Game counts are the issue's (1,000 two-player greedy games) where the
+claim is about them; docs/simulation.md has the figures over more seeds (bench/compare_bench.py).
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+from PIL import Image
+
+from cardgen.cli.main import main
+from cardgen.engine.moves import PASS, PLAY
+from cardgen.engine.rules import new_game, settle
+from cardgen.engine.views import observe
+from cardgen.loader import load_set
+from cardgen.sim.compare import CompareConfig, compare, holm
+from cardgen.sim.greedy import GreedyAgent
+from cardgen.sim.runner import SimConfig, results_json, simulate
+
+BALANCE = Path(__file__).parent / "fixtures" / "balance"
+OVERPOWERED, USELESS = "Death From Above", "Fists of Fury"
+
+
+def greedy_2p(games: int, seed: int) -> SimConfig:
+    return SimConfig(players=2, games=games, seed=seed, agents=("greedy",))
+
+
+@pytest.fixture(scope="module")
+def broken_run() -> dict[str, Any]:
+    cs = load_set(BALANCE / "broken")
+    return results_json(cs, simulate(cs, greedy_2p(1000, 1)))
+
+
+def test_overpowered_card_ranks_top_and_useless_card_bottom(broken_run: dict[str, Any]) -> None:
+    ranking = broken_run["impact_ranking"]
+    cards = broken_run["cards"]
+    assert OVERPOWERED in ranking[:2], ranking[:4]
+    assert USELESS in ranking[-2:], ranking[-4:]
+    assert cards[OVERPOWERED]["opening"]["z"] >= 3
+    assert cards[USELESS]["opening"]["z"] <= -3
+    assert cards[OVERPOWERED]["damage_per_play"] == 12.0  # nothing stops it, nothing halves it
+
+
+def test_greedy_plays_the_self_harming_card_far_less_than_the_base_card(broken_run: dict[str, Any]) -> None:
+    base = load_set(BALANCE / "base")
+    plain = results_json(base, simulate(base, greedy_2p(200, 1)))["cards"][USELESS]["plays_per_game"]
+    assert broken_run["cards"][USELESS]["plays_per_game"] < plain / 10
+
+
+@pytest.mark.parametrize(("other", "seed", "expected"), [("broken", 2, {OVERPOWERED, USELESS}), ("control", 1, set())])
+def test_compare_flags_exactly_the_cards_whose_power_changed(other: str, seed: int, expected: set[str]) -> None:
+    res = compare(load_set(BALANCE / "base"), load_set(BALANCE / other), CompareConfig(greedy_2p(1000, seed)))
+    assert res["common_random_numbers"] == "same deals and bot seeds"
+    assert set(res["flagged"]) == expected
+    for name in expected:
+        assert res["cards"][name]["opening"]["p_holm"] < 0.01
+    if other == "control":  # copy counts alone: the typical card moves by less than 3 points
+        changes = [abs(c["opening"]["change"]) for c in res["cards"].values()]
+        assert statistics.median(changes) < 3.0, sorted(changes)
+
+
+def test_holm_adjustment_known_values() -> None:
+    # p = 0.01, 0.04, 0.03 over 3 tests: sorted 0.01*3 = 0.03, 0.03*2 = 0.06, max(0.06, 0.04*1) = 0.06.
+    assert holm([0.01, 0.04, 0.03]) == pytest.approx([0.03, 0.06, 0.06])
+    assert holm([0.5, 0.9]) == [1.0, 1.0]
+
+
+def test_compare_cli_table_json_and_report(tmp_path: Path) -> None:
+    out, png = tmp_path / "c.json", tmp_path / "c.png"
+    result = CliRunner().invoke(main, ["compare", str(BALANCE / "base"), str(BALANCE / "broken"), "--players", "2",
+                                       "--games", "300", "--seed", "2", "--json", str(out), "--report", str(png)])
+    assert result.exit_code == 0, result.output
+    res = json.loads(out.read_text())
+    assert res["a"] == "balance-base" and res["b"] == "balance-broken" and res["games"] == 300
+    assert USELESS in res["flagged"]
+    assert f"FLAGGED {USELESS}: " in result.stdout and "(Holm)" in result.stdout
+    assert Image.open(png).format == "PNG"
+
+
+def test_compare_refuses_bad_options_cleanly() -> None:
+    for args in (["--alpha", "2"], ["--agent", "clever"], ["--budget", "soon"]):
+        result = CliRunner().invoke(main, ["compare", "beer", "beer", "--games", "2", *args])
+        assert result.exit_code == 1 and "error: " in result.stderr and "Traceback" not in result.output, args
+
+
+def _two_attack_set(make_set, mini_set_files: dict[str, str]) -> Path:  # type: ignore[no-untyped-def]
+    files = dict(mini_set_files)
+    files["cards.yaml"] = (
+        "cards:\n"
+        "  - {name: Poke, type: basic, count: 2, damage: 3, source: designed}\n"
+        "  - {name: Sneak, type: basic, count: 2, damage: 3, defended_by: [], source: designed}\n"
+        "  - {name: Oops, type: basic, count: 1, damage: 1, stunned: 3, source: designed}\n"
+        "  - {name: Block, type: defense, count: 1, defence: block, source: rulebook}\n")
+    return make_set(files)  # type: ignore[no-any-return]
+
+
+def test_greedy_values_what_the_card_says(make_set, mini_set_files: dict[str, str]) -> None:  # type: ignore[no-untyped-def]
+    cs = load_set(_two_attack_set(make_set, mini_set_files))
+    poke, sneak, oops, block = (next(d for d, c in enumerate(cs.cards) if c.name == n)
+                                for n in ("Poke", "Sneak", "Oops", "Block"))
+    for seed in range(5):
+        s = new_game(cs, 2, seed=seed)
+        me = s.to_act
+        bot = GreedyAgent(seed)
+        # Same damage: the attack nothing can stop comes first.
+        s.hands[me] = [poke, sneak, poke]
+        settle(s)
+        offered = {(m.kind, m.card) for m in s.moves}
+        assert {(PLAY, poke), (PLAY, sneak)} <= offered
+        assert bot.choose(observe(s, me)).card == sneak
+        # A card that only hurts its own player (1 damage for 3 lost turns): passing is better.
+        s.hands[me] = [oops, block, block]
+        settle(s)
+        assert (PLAY, oops) in {(m.kind, m.card) for m in s.moves}
+        assert bot.choose(observe(s, me)).kind == PASS
