@@ -142,8 +142,10 @@ def _only(err: str, fragment: str) -> re.Match[str]:
 @pytest.mark.parametrize(("card", "why"), [
     ("{name: Disarm, type: defense, count: 1, defence: disarm, source: designed}",
      "it defends as disarm, and no playable card can be answered that way"),
-    ("{name: Stomp, type: specialty, count: 1, stomp: true, damage: 1, source: designed}",
-     "the rules have no revival (set rules.revive: true)"),
+    ("{name: Rescue, type: specialty, count: 1, interfere: true, source: designed}", None),
+    ("{name: Stomp, type: specialty, count: 1, stomp: true, damage: 1, source: designed}", None),
+    ("{name: Unchain, type: defense, count: 1, defence: break, source: designed}",
+     "it defends as break, and no playable card can be answered that way"),
     ("{name: Sucker Punch, type: specialty, count: 1, follows: feint, damage: 2, source: designed}\n"
      "  - {name: Feint, type: defense, count: 1, defence: dodge, opens: {combo: feint}, source: designed}",
      "it follows 'feint', and 'Feint' can never be played as an opener of it"),
@@ -155,7 +157,8 @@ def test_card_no_rule_could_ever_play_fails_validate(tmp_path: Path, card: str, 
     folder, cards = _mini_with(tmp_path, f"  - {card}\n")
     code, out, err = run("validate", "--no-sim", "--set", str(folder))
     name = card.split(",")[0].removeprefix("{name: ")
-    if why is None:  # the rules do allow these (a humiliation answers any card; FREEDOM breaks the grab)
+    if why is None:  # the rules allow these: a humiliation answers any card, FREEDOM breaks the grab,
+        # interference steps into a Jab, a stomp finishes a knocked-out player
         assert code == 0, err
         return
     assert code == 1 and "ok" not in out
