@@ -16,7 +16,7 @@ import pytest
 
 from cardgen.loader import load_set
 from cardgen.model import Card
-from cardgen.render.card_face import badges_of, card_label, draw_card, half_texts, ink_on, value_of
+from cardgen.render.card_face import badges_of, draw_card, half_texts, ink_on, value_of
 from cardgen.render.errors import CardFitError, GlyphError
 from cardgen.render.fonts import register_fonts
 from cardgen.render.geometry import Rect
@@ -68,7 +68,7 @@ def texts(log: list[str]) -> str:
 def test_face_shows_name_value_badges_opener_and_footer() -> None:
     chair = texts(face_log(SPECIMEN.card("Folding Chair")))
     assert all(b in chair for b in ("'Folding Chair'", "'4 + 3'", "'STUNS 1T'", "'TRAVELS'"))
-    assert "'specimen 003/20'" in chair and "'ATTACK'" in chair
+    assert "'specimen 03/10'" in chair and "'ATTACK'" in chair
     head = texts(face_log(SPECIMEN.card("Headlock")))
     assert "'after GRAB'" in head
     rh = texts(face_log(SPECIMEN.card("Roundhouse")))
@@ -131,7 +131,6 @@ def test_value_and_badges_from_mechanics() -> None:
     assert value_of(SPECIMEN.card("Choke")).caption == "EACH TURN"  # type: ignore[union-attr]
     assert value_of(SPECIMEN.card("Grab")) is None
     assert [b[0] for b in badges_of(SPECIMEN.card("Headlock"), SPECIMEN)] == ["after GRAB"]
-    assert card_label(SPECIMEN.card("Jab"), SPECIMEN) == "specimen 001/20"
 
 
 def test_ink_contrast() -> None:

@@ -16,7 +16,7 @@ def test_one_card_and_contact_sheet(tmp_path: Path) -> None:
                                                   "--out", str(tmp_path)])
     assert result.exit_code == 0, result.stderr
     pngs = sorted((tmp_path / "lunch" / "preview").glob("*.png"))
-    assert [p.name for p in pngs] == ["001-jab.png"]
+    assert [p.name for p in pngs] == ["01-jab.png"]
     im = Image.open(pngs[0]).convert("RGB")
     # slip size (60 x 85 mm) at 60 dpi
     assert abs(im.width - 60 / 25.4 * 60) <= 1.5 and abs(im.height - 85 / 25.4 * 60) <= 1.5

@@ -7,9 +7,11 @@ from pathlib import Path
 import click
 
 from cardgen.cli.common import SET_OPTION, fails_cleanly, load_group, set_groups
+from cardgen.errors import OutputError
 from cardgen.export.gallery_files import gallery_files
-from cardgen.export.tts import DEFAULT_DPI, export_tts
+from cardgen.export.tts import DEFAULT_DPI, MAX_SHEET_PX, export_tts
 from cardgen.output import write_atomic
+from cardgen.sheets import export_sheet
 
 OUT_OPTION = click.option("--out", default="output", show_default=True, type=click.Path(path_type=Path),
                           help="Output folder; each set gets a sub-folder.")
@@ -27,19 +29,39 @@ def command() -> None:
               help="Resolution of the card images.")
 @click.option("--url-base", default=None,
               help="URL prefix for the images in the JSON (where you upload them); default: the local file URLs.")
+@click.option("--large-sheets", is_flag=True,
+              help=f"Keep the card images at --dpi even if a sheet gets over {MAX_SHEET_PX} px (with a warning).")
 @fails_cleanly
-def tts(sets: tuple[str, ...], out: Path, dpi: float, url_base: str | None) -> None:
-    """Tabletop Simulator face sheets (10 x 7), a back image and a saved-object JSON."""
+def tts(sets: tuple[str, ...], out: Path, dpi: float, url_base: str | None, large_sheets: bool) -> None:
+    """Tabletop Simulator face sheets (one slot per design), a back image and a saved-object JSON."""
     for group in set_groups(sets):
         cs = load_group(group)
         folder = out / cs.name / "tts"
         base = url_base if url_base is not None else folder.resolve().as_uri() + "/"
-        result = export_tts(cs, dpi=dpi, url_base=base)
+        result = export_tts(cs, dpi=dpi, url_base=base, max_sheet_px=None if large_sheets else MAX_SHEET_PX)
         for name, data in result.files.items():
             write_atomic(folder / name, data)
             click.echo(str(folder / name))
-        click.echo(f"{cs.name}: {result.cards} cards on {result.sheets} sheet(s), "
-                   f"{result.card_px[0]}x{result.card_px[1]} px each")
+        for warning in result.warnings:
+            click.echo(f"warning: {warning}", err=True)
+        click.echo(f"{cs.name}: {result.cards} cards in {result.designs} designs on {result.sheets} sheet(s) "
+                   f"of up to {result.sheet_px[0]}x{result.sheet_px[1]} px, "
+                   f"{result.card_px[0]}x{result.card_px[1]} px a card")
+
+
+@command.command("sheet")
+@SET_OPTION
+@click.option("--out", "out", required=True, type=click.Path(path_type=Path), metavar="FILE.csv|FILE.xlsx",
+              help="The spreadsheet to write; its extension picks the format.")
+@fails_cleanly
+def sheet(sets: tuple[str, ...], out: Path) -> None:
+    """The cards as a spreadsheet: one row a card, a column per field, headed as in the YAML."""
+    groups = set_groups(sets)
+    if len(groups) != 1:
+        raise OutputError("give the set to export with --set")
+    cs = load_group(groups[0])
+    write_atomic(out, export_sheet(cs, out))
+    click.echo(f"{out}: {len(cs.cards)} designs, {cs.total} cards")
 
 
 @command.command("gallery")

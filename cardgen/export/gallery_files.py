@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from cardgen.model import CardSet
+from cardgen.numbering import card_file_stem
 from cardgen.render.gallery import PreviewImage, gallery_html
-from cardgen.render.preview import card_images, png_bytes, slug
+from cardgen.render.preview import card_images, png_bytes
 from cardgen.render.sheets import PrintOptions
 
 GALLERY_DPI = 110.0
@@ -16,7 +17,7 @@ def gallery_files(cs: CardSet, opts: PrintOptions | None = None, dpi: float = GA
     files: dict[str, bytes] = {}
     refs: dict[str, PreviewImage] = {}
     for im in images:
-        rel = f"gallery/{im.card.number:03d}-{slug(im.card.name)}.png"
+        rel = f"gallery/{card_file_stem(im.card, cs)}.png"
         files[f"{cs.name}/{rel}"] = png_bytes(im.image, dpi)
         refs[im.card.name] = PreviewImage(rel, im.image.width, im.image.height)
     files[f"{cs.name}/index.html"] = gallery_html(cs, refs).encode("utf-8")

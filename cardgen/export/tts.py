@@ -1,14 +1,19 @@
 """Tabletop Simulator export: face sheets, a back image and a saved-object JSON.
 
 Tabletop Simulator reads a custom deck as grids of at most 10 x 7 card images;
-the last slot of each grid is shown for hidden cards, so at most 69 cards go on
-one sheet and the back image fills the 70th. The images are cut from the same
-PDF that prints (through the preview rasteriser), so the digital deck looks like
-the paper one.
+the last slot of a grid is shown for hidden cards. Each card *design* takes one
+slot and its copies repeat its CardID in `DeckIDs`, so a 110-card deck of 28
+designs needs one small sheet. The images are cut from the same PDF that prints
+(through the preview rasteriser), so the digital deck looks like the paper one.
+
+Deck keys (the `CustomDeck` numbers, CardID // 100) come from a hash of the set
+and its sheet images, so two exported decks dropped on one table do not share a
+key unless their images are the same.
 """
 
 from __future__ import annotations
 
+import hashlib
 import io
 import json
 from dataclasses import dataclass, replace
@@ -18,14 +23,18 @@ import pypdfium2
 from PIL import Image
 
 from cardgen.model import CardSet
+from cardgen.numbering import card_label
 from cardgen.render.geometry import back_cells
-from cardgen.render.preview import card_images
+from cardgen.render.preview import CardImage, card_images
 from cardgen.render.sheets import PrintOptions, cards_pdf
 
-GRID_COLS = 10
-GRID_ROWS = 7
-CARDS_PER_SHEET = GRID_COLS * GRID_ROWS - 1  # the last slot holds the hidden-card image
+MAX_COLS = 10
+MAX_ROWS = 7
+DESIGNS_PER_SHEET = MAX_COLS * MAX_ROWS - 1  # the last slot holds the hidden-card image
 DEFAULT_DPI = 120.0
+MAX_SHEET_PX = 4096  # Tabletop Simulator's guidance: larger sheets load slowly or not at all
+KEY_MIN, KEY_SPAN = 1000, 9_000_000  # deck keys; CardID = key * 100 + slot stays within a 32-bit int
+CARD_COLOUR = {"r": 0.713235259, "g": 0.713235259, "b": 0.713235259}  # the tint TTS saves for untinted cards
 
 
 @dataclass(frozen=True)
@@ -35,7 +44,10 @@ class TtsExport:
     files: dict[str, bytes]
     sheets: int
     cards: int
+    designs: int
     card_px: tuple[int, int]
+    sheet_px: tuple[int, int]  # the largest sheet
+    warnings: tuple[str, ...] = ()
 
 
 def _png(img: Image.Image) -> bytes:
@@ -61,49 +73,109 @@ def back_image(cs: CardSet, opts: PrintOptions, dpi: float, size: tuple[int, int
     return back
 
 
+def grid_of(designs: int) -> tuple[int, int]:
+    """Columns and rows of a sheet holding `designs` cards plus the hidden-card slot (at most 10 x 7)."""
+    slots = min(designs, DESIGNS_PER_SHEET) + 1
+    cols = min(MAX_COLS, slots)
+    return cols, -(-slots // cols)
+
+
+def fit_card_px(card_px: tuple[int, int], max_sheet_px: int | None) -> tuple[int, int]:
+    """The card image size, shrunk (keeping its proportions) so a full 10 x 7 sheet stays within the limit."""
+    w, h = card_px
+    if max_sheet_px is None:
+        return w, h
+    scale = min(1.0, max_sheet_px / (MAX_COLS * w), max_sheet_px / (MAX_ROWS * h))
+    return (w, h) if scale >= 1.0 else (max(1, int(w * scale)), max(1, int(h * scale)))
+
+
+def deck_key(cs: CardSet, sheet_png: bytes, index: int) -> int:
+    """A CustomDeck key from the set's name and the sheet's image: same content, same key; else distinct."""
+    digest = hashlib.sha256(f"{cs.name}\0{cs.title}\0{index}\0".encode() + sheet_png).digest()
+    return KEY_MIN + int.from_bytes(digest[:8], "big") % KEY_SPAN
+
+
+def _guid(*parts: object) -> str:
+    return hashlib.sha256("\0".join(str(p) for p in parts).encode()).hexdigest()[:6]
+
+
 def export_tts(cs: CardSet, dpi: float = DEFAULT_DPI, url_base: str = "",
-               opts: PrintOptions | None = None) -> TtsExport:
+               opts: PrintOptions | None = None, max_sheet_px: int | None = MAX_SHEET_PX) -> TtsExport:
     """Face sheets `<set>-tts-faces-N.png`, `<set>-tts-back.png` and `<set>-tts.json` (a saved object).
 
     `url_base` prefixes the image names in the JSON (Tabletop Simulator needs
     URLs it can fetch: upload the images and pass their folder's URL).
+    `max_sheet_px=None` keeps the card images at `dpi` even when a sheet gets
+    larger than Tabletop Simulator's 4096 px guidance (the result then warns).
     """
     opts = opts or PrintOptions(size="poker")
     designs = card_images(cs, opts, dpi)
-    w = max(im.image.width for im in designs)
-    h = max(im.image.height for im in designs)
-    deck = [im for im in designs for _ in range(im.card.count)]
+    w, h = fit_card_px((max(im.image.width for im in designs), max(im.image.height for im in designs)),
+                       max_sheet_px)
     back = back_image(cs, opts, dpi, (w, h))
     stem = cs.name
     files: dict[str, bytes] = {}
     custom: dict[str, Any] = {}
     contained: list[dict[str, Any]] = []
     ids: list[int] = []
-    sheets = -(-len(deck) // CARDS_PER_SHEET)
-    for s in range(sheets):
-        chunk = deck[s * CARDS_PER_SHEET:(s + 1) * CARDS_PER_SHEET]
-        sheet = Image.new("RGB", (GRID_COLS * w, GRID_ROWS * h), "white")
-        for slot, im in enumerate(chunk):
-            r, c = divmod(slot, GRID_COLS)
-            sheet.paste(im.image.resize((w, h)), (c * w, r * h))
-        sheet.paste(back, ((GRID_COLS - 1) * w, (GRID_ROWS - 1) * h))
+    warnings: list[str] = []
+    sheet_px = (0, 0)
+    chunks = [designs[i:i + DESIGNS_PER_SHEET] for i in range(0, len(designs), DESIGNS_PER_SHEET)]
+    back_url = url_base + f"{stem}-tts-back.png"
+    for s, chunk in enumerate(chunks):
+        cols, rows = grid_of(len(chunk))
+        sheet = _sheet(chunk, cols, rows, (w, h), back)
+        png = _png(sheet)
         name = f"{stem}-tts-faces-{s + 1}.png"
-        files[name] = _png(sheet)
-        deck_id = s + 1
-        custom[str(deck_id)] = {"FaceURL": url_base + name, "BackURL": url_base + f"{stem}-tts-back.png",
-                                "NumWidth": GRID_COLS, "NumHeight": GRID_ROWS, "BackIsHidden": True,
-                                "UniqueBack": False, "Type": 0}
+        files[name] = png
+        sheet_px = max(sheet_px, sheet.size)
+        if max(sheet.size) > MAX_SHEET_PX:
+            warnings.append(f"{name} is {sheet.size[0]} x {sheet.size[1]} px, over the {MAX_SHEET_PX} px "
+                            "Tabletop Simulator recommends; it may load slowly or fail on some machines")
+        key = deck_key(cs, png, s)
+        entry = {"FaceURL": url_base + name, "BackURL": back_url, "NumWidth": cols, "NumHeight": rows,
+                 "BackIsHidden": True, "UniqueBack": False, "Type": 0}
+        custom[str(key)] = entry
         for slot, im in enumerate(chunk):
-            card_id = deck_id * 100 + slot
-            ids.append(card_id)
-            contained.append({"Name": "Card", "Nickname": im.card.name, "Description": im.card.type,
-                              "CardID": card_id, "Transform": _transform()})
+            card_id = key * 100 + slot
+            for copy in range(im.card.count):
+                ids.append(card_id)
+                contained.append(_card_object(cs, im, card_id, str(key), entry, copy))
     files[f"{stem}-tts-back.png"] = _png(back)
-    saved = {"SaveName": f"{cs.title} (cardgen)", "ObjectStates": [{
-        "Name": "DeckCustom", "Nickname": cs.title, "Description": f"{len(deck)} cards, generated by cardgen",
-        "Transform": _transform(), "DeckIDs": ids, "CustomDeck": custom, "ContainedObjects": contained}]}
+    deck = {"GUID": _guid(cs.name, *custom), "Name": "DeckCustom", "Transform": _transform(),
+            "Nickname": cs.title, "Description": f"{len(ids)} cards in {len(designs)} designs, generated by cardgen",
+            "GMNotes": "", "ColorDiffuse": CARD_COLOUR, "Locked": False, "Grid": True, "Snap": True,
+            "IgnoreFoW": False, "Autoraise": True, "Sticky": True, "Tooltip": True, "GridProjection": False,
+            "HideWhenFaceDown": True, "Hands": False, "SidewaysCard": False, "DeckIDs": ids, "CustomDeck": custom,
+            "LuaScript": "", "LuaScriptState": "", "XmlUI": "", "ContainedObjects": contained}
+    saved = {"SaveName": "", "GameMode": "", "Gravity": 0.5, "PlayArea": 0.5, "Date": "", "Table": "", "Sky": "",
+             "Note": "", "Rules": "", "XmlUI": "", "LuaScript": "", "LuaScriptState": "", "ObjectStates": [deck],
+             "TabStates": {}, "VersionNumber": ""}
     files[f"{stem}-tts.json"] = (json.dumps(saved, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
-    return TtsExport(files=files, sheets=sheets, cards=len(deck), card_px=(w, h))
+    return TtsExport(files=files, sheets=len(chunks), cards=len(ids), designs=len(designs), card_px=(w, h),
+                     sheet_px=sheet_px, warnings=tuple(warnings))
+
+
+def _sheet(chunk: list[CardImage], cols: int, rows: int, size: tuple[int, int], back: Image.Image) -> Image.Image:
+    w, h = size
+    sheet = Image.new("RGB", (cols * w, rows * h), "white")
+    for slot, im in enumerate(chunk):
+        r, c = divmod(slot, cols)
+        sheet.paste(im.image.resize((w, h), Image.Resampling.LANCZOS), (c * w, r * h))
+    sheet.paste(back, ((cols - 1) * w, (rows - 1) * h))
+    return sheet
+
+
+def _card_object(cs: CardSet, im: CardImage, card_id: int, key: str, entry: dict[str, Any],
+                 copy: int) -> dict[str, Any]:
+    """One card as Tabletop Simulator saves it inside a deck, with its own CustomDeck entry."""
+    card = im.card
+    return {"GUID": _guid(cs.name, card_id, copy), "Name": "Card", "Transform": _transform(),
+            "Nickname": card.name, "Description": f"{cs.type_of(card).label}\n{card_label(card, cs)}",
+            "GMNotes": "", "ColorDiffuse": CARD_COLOUR, "Locked": False, "Grid": True, "Snap": True,
+            "IgnoreFoW": False, "Autoraise": True, "Sticky": True, "Tooltip": True, "GridProjection": False,
+            "HideWhenFaceDown": True, "Hands": True, "CardID": card_id, "SidewaysCard": False,
+            "CustomDeck": {key: entry}, "LuaScript": "", "LuaScriptState": "", "XmlUI": ""}
 
 
 def _transform() -> dict[str, float]:

@@ -16,6 +16,7 @@ from PIL import Image
 from cardgen.cardtext import damage_label, opener_label, rules_text
 from cardgen.loader.art import art_path
 from cardgen.model import Card, CardSet
+from cardgen.numbering import card_label
 from cardgen.render import layout_data as L
 from cardgen.render.errors import CardFitError, GlyphError
 from cardgen.render.geometry import Rect
@@ -32,11 +33,6 @@ def ink_on(hex_colour: str) -> str:
     lin = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in chans]
     lum = 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
     return L.colour("dark_ink") if lum > 0.30 else L.colour("light_ink")
-
-
-def card_label(card: Card, cs: CardSet) -> str:
-    """The footer: origin set, card number and deck size ('beer 023/110')."""
-    return f"{card.origin or cs.name} {card.number:03d}/{cs.deck_size}"
 
 
 def where(card: Card) -> str:

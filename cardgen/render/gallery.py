@@ -1,4 +1,9 @@
-"""A static, offline HTML gallery of card previews with the card table."""
+"""A static, offline HTML gallery of card previews: search, filter by type, sort, and the card table.
+
+Everything the page needs (style, script, images) is in the page or beside it,
+so it works from a USB stick or a file:// URL. Each image keeps its card's
+proportions at any width (CSS `aspect-ratio` from the image's pixel size).
+"""
 
 from __future__ import annotations
 
@@ -8,7 +13,9 @@ from dataclasses import asdict, dataclass
 import jinja2
 
 from cardgen.cardtable import card_rows
+from cardgen.cardtext import rules_text
 from cardgen.model import CardSet
+from cardgen.numbering import card_label
 from cardgen.paths import templates_dir
 
 GALLERY_TEMPLATE = "gallery.html.j2"
@@ -28,8 +35,12 @@ def gallery_html(cs: CardSet, images: Mapping[str, PreviewImage]) -> str:
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(templates_dir())),
                              autoescape=jinja2.select_autoescape(["html", "j2"]), undefined=jinja2.StrictUndefined)
     rows = []
-    for row in card_rows(cs):
+    for row, card in zip(card_rows(cs), cs.cards, strict=True):
         img = images.get(row.name)
-        rows.append({**asdict(row), "image": img.path if img else "", "width": img.width if img else 0,
+        text = " ".join(t for t in (rules_text(card, cs), card.flavour or "") if t)
+        rows.append({**asdict(row), "label": card_label(card, cs), "text": text, "damage": card.total_damage,
+                     "image": img.path if img else "", "width": img.width if img else 0,
                      "height": img.height if img else 0})
-    return env.get_template(GALLERY_TEMPLATE).render(title=cs.title, set_name=cs.name, total=cs.total, cards=rows)
+    types = [{"key": key, "label": t.label} for key, t in cs.types.items() if any(c.type == key for c in cs.cards)]
+    return env.get_template(GALLERY_TEMPLATE).render(title=cs.title, set_name=cs.name, total=cs.total, cards=rows,
+                                                     types=types)

@@ -8,7 +8,6 @@ one image.
 from __future__ import annotations
 
 import io
-import re
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -17,6 +16,7 @@ from PIL import Image
 
 from cardgen.errors import CardgenError
 from cardgen.model import Card, CardSet
+from cardgen.numbering import card_file_stem
 from cardgen.output import write_atomic
 from cardgen.render.geometry import Rect
 from cardgen.render.sheets import PrintOptions, card_sequence, cards_pdf
@@ -33,10 +33,6 @@ class UnknownCardError(CardgenError):
 class CardImage:
     card: Card
     image: Image.Image
-
-
-def slug(name: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "card"
 
 
 def _crop_box(rect: Rect, page_h_mm: float, dpi: float, size: tuple[int, int]) -> tuple[int, int, int, int]:
@@ -97,7 +93,7 @@ def preview_files(cs: CardSet, opts: PrintOptions, dpi: float, card: str | None 
     """Preview PNGs relative to the output folder: `<stem>/preview/NNN-name.png` and the contact sheet."""
     images = card_images(cs, opts, dpi, card)
     stem = cs.name
-    files = {f"{stem}/preview/{im.card.number:03d}-{slug(im.card.name)}.png": png_bytes(im.image, dpi)
+    files = {f"{stem}/preview/{card_file_stem(im.card, cs)}.png": png_bytes(im.image, dpi)
              for im in images}
     files[f"{stem}/{stem}-contact.png"] = png_bytes(contact_sheet(images), dpi)
     return files

@@ -1,0 +1,164 @@
+"""The spreadsheet columns, derived from the card schema, and conversion between cells and YAML values.
+
+A nested YAML field becomes dotted columns (`heal.amount`, `heal.when`), so the
+header names every field exactly as a card file does. Lists are written
+comma-separated (`dodge, block`), a multi-strike as `4 + 3`, an empty list as
+`none`, booleans as TRUE/FALSE; an empty cell means the field is left out.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from cardgen.loader.schema import CARD_PROPERTIES
+from cardgen.model import Card
+
+EMPTY_LIST = "none"
+TRUE_WORDS = frozenset({"true", "yes", "y", "x", "1", "✓", "✔"})
+FALSE_WORDS = frozenset({"false", "no", "n", "0"})
+
+
+@dataclass(frozen=True)
+class Column:
+    """One spreadsheet column: its header, the YAML path it fills and the kind of value it holds."""
+
+    header: str
+    path: tuple[str, ...]
+    kind: str  # "int", "bool", "text", "list", "damage"
+
+
+def _kind(prop: dict[str, Any]) -> str:
+    if "oneOf" in prop:
+        return "damage"
+    t = prop.get("type")
+    return {"integer": "int", "boolean": "bool", "array": "list"}.get(str(t), "text")
+
+
+def _columns() -> tuple[Column, ...]:
+    out: list[Column] = []
+    for name, prop in CARD_PROPERTIES.items():
+        if prop.get("type") == "object":
+            for sub, sub_prop in prop["properties"].items():
+                out.append(Column(f"{name}.{sub}", (name, sub), _kind(sub_prop)))
+        else:
+            out.append(Column(name, (name,), _kind(prop)))
+    return tuple(out)
+
+
+COLUMNS: tuple[Column, ...] = _columns()
+BY_HEADER: dict[str, Column] = {c.header: c for c in COLUMNS}
+
+
+class CellError(ValueError):
+    """A cell that cannot be read as its column's kind; the message says what was expected."""
+
+
+def _whole(value: Any) -> int:
+    if isinstance(value, bool):
+        raise CellError(f"expected a whole number, got {str(value).upper()}")
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float):
+        if value.is_integer():
+            return int(value)
+        raise CellError(f"expected a whole number, got {value:g}")
+    text = str(value).strip()
+    if re.fullmatch(r"[+-]?\d+(\.0+)?", text):
+        return int(float(text))
+    raise CellError(f"expected a whole number, got '{text}'")
+
+
+def parse_cell(column: Column, value: Any) -> Any:
+    """The YAML value of a non-empty cell (raises CellError with what was expected)."""
+    if column.kind == "int":
+        return _whole(value)
+    if column.kind == "bool":
+        if isinstance(value, bool):
+            return value
+        word = str(value).strip().lower()
+        if word in TRUE_WORDS:
+            return True
+        if word in FALSE_WORDS:
+            return False
+        raise CellError(f"expected TRUE or FALSE, got '{value}'")
+    if column.kind == "damage":
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            return _whole(value)
+        parts = [p for p in re.split(r"\s*[+,]\s*", str(value).strip()) if p]
+        if not parts:
+            raise CellError(f"expected a whole number or strikes like '4 + 3', got '{value}'")
+        try:
+            strikes = [_whole(p) for p in parts]
+        except CellError:
+            raise CellError(f"expected a whole number or strikes like '4 + 3', got '{value}'") from None
+        return strikes[0] if len(strikes) == 1 else strikes
+    if column.kind == "list":
+        text = str(value).strip()
+        if text.lower() in (EMPTY_LIST, "[]"):
+            return []
+        return [p for p in re.split(r"[\s,;/]+", text.strip("[]")) if p]
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    return str(value).replace("\r\n", "\n").replace("\r", "\n").strip()
+
+
+def is_blank(value: Any) -> bool:
+    return value is None or (isinstance(value, str) and not value.strip())
+
+
+def raw_card(card: Card) -> dict[str, Any]:
+    """The card as its YAML would write it: only the fields that differ from their defaults."""
+    out: dict[str, Any] = {"name": card.name, "type": card.type, "count": card.count, "source": card.source}
+    if card.damage:
+        out["damage"] = card.damage[0] if len(card.damage) == 1 else list(card.damage)
+    for key in ("travels", "interfere", "stomp"):
+        if getattr(card, key):
+            out[key] = True
+    for key in ("stuns", "stunned", "retaliates", "draw"):
+        if getattr(card, key):
+            out[key] = getattr(card, key)
+    for key in ("passes_on", "defence", "follows", "humiliate", "timing", "text", "flavour", "art"):
+        if getattr(card, key) is not None:
+            out[key] = getattr(card, key)
+    if card.targets != "one":
+        out["targets"] = card.targets
+    if card.defended_by is not None:
+        out["defended_by"] = list(card.defended_by)
+    if card.pair is not None:
+        out["pair"] = list(card.pair)
+    if card.heal is not None:
+        out["heal"] = {"amount": card.heal.amount, "when": list(card.heal.when)}
+    if card.opens is not None:
+        o = card.opens
+        opens: dict[str, Any] = {"combo": o.combo}
+        if o.then:
+            opens["then"] = list(o.then)
+        opens.update({k: True for k in ("free", "after_block", "chain") if getattr(o, k)})
+        if o.multiplier != 1:
+            opens["multiplier"] = o.multiplier
+        out["opens"] = opens
+    if card.ongoing is not None:
+        g = card.ongoing
+        ongoing: dict[str, Any] = {"damage": g.damage, "broken_by": list(g.broken_by)}
+        ongoing.update({k: True for k in ("vomit", "holder_restricted") if getattr(g, k)})
+        out["ongoing"] = ongoing
+    return out
+
+
+def cell_value(column: Column, raw: dict[str, Any]) -> str | int | bool | None:
+    """What the card's cell in `column` holds (None: empty)."""
+    value: Any = raw
+    for key in column.path:
+        if not isinstance(value, dict) or key not in value:
+            return None
+        value = value[key]
+    if column.kind == "damage" and isinstance(value, list):
+        return " + ".join(str(v) for v in value)
+    if column.kind == "list":
+        return ", ".join(value) if value else EMPTY_LIST
+    if isinstance(value, bool | int):
+        return value
+    return str(value)
+
