@@ -2,9 +2,10 @@
 
 Every card face is drawn onto a pen with no canvas, at every named card size,
 by the very code a build uses (`draw_card`), and the rules page is tried at its
-smallest size on every paper (`check_fits`, the build's own rule and message); so a character no bundled font has, a name too wide for its band
-or text too long for its box is reported by `validate` exactly when `build`
-would stop on it. One source of truth: no second set of measurements.
+smallest size on every paper (`check_fits`, the build's own rule and message);
+so a character no bundled font has, a name too wide for its band or text too
+long for its box is reported by `validate` exactly when `build` would stop on
+it. One source of truth: no second set of measurements.
 """
 
 from __future__ import annotations
