@@ -8,6 +8,7 @@ comma-separated (`dodge, block`), a multi-strike as `4 + 3`, an empty list as
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -128,22 +129,22 @@ def raw_card(card: Card) -> dict[str, Any]:
         out["defended_by"] = list(card.defended_by)
     if card.pair is not None:
         out["pair"] = list(card.pair)
-    if card.heal is not None:
-        out["heal"] = {"amount": card.heal.amount, "when": list(card.heal.when)}
-    if card.opens is not None:
-        o = card.opens
-        opens: dict[str, Any] = {"combo": o.combo}
-        if o.then:
-            opens["then"] = list(o.then)
-        opens.update({k: True for k in ("free", "after_block", "chain") if getattr(o, k)})
-        if o.multiplier != 1:
-            opens["multiplier"] = o.multiplier
-        out["opens"] = opens
-    if card.ongoing is not None:
-        g = card.ongoing
-        ongoing: dict[str, Any] = {"damage": g.damage, "broken_by": list(g.broken_by)}
-        ongoing.update({k: True for k in ("vomit", "holder_restricted") if getattr(g, k)})
-        out["ongoing"] = ongoing
+    for key in ("heal", "opens", "ongoing"):
+        part = getattr(card, key)
+        if part is not None:
+            out[key] = _nested(key, part)
+    return out
+
+
+def _nested(field: str, part: Any) -> dict[str, Any]:
+    """A nested mechanic (heal, opens, ongoing) as YAML: required keys, then those off their default."""
+    prop = CARD_PROPERTIES[field]
+    defaults = {f.name: f.default for f in dataclasses.fields(part)}
+    out: dict[str, Any] = {}
+    for key in prop["properties"]:
+        value = getattr(part, key)
+        if key in prop.get("required", ()) or key == "when" or value != defaults.get(key):
+            out[key] = list(value) if isinstance(value, tuple) else value
     return out
 
 
