@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-import yaml
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.styles import ParagraphStyle
@@ -34,6 +33,7 @@ from reportlab.platypus.flowables import CondPageBreak, HRFlowable
 
 from cardgen.paths import templates_dir
 from cardgen.render.fonts import register_fonts
+from cardgen.render.layout_data import read_yaml
 from cardgen.render.rules_content import TABLE_KINDS, Block
 
 LAYOUT_FILE = "layout.yaml"
@@ -45,7 +45,7 @@ PDF_CREATOR = "cardgen rules page"
 def layout() -> dict[str, Any]:
     """The layout data (templates/rules/layout.yaml)."""
     with open(templates_dir() / "rules" / LAYOUT_FILE, encoding="utf-8") as fh:
-        data: dict[str, Any] = yaml.safe_load(fh)
+        data: dict[str, Any] = read_yaml(fh.read())
     return data
 
 
