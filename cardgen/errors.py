@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Literal
 
@@ -19,7 +20,45 @@ class Diagnostic:
     severity: Severity = "error"
 
     def __str__(self) -> str:
-        return f"{self.path}:{self.line}:{self.column}: {self.severity}: {self.message}"
+        where = f"{shorten(self.path, MAX_PATH_SHOWN)}:{self.line}:{self.column}"
+        return f"{where}: {self.severity}: {shorten_values(self.message)}"
+
+
+MAX_VALUE_SHOWN = 60  # characters of one quoted value in a message
+MAX_MESSAGE_SHOWN = 600  # characters of a whole message
+MAX_PATH_SHOWN = 1000  # paths are kept whole (editors jump to them) unless absurd
+
+_QUOTED = re.compile(r"(?<!\w)'([^'\n]{" + str(MAX_VALUE_SHOWN + 1) + r",})'(?!\w)")  # 'value', not "x': ... 'y"
+_LOCATED = re.compile(r"(?s)((?:(?!: )[^\n])+?):(\d+):(\d+): (.*)")  # a path never holds ": "
+
+
+def shorten(text: str, limit: int = MAX_VALUE_SHOWN) -> str:
+    """`text` cut in the middle when longer than `limit`, saying how long it was (a 10,000-character name
+    must not give a 10,000-character error line)."""
+    if len(text) <= limit:
+        return text
+    head = max(1, limit * 2 // 3)
+    tail = max(1, limit - head - 3)
+    return f"{text[:head]}...{text[-tail:]} ({len(text):,} characters)"
+
+
+def shorten_values(message: str) -> str:
+    """A message with each long quoted value shortened, and the whole kept to a readable length."""
+    return shorten(_QUOTED.sub(lambda m: f"'{shorten(m.group(1))}'", message), MAX_MESSAGE_SHOWN)
+
+
+def error_text(exc: BaseException) -> str:
+    """An error as one line of the shape every command uses: `path:line:col: error: message` when the error
+    names a place in a file, else `error: message`."""
+    text = str(exc)
+    m = _LOCATED.fullmatch(text)
+    if m is not None:
+        path, line, col, rest = m.groups()
+        if rest.startswith(("error: ", "warning: ")):
+            severity, rest = rest.split(": ", 1)
+            return str(Diagnostic(path, int(line), int(col), rest, "warning" if severity == "warning" else "error"))
+        return str(Diagnostic(path, int(line), int(col), rest))
+    return f"error: {shorten_values(text)}"
 
 
 class CardgenError(Exception):

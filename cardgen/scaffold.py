@@ -10,8 +10,9 @@ import jinja2
 
 from cardgen.errors import CardgenError
 from cardgen.loader import load_set
+from cardgen.loader.schema import SCHEMA_FILE, schema_json
 from cardgen.output import write_atomic
-from cardgen.paths import bundled_set_names, card_data_dir, templates_dir
+from cardgen.paths import bundled_set_names, templates_dir
 
 SCAFFOLD_DIR = "new_set"
 SCAFFOLD_FILES: tuple[tuple[str, str], ...] = (
@@ -38,15 +39,17 @@ def new_set(folder: Path, base: str) -> list[Path]:
     base_set = load_set(base)
     role_of = {k: t.role for k, t in base_set.types.items()}
     example_type = next((k for k, r in role_of.items() if r == "attack"), next(iter(role_of)))
-    schema = card_data_dir().resolve() / "card-set.schema.json"
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(templates_dir() / SCAFFOLD_DIR)),
                              undefined=jinja2.StrictUndefined, keep_trailing_newline=True)
     name = _set_name(folder)
     context = {"name": name, "title": f"{base_set.title}: {folder.name}", "base": base,
-               "folder": os.fspath(folder), "schema_uri": schema.as_uri(),
+               "folder": os.fspath(folder), "schema_uri": SCHEMA_FILE,
                "example_name": "Double Noogie", "example_type": example_type,
                "first_card": base_set.cards[0].name, "last_card": base_set.cards[-1].name}
-    written = []
+    # The schema travels with the set (a copy beside the files, named relatively): an absolute file:// path
+    # to this checkout would break when the checkout moves or the set is shared.
+    write_atomic(folder / SCHEMA_FILE, schema_json().encode("utf-8"))
+    written = [folder / SCHEMA_FILE]
     for template, target in SCAFFOLD_FILES:
         text = env.get_template(template).render(**context)
         write_atomic(folder / target, text.encode("utf-8"))

@@ -8,12 +8,14 @@ watcher keeps going, so a designer can fix the file and save again.
 
 from __future__ import annotations
 
+import stat
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from cardgen.errors import CardgenError
+from cardgen.errors import CardgenError, error_text, shorten
+from cardgen.loader.load import is_editor_file
 
 Snapshot = dict[Path, tuple[int, int]]
 WATCHED_SUFFIXES: frozenset[str] = frozenset({".yaml", ".yml", ".png", ".jpg", ".jpeg", ".webp", ".j2"})
@@ -25,9 +27,18 @@ def snapshot(folders: Iterable[Path]) -> Snapshot:
     for folder in folders:
         if not folder.is_dir():
             continue
-        for p in folder.rglob("*"):
-            if p.suffix.lower() in WATCHED_SUFFIXES and p.is_file():
+        try:
+            found = list(folder.rglob("*"))
+        except OSError:  # the folder changed under the walk: look again next round
+            continue
+        for p in found:
+            if p.suffix.lower() not in WATCHED_SUFFIXES or is_editor_file(p.name):
+                continue
+            try:  # a file may vanish between listing and stat, or be a symlink loop: skip it this round
                 st = p.stat()
+            except (OSError, RuntimeError):
+                continue
+            if stat.S_ISREG(st.st_mode):
                 snap[p] = (st.st_mtime_ns, st.st_size)
     return snap
 
@@ -49,7 +60,11 @@ class Watcher:
         try:
             written = self.action()
         except CardgenError as exc:
-            self.report(str(exc))
+            self.report(error_text(exc))
+            self.report("waiting for the next save...")
+            return False
+        except Exception as exc:
+            self.report(f"error: rebuild failed: {type(exc).__name__}: {shorten(str(exc))}")
             self.report("waiting for the next save...")
             return False
         finally:

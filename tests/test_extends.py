@@ -10,6 +10,7 @@ from click.testing import CliRunner
 from cardgen.cli.main import main
 from cardgen.errors import SetError
 from cardgen.loader import load_set
+from cardgen.loader.schema import schema_json
 
 
 def _write(folder: Path, set_yaml: str, cards: str | None = None) -> Path:
@@ -107,8 +108,11 @@ def test_new_set_validates_and_builds_at_once(tmp_path: Path, base: str) -> None
     folder = tmp_path / "my set"
     res = runner.invoke(main, ["new", str(folder), "--base", base])
     assert res.exit_code == 0, res.output
-    first = (folder / "set.yaml").read_text(encoding="utf-8").splitlines()[0]
-    assert first.startswith("# yaml-language-server: $schema=file://")
+    for name in ("set.yaml", "my-cards.yaml"):  # a schema path that travels with the folder, never file://
+        first = (folder / name).read_text(encoding="utf-8").splitlines()[0]
+        assert first == "# yaml-language-server: $schema=card-set.schema.json"
+    assert (folder / "card-set.schema.json").read_text(encoding="utf-8") == schema_json()
+    assert "file://" not in "".join(p.read_text(encoding="utf-8") for p in folder.iterdir())
     assert (folder / "README.md").is_file()
     cs = load_set(folder)
     assert cs.name == "my-set" and cs.total == load_set(base).total + 1

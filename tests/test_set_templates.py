@@ -54,3 +54,58 @@ def test_any_template_failure_is_a_clear_error_not_a_crash(tmp_path: Path, templ
         load_set(_set_with_template(tmp_path, template))
     [err] = info.value.errors
     assert err.path.endswith("card_text.j2") and words in err.message
+
+
+@pytest.mark.parametrize("template, words", [
+    ("{% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}{% endfor %}",
+     "passed 100,000 to a function"),
+    ("{% for i in range(3000) %}{% for j in range(3000) %}{% endfor %}{% endfor %}", "more than 10,000 operations"),
+    ("{% set ns = namespace(s='x') %}{% for i in range(40) %}{% set ns.s = ns.s ~ ns.s %}{% endfor %}",
+     "made a value of 8,192 characters"),
+    ("{% set s %}{% for i in range(5000) %}{{ 'x' * 4000 }}{% endfor %}{% endset %}{{ s|length }}",
+     "more than 10,000 operations"),
+    ("{% macro f(n) %}{% if n %}{{ f(n - 1) }}{{ f(n - 1) }}{% endif %}{% endmacro %}{{ f(40) }}",
+     "more than 10,000 operations"),
+    ("{{ 'x'.ljust(10**9) }}", "passed 1,000,000,000 to a function"),
+    ("{{ 'x'|center(10**9) }}", "passed 1,000,000,000 to a function"),
+    ("{{ '%01000000000d' % 1 }}", "format string with a width"),
+    ("{{ '{:>1000000000}'.format(1) }}", "format string with a width"),
+    ("{{ ((10**64)**64)**64 }}", "more than 4,096 bits"),
+    ("{{ ('x' * 4000) + ('y' * 4000) }}", "made a value of 8,000 characters"),
+])
+def test_runaway_template_is_stopped_at_its_file_and_line(tmp_path: Path, template: str, words: str) -> None:
+    import time
+
+    t0 = time.monotonic()
+    with pytest.raises(SetError) as info:
+        load_set(_set_with_template(tmp_path, "{{ card.name }}\n" + template + "\n"))
+    assert time.monotonic() - t0 < 20  # the bound, not a benchmark: unbounded these run for minutes or hours
+    [err] = info.value.errors
+    assert err.path.endswith("templates/card_text.j2") and err.line == 2, err
+    assert "template stopped" in err.message and words in err.message, err.message
+
+
+def test_a_slow_template_is_stopped_by_the_clock(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import cardgen.cardtext as cardtext
+
+    monkeypatch.setattr(cardtext, "MAX_TEMPLATE_SECONDS", 0.0)
+    with pytest.raises(SetError) as info:
+        load_set(_set_with_template(tmp_path, "{{ card.name }}\n{{ card.name|upper }}\n"))
+    [err] = info.value.errors
+    assert "template ran longer than 0 s" in err.message and err.line in (1, 2)
+
+
+def test_the_bundled_templates_run_unchanged_inside_the_bounds(tmp_path: Path) -> None:
+    from cardgen.cardtext import generated_text, summary
+    from cardgen.paths import templates_dir
+
+    for base in ("lunch", "beer", "classic"):
+        folder = tmp_path / base
+        (folder / "templates").mkdir(parents=True)
+        (folder / "set.yaml").write_text(f"name: own-{base}\ntitle: Own\nextends: {base}\n", encoding="utf-8")
+        for name in ("card_text.j2", "card_summary.j2"):
+            (folder / "templates" / name).write_text((templates_dir() / name).read_text(encoding="utf-8"))
+        own, bundled = load_set(folder), load_set(base)
+        for mine, theirs in zip(own.cards, bundled.cards, strict=True):
+            assert generated_text(mine, own) == generated_text(theirs, bundled)
+            assert summary(mine, own, short=True) == summary(theirs, bundled, short=True)

@@ -7,33 +7,37 @@ from pathlib import Path
 
 import click
 
-from cardgen.cli.common import SET_OPTION, fails_cleanly, load_group, set_groups
+from cardgen.cli.common import (
+    PAPER_OPTION,
+    SET_OPTION,
+    SIZE_OPTION,
+    Choice,
+    fails_cleanly,
+    load_group,
+    out_option,
+    set_groups,
+)
 from cardgen.loader import resolve_set
 from cardgen.render.build import build
 from cardgen.render.layout_data import parse_offset
 from cardgen.render.sheets import PrintOptions, layout_note, resolve_layout
 from cardgen.watch import Watcher
 
-PAPER_OPTION = click.option("--paper", default="a4", show_default=True, help="Paper: a4 or letter.")
-SIZE_OPTION = click.option("--size", default="", metavar="SIZE",
-                           help="Card size: poker, bridge, slip (default) or WxH in mm, e.g. 62x87.")
-
 
 @click.command("build")
 @SET_OPTION
-@click.option("--out", "out", default="output", show_default=True, type=click.Path(path_type=Path),
-              help="Output folder; each set gets a sub-folder.")
+@out_option()
 @PAPER_OPTION
 @SIZE_OPTION
 @click.option("--bleed", default=0.0, show_default=True, type=float, metavar="MM",
               help="Colour beyond the cut line on every side, in mm.")
 @click.option("--gap", default=None, type=float, metavar="MM",
               help="Gutter between neighbouring cards' cut lines, in mm (default: twice the bleed).")
-@click.option("--layout", "layout", default="grid", show_default=True, type=click.Choice(["grid", "gutterfold"]),
+@click.option("--layout", "layout", default="grid", show_default=True, type=Choice(["grid", "gutterfold"]),
               help="grid: fronts only (backs on their own pages with --backs); gutterfold: fronts and backs "
                    "side by side, to fold, glue and cut.")
 @click.option("--backs", is_flag=True, help="Add a page of card backs after each page of fronts.")
-@click.option("--duplex", default="long", show_default=True, type=click.Choice(["long", "short"]),
+@click.option("--duplex", default="long", show_default=True, type=Choice(["long", "short"]),
               help="How the printer turns the sheet for the backs.")
 @click.option("--offset", default="0,0", show_default=True, metavar="X,Y",
               help="Shift of the back pages in mm, to correct a printer's duplex misalignment.")

@@ -5,19 +5,43 @@ from __future__ import annotations
 import functools
 import sys
 from collections.abc import Callable
-from typing import ParamSpec, TypeVar
+from pathlib import Path
+from typing import Any, ParamSpec, TypeVar
 
 import click
 
-from cardgen.errors import CardgenError, Diagnostic, SetError
+from cardgen.errors import CardgenError, Diagnostic, SetError, error_text
 from cardgen.loader import bundled_set_names, load_set_with_warnings, mix_sets
 from cardgen.model import CardSet
+from cardgen.render.layout_data import paper_names
+from cardgen.suggest import did_you_mean
 
 P = ParamSpec("P")
 R = TypeVar("R")
+F = TypeVar("F", bound=Callable[..., Any])
+
+class Choice(click.Choice):  # type: ignore[type-arg]
+    """click.Choice (choices shown as [a|b] in --help, checked the same way everywhere) with a did-you-mean."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        try:
+            return super().convert(value, param, ctx)
+        except click.BadParameter as exc:
+            self.fail(exc.message + did_you_mean(str(value), [str(c) for c in self.choices]), param, ctx)
+
 
 SET_OPTION = click.option("--set", "sets", multiple=True, metavar="SET",
                           help="A bundled set name or a path to a set folder; repeat to mix sets.")
+SIZE_OPTION = click.option("--size", default="", metavar="SIZE",
+                           help="Card size: poker, bridge, slip (default) or WxH in mm, e.g. 62x87.")
+PAPER_OPTION = click.option("--paper", default="a4", show_default=True,
+                            type=Choice(paper_names(), case_sensitive=False), help="Paper size.")
+
+
+def out_option(where: str = "") -> Callable[[F], F]:
+    """--out, the same on every command: the output folder, in which each set gets a sub-folder."""
+    return click.option("--out", "out", default="output", show_default=True, type=click.Path(path_type=Path),
+                        help=f"Output folder; each set gets a sub-folder{where}.")
 
 
 def report(diags: list[Diagnostic]) -> None:
@@ -38,7 +62,7 @@ def fails_cleanly(fn: Callable[P, R]) -> Callable[P, R]:
             click.echo(f"{n} error{'s' if n != 1 else ''} found", err=True)
             sys.exit(1)
         except CardgenError as exc:
-            click.echo(f"error: {exc}", err=True)
+            click.echo(error_text(exc), err=True)
             sys.exit(1)
 
     return wrapper

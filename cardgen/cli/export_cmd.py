@@ -6,15 +6,14 @@ from pathlib import Path
 
 import click
 
-from cardgen.cli.common import SET_OPTION, fails_cleanly, load_group, set_groups
+from cardgen.cli.common import SET_OPTION, fails_cleanly, load_group, out_option, set_groups
 from cardgen.errors import OutputError
 from cardgen.export.gallery_files import gallery_files
 from cardgen.export.tts import DEFAULT_DPI, MAX_SHEET_PX, export_tts
-from cardgen.output import write_atomic
+from cardgen.output import publish_files, write_atomic
 from cardgen.sheets import export_sheet
 
-OUT_OPTION = click.option("--out", default="output", show_default=True, type=click.Path(path_type=Path),
-                          help="Output folder; each set gets a sub-folder.")
+OUT_OPTION = out_option()
 
 
 @click.group("export")
@@ -39,9 +38,8 @@ def tts(sets: tuple[str, ...], out: Path, dpi: float, url_base: str | None, larg
         folder = out / cs.name / "tts"
         base = url_base if url_base is not None else folder.resolve().as_uri() + "/"
         result = export_tts(cs, dpi=dpi, url_base=base, max_sheet_px=None if large_sheets else MAX_SHEET_PX)
-        for name, data in result.files.items():
-            write_atomic(folder / name, data)
-            click.echo(str(folder / name))
+        for path in publish_files(out, {f"{cs.name}/tts/{name}": data for name, data in result.files.items()}):
+            click.echo(str(path))
         for warning in result.warnings:
             click.echo(f"warning: {warning}", err=True)
         click.echo(f"{cs.name}: {result.cards} cards in {result.designs} designs on {result.sheets} sheet(s) "
@@ -72,7 +70,5 @@ def gallery(sets: tuple[str, ...], out: Path) -> None:
     """`<out>/<set>/index.html`: card previews and the card table, readable offline."""
     for group in set_groups(sets):
         cs = load_group(group)
-        files = gallery_files(cs)
-        for rel, data in files.items():
-            write_atomic(out / rel, data)
+        publish_files(out, gallery_files(cs))
         click.echo(str(out / cs.name / "index.html"))

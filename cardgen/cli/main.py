@@ -8,6 +8,8 @@ import sys
 import click
 
 from cardgen import __version__
+from cardgen.cli.entry import aborted
+from cardgen.errors import shorten_values
 
 # Command name -> module defining `command`, a click.Command; this order is the help order. Modules are
 # imported only when their command runs (or help lists them), so `build` never loads the simulator.
@@ -45,13 +47,19 @@ def run() -> None:
     """
     try:
         main(standalone_mode=False)
-    except click.exceptions.Abort:
-        click.echo("aborted", err=True)
+    except (click.exceptions.Abort, KeyboardInterrupt):
+        aborted()
+    except click.UsageError as exc:  # the same `error: ...` line as every other problem, then where to look
+        where = f" (see {exc.ctx.command_path} --help)" if exc.ctx is not None else ""
+        click.echo(f"error: {shorten_values(exc.format_message())}{where}", err=True)
         sys.exit(1)
     except click.ClickException as exc:
-        exc.show()
+        click.echo(f"error: {shorten_values(exc.format_message())}", err=True)
         sys.exit(1)
 
 
 if __name__ == "__main__":
-    run()
+    try:
+        run()
+    except KeyboardInterrupt:
+        aborted()

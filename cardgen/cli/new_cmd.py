@@ -6,14 +6,14 @@ from pathlib import Path
 
 import click
 
-from cardgen.cli.common import fails_cleanly
+from cardgen.cli.common import Choice, fails_cleanly
 from cardgen.paths import bundled_set_names
 from cardgen.scaffold import new_set
 
 
 @click.command("new")
 @click.argument("path", type=click.Path(path_type=Path))
-@click.option("--base", default="lunch", show_default=True, type=click.Choice(bundled_set_names()),
+@click.option("--base", default="lunch", show_default=True, type=Choice(bundled_set_names()),
               help="The bundled set your set starts from.")
 @fails_cleanly
 def command(path: Path, base: str) -> None:

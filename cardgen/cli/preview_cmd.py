@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from cardgen.cli.common import SET_OPTION, fails_cleanly, load_group, set_groups
+from cardgen.cli.common import PAPER_OPTION, SET_OPTION, SIZE_OPTION, fails_cleanly, load_group, out_option, set_groups
 from cardgen.errors import CardgenError
 from cardgen.output import check_writable
 from cardgen.render.preview import preview_files, write_previews
@@ -17,10 +17,9 @@ from cardgen.render.sheets import PrintOptions, resolve_layout
 @SET_OPTION
 @click.option("--card", default=None, metavar="NAME", help="Only this card.")
 @click.option("--dpi", default=150, show_default=True, type=click.IntRange(18, 1200), help="Image resolution.")
-@click.option("--out", "out", default="output", show_default=True, type=click.Path(path_type=Path),
-              help="Output folder; images go to <out>/<set>/preview/.")
-@click.option("--paper", default="a4", show_default=True, help="Paper: a4 or letter.")
-@click.option("--size", default="", metavar="SIZE", help="Card size: poker, bridge, slip (default) or WxH in mm.")
+@out_option(" (images in <out>/<set>/preview/)")
+@PAPER_OPTION
+@SIZE_OPTION
 @fails_cleanly
 def command(sets: tuple[str, ...], card: str | None, dpi: int, out: Path, paper: str, size: str) -> None:
     """Render card previews (what prints) and one contact sheet per set."""

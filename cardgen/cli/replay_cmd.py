@@ -38,3 +38,4 @@ def command(scenario: Path) -> None:
         report(problems)
         click.echo(f"{len(problems)} expectation{'s' if len(problems) != 1 else ''} not met", err=True)
         sys.exit(1)
+    click.echo(f"{sc.path}: {len(sc.moves)} steps replayed, every expectation met", err=True)

@@ -7,17 +7,21 @@ from pathlib import Path
 import click
 
 from cardgen.cli.common import fails_cleanly
-from cardgen.loader.schema import schema_json
-from cardgen.output import write_atomic
+from cardgen.loader.schema import SCHEMA_FILE, schema_json
+from cardgen.output import file_or_folder, write_atomic
 
 
 @click.command("schema")
-@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), help="Write to this file instead.")
+@click.option("--out", type=click.Path(path_type=Path),
+              help=f"Write it to this .json file, or into this folder as {SCHEMA_FILE}, instead of printing it.")
 @fails_cleanly
 def command(out: Path | None) -> None:
     """Print the JSON Schema that editors use to check set files."""
     text = schema_json()
     if out is None:
         click.echo(text, nl=False)
-    else:
-        write_atomic(out, text.encode("utf-8"))
+        return
+    target = file_or_folder(out, ".json", SCHEMA_FILE)
+    data = text.encode("utf-8")
+    write_atomic(target, data)
+    click.echo(f"{target}: JSON Schema of the card-set format, {len(data):,} bytes")

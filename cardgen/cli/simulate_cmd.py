@@ -11,7 +11,7 @@ from typing import Any, ParamSpec, TypeVar
 import click
 from tqdm import tqdm
 
-from cardgen.cli.common import SET_OPTION, fails_cleanly, load_group
+from cardgen.cli.common import SET_OPTION, Choice, fails_cleanly, load_group
 from cardgen.errors import OutputError
 from cardgen.output import check_writable, write_atomic
 from cardgen.render.sim_report import report_bytes
@@ -63,7 +63,7 @@ def play_options(agent: str) -> Callable[[Callable[P, R]], Callable[P, R]]:
         click.option("--games", default=1000, show_default=True, type=int, help="Games to play."),
         click.option("--seed", default=0, show_default=True, type=int,
                      help="Run seed: the same seed, the same results."),
-        click.option("--agent", default=agent, show_default=True, metavar="|".join(AGENTS),
+        click.option("--agent", default=agent, show_default=True, metavar=f"[{'|'.join(AGENTS)}]",
                      help="Bot for every seat, or a comma list (e.g. greedy,random) rotated round the seats."),
         click.option("--budget", default=DEFAULT_BUDGET, show_default=True, metavar="N|Nms",
                      help="The search bot's budget a decision: N iterations, or N milliseconds ('50ms')."),
@@ -84,7 +84,7 @@ def play_options(agent: str) -> Callable[[Callable[P, R]], Callable[P, R]]:
 @click.command("simulate")
 @SET_OPTION
 @play_options("random")
-@click.option("--check", type=click.Choice(["end", "moves"]), default="end", show_default=True,
+@click.option("--check", type=Choice(["end", "moves"]), default="end", show_default=True,
               help="Check the engine's invariants at the end of each game, or after every move (slower).")
 @click.option("--json", "json_path", type=click.Path(path_type=Path), metavar="FILE",
               help="Write the results as JSON ('-' for standard output).")

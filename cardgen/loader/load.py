@@ -8,6 +8,7 @@ order. Nothing is returned unless the whole set is valid.
 from __future__ import annotations
 
 import dataclasses
+import fnmatch
 import os
 from pathlib import Path
 from typing import Any, cast
@@ -64,10 +65,31 @@ def resolve_set(ref: str) -> Path:
 
 
 def _shown(path: Path) -> str:
+    """The path as the user wrote it, relative to the current folder when it lies inside it."""
     try:
         return str(path.resolve().relative_to(Path.cwd()))
-    except ValueError:
+    except (ValueError, OSError, RuntimeError):  # outside the folder, or a symlink loop (RuntimeError up to 3.12)
         return str(path)
+
+
+EDITOR_FILE_PATTERNS: tuple[str, ...] = (".#*", "*~", "*.swp", ".*.tmp")
+
+
+def is_editor_file(name: str) -> bool:
+    """An editor's lock or temporary file (Emacs `.#x`, `x~`, Vim `.x.swp`, atomic-save `.x.tmp`): never a card file."""
+    return any(fnmatch.fnmatchcase(name, pattern) for pattern in EDITOR_FILE_PATTERNS)
+
+
+def _card_files(folder: Path, diags: list[Diagnostic]) -> list[Path]:
+    """The set's YAML files after set.yaml, in name order; editor lock and temp files are skipped with a warning."""
+    found = []
+    for p in sorted(folder.glob("*.yaml*")):
+        if is_editor_file(p.name):
+            diags.append(Diagnostic(_shown(p), 1, 1, "skipped: an editor's lock or temporary file "
+                                    f"({', '.join(EDITOR_FILE_PATTERNS)}), not a card file", "warning"))
+        elif p.name.endswith(".yaml") and p.name != "set.yaml":
+            found.append(p)
+    return found
 
 
 def load_set(ref: str | Path) -> model.CardSet:
@@ -92,11 +114,11 @@ def load_set_with_warnings(ref: str | Path, _stack: tuple[Path, ...] = ()) -> tu
         others = [p.name for p in folder.glob("*.y*ml")]
         hint = did_you_mean("set.yaml", others)
         raise SetError([Diagnostic(_shown(set_file), 1, 1, f"missing set.yaml in {shown_folder}{hint}")])
-    files = [set_file, *sorted(p for p in folder.glob("*.yaml") if p.name != "set.yaml")]
+    files = [set_file, *_card_files(folder, diags)]
     if len(files) > MAX_CARD_FILES:
         raise SetError([Diagnostic(shown_folder, 1, 1, f"{len(files)} YAML files, over the limit of "
                                                        f"{MAX_CARD_FILES}")])
-    for stray in sorted(folder.glob("*.yml")):
+    for stray in sorted(p for p in folder.glob("*.yml") if not is_editor_file(p.name)):
         diags.append(Diagnostic(_shown(stray), 1, 1, "ignored: set files must end in .yaml (rename to "
                                 f"{stray.stem}.yaml)", "warning"))
     docs: list[Document] = []

@@ -10,6 +10,7 @@ Python parser, whose messages are the more helpful ones, when it is small.
 
 from __future__ import annotations
 
+import errno
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -149,7 +150,8 @@ def read_document(path: Path, shown: str, diags: list[Diagnostic],
         with path.open("rb") as fh:  # read at most one byte past the limit, whatever stat says
             raw = fh.read(MAX_FILE_BYTES + 1)
     except OSError as exc:
-        diags.append(Diagnostic(shown, 1, 1, f"cannot read file: {exc.strerror or exc}"))
+        why = "a symbolic link loop" if exc.errno == errno.ELOOP else exc.strerror or str(exc)
+        diags.append(Diagnostic(shown, 1, 1, f"cannot read file: {why}"))
         return None
     if len(raw) > MAX_FILE_BYTES:
         diags.append(Diagnostic(shown, 1, 1, f"file is over the {MAX_FILE_BYTES}-byte limit for a card file"))

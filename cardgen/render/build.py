@@ -1,9 +1,10 @@
 """A print build: card sheets, the rules page and the merged print file, rendered in memory, then written.
 
 Everything is rendered before anything is written, so bad input (a card that
-does not fit, a missing glyph) leaves no file behind; each file is written
-atomically. pypdf merges the rules page and the cards and adds bookmarks per
-card type and fixed metadata, so a rebuild gives the same bytes.
+does not fit, a missing glyph) leaves no file behind; each set's files are
+swapped in together, so a build killed at any moment never leaves a mixed set.
+pypdf merges the rules page and the cards and adds bookmarks per card type and
+fixed metadata, so a rebuild gives the same bytes.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from pathlib import Path
 from pypdf import PdfReader, PdfWriter
 
 from cardgen.model import CardSet
-from cardgen.output import check_writable, ensure_dir, write_atomic
+from cardgen.output import check_writable, publish_files
 from cardgen.render.rules_page import rules_pdf
 from cardgen.render.sheets import PRODUCER, CardsPdf, PrintOptions, card_sequence, cards_pdf
 
@@ -94,10 +95,6 @@ def build(sets: list[CardSet], opts: PrintOptions, out: Path, show_progress: boo
         for cs in sets:
             outputs.append(render_set(cs, opts, advance))
     written: list[Path] = []
-    ensure_dir(out)
-    for result in outputs:
-        for rel, data in result.files.items():
-            path = out / rel
-            write_atomic(path, data)
-            written.append(path)
+    for result in outputs:  # each set's files appear together or not at all (output.publish_folder)
+        written += publish_files(out, result.files)
     return written

@@ -37,7 +37,7 @@ def ink_on(hex_colour: str) -> str:
 
 
 def where(card: Card) -> str:
-    return f"{card.file}:{card.line}: " if card.file else ""
+    return f"{card.file}:{card.line}:{card.column}: " if card.file else ""
 
 
 @dataclass(frozen=True)

@@ -17,9 +17,10 @@ from PIL import Image
 from cardgen.errors import CardgenError
 from cardgen.model import Card, CardSet
 from cardgen.numbering import card_file_stem
-from cardgen.output import write_atomic
+from cardgen.output import publish_files
 from cardgen.render.geometry import Rect
 from cardgen.render.sheets import PrintOptions, card_sequence, cards_pdf
+from cardgen.suggest import did_you_mean
 
 CONTACT_COLUMNS = 6
 CONTACT_GAP_PX = 12
@@ -50,7 +51,8 @@ def card_images(cs: CardSet, opts: PrintOptions, dpi: float, card: str | None = 
     if card is not None:
         wanted = [i for i, c in enumerate(cards) if c.name.lower() == card.strip().lower()]
         if not wanted:
-            raise UnknownCardError(f"set {cs.name} has no card named '{card}'")
+            names = [c.name for c in cards]
+            raise UnknownCardError(f"set {cs.name} has no card named '{card}'{did_you_mean(card.strip(), names)}")
     pdf = cards_pdf(cs, proof)
     layout = pdf.layout
     doc = pypdfium2.PdfDocument(pdf.data)
@@ -90,18 +92,19 @@ def png_bytes(image: Image.Image, dpi: float) -> bytes:
 
 
 def preview_files(cs: CardSet, opts: PrintOptions, dpi: float, card: str | None = None) -> dict[str, bytes]:
-    """Preview PNGs relative to the output folder: `<stem>/preview/NNN-name.png` and the contact sheet."""
+    """Preview PNGs relative to the output folder: `<stem>/preview/NN-name.png` and a contact sheet.
+
+    The set's contact sheet is `<stem>/<stem>-contact.png`; a one-card preview writes its sheet as
+    `<stem>/<stem>-contact-NN-name.png`, so it never replaces the whole set's.
+    """
     images = card_images(cs, opts, dpi, card)
     stem = cs.name
-    files = {f"{stem}/preview/{card_file_stem(im.card, cs)}.png": png_bytes(im.image, dpi)
-             for im in images}
-    files[f"{stem}/{stem}-contact.png"] = png_bytes(contact_sheet(images), dpi)
+    files = {f"{stem}/preview/{card_file_stem(im.card, cs)}.png": png_bytes(im.image, dpi) for im in images}
+    sheet = f"{stem}-contact.png" if card is None else f"{stem}-contact-{card_file_stem(images[0].card, cs)}.png"
+    files[f"{stem}/{sheet}"] = png_bytes(contact_sheet(images), dpi)
     return files
 
 
 def write_previews(out: Path, files: dict[str, bytes]) -> list[Path]:
-    written = []
-    for rel, data in files.items():
-        write_atomic(out / rel, data)
-        written.append(out / rel)
-    return written
+    """Each set's previews and contact sheet appear together (output.publish_files)."""
+    return publish_files(out, files)

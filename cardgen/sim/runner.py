@@ -8,7 +8,10 @@ grow with the number of games.
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
+import signal
+import threading
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -126,11 +129,39 @@ _WORKER: dict[str, Any] = {}
 
 
 def _init_worker(task: Callable[[int, int], Any]) -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle: no worker tracebacks
     _WORKER["task"] = task
 
 
 def _work(span: tuple[int, int]) -> Any:
     return _WORKER["task"](span[0], span[1])
+
+
+@contextlib.contextmanager
+def _sigint_held() -> Iterator[None]:
+    """Hold Ctrl-C back while worker processes start, then raise it.
+
+    The workers inherit the main thread's blocked signal and ignore it from their first line, so a Ctrl-C
+    to the whole process group, as a terminal sends, never gives a traceback from a worker. Another thread
+    (tqdm's monitor) may still receive it meanwhile: the handler then only notes it, and it is raised once
+    the pool is up and can be shut down.
+    """
+    if not hasattr(signal, "pthread_sigmask") or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    from multiprocessing import resource_tracker
+
+    resource_tracker.ensure_running()  # started later, it would unblock Ctrl-C in the middle of the pool's start
+    noted: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda signum, _frame: noted.append(signum))
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+        signal.signal(signal.SIGINT, previous)
+    if noted:
+        raise KeyboardInterrupt
 
 
 def run_shards(task: Callable[[int, int], T], games: int, jobs: int = 1,
@@ -149,13 +180,16 @@ def run_shards(task: Callable[[int, int], T], games: int, jobs: int = 1,
         return
     # spawn, not fork: the parent may run threads (the progress bar's monitor), which fork can deadlock
     ctx = multiprocessing.get_context("spawn")
-    pool = ctx.Pool(min(jobs, len(spans)), initializer=_init_worker, initargs=(task,))
+    pool = None
     try:
+        with _sigint_held():
+            pool = ctx.Pool(min(jobs, len(spans)), initializer=_init_worker, initargs=(task,))
         for (a, b), result in zip(spans, pool.imap(_work, spans), strict=True):  # imap keeps game order
             yield b - a, result
     finally:
-        pool.terminate()
-        pool.join()
+        if pool is not None:
+            pool.terminate()
+            pool.join()
 
 
 def simulate(cs: CardSet, cfg: SimConfig, progress: Callable[[int], None] | None = None) -> SimResult:

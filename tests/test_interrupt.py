@@ -1,0 +1,59 @@
+"""Ctrl-C (SIGINT to the whole process group, as a terminal sends it) ends any command with "aborted":
+no traceback and no `Process SpawnPoolWorker` lines from the simulation's workers."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from cardgen.cli.entry import ABORTED_EXIT_CODE
+
+pytestmark = pytest.mark.skipif(not Path("/proc/self/task").is_dir() or sys.platform == "win32",
+                                reason="needs POSIX process groups and Linux /proc")
+
+CARDGEN = shutil.which("cardgen") or ""
+
+
+def _children(pid: int) -> list[int]:
+    """Direct child processes (the pool's workers and multiprocessing's resource tracker)."""
+    out: list[int] = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        with contextlib.suppress(OSError):  # a thread may end while we look
+            out += [int(x) for x in (task / "children").read_text().split()]
+    return out
+
+
+def _interrupt_when(children: int, extra_wait: float) -> tuple[int | None, str]:
+    proc = subprocess.Popen([CARDGEN, "simulate", "--set", "lunch", "--games", "200000", "--jobs", "4"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 60
+        while len(_children(proc.pid)) < children and proc.poll() is None:
+            assert time.monotonic() < deadline, "the workers never started"
+            time.sleep(0.005)
+        time.sleep(extra_wait)
+        os.killpg(proc.pid, signal.SIGINT)
+        _, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+    return proc.returncode, err
+
+
+@pytest.mark.skipif(not CARDGEN, reason="the cardgen console script is not on PATH")
+@pytest.mark.parametrize(("children", "extra_wait"), [(1, 0.0), (5, 0.0), (5, 0.8)],
+                         ids=["workers-starting", "workers-started", "games-running"])
+def test_ctrl_c_during_parallel_simulation_says_aborted_without_traceback(children: int, extra_wait: float) -> None:
+    code, err = _interrupt_when(children, extra_wait)
+    assert code == ABORTED_EXIT_CODE, err
+    assert err.strip() == "aborted", err
+    assert "Traceback" not in err and "SpawnPoolWorker" not in err and "KeyboardInterrupt" not in err
