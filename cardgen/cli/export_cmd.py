@@ -9,6 +9,8 @@ import click
 from cardgen.cli.common import SET_OPTION, fails_cleanly, load_group, out_option, set_groups
 from cardgen.errors import OutputError
 from cardgen.export.gallery_files import gallery_files
+from cardgen.export.print_shop import DEFAULT_BLEED_MM, export_print_shop
+from cardgen.export.print_shop import DEFAULT_DPI as SHOP_DPI
 from cardgen.export.tts import DEFAULT_DPI, MAX_SHEET_PX, export_tts
 from cardgen.output import publish_files, write_atomic
 from cardgen.sheets import export_sheet
@@ -60,6 +62,29 @@ def sheet(sets: tuple[str, ...], out: Path) -> None:
     cs = load_group(groups[0])
     write_atomic(out, export_sheet(cs, out))
     click.echo(f"{out}: {len(cs.cards)} designs, {cs.total} cards")
+
+
+@command.command("print-shop")
+@SET_OPTION
+@OUT_OPTION
+@click.option("--size", default="poker", show_default=True, metavar="SIZE",
+              help="Card size: poker, bridge, slip or WxH in mm.")
+@click.option("--bleed", default=DEFAULT_BLEED_MM, show_default=True, type=float, metavar="MM",
+              help="Bleed on every side, in mm (1/8 in = 3.175).")
+@click.option("--dpi", default=SHOP_DPI, show_default=True, type=float, help="Resolution of the PNGs.")
+@click.option("--cmyk", is_flag=True, help="Write the PDF's inks as device CMYK instead of RGB.")
+@fails_cleanly
+def print_shop(sets: tuple[str, ...], out: Path, size: str, bleed: float, dpi: float, cmyk: bool) -> None:
+    """A PNG per card design at the shop's pixel size, a one-card-a-page PDF (TrimBox, BleedBox) and the
+    copies of each (docs/printing.md lists the shops' specs)."""
+    for group in set_groups(sets):
+        cs = load_group(group)
+        result = export_print_shop(cs, size, bleed, dpi, cmyk)
+        folder = out / cs.name / "print-shop"
+        for name, data in result.files.items():
+            write_atomic(folder / name, data)
+        click.echo(f"{folder}: {result.designs} designs and a back, {result.card_px[0]} x {result.card_px[1]} px "
+                   f"({result.page_mm[0]:g} x {result.page_mm[1]:g} mm at {dpi:g} dpi)")
 
 
 @command.command("gallery")

@@ -23,6 +23,7 @@ from cardgen.render.geometry import Rect
 from cardgen.render.icons import icons_of
 from cardgen.render.pen import PT, MissingGlyph, Pen
 from cardgen.render.textfit import Block, Faces, IconStyle, draw_block, fit_lines
+from cardgen.render.type_icons import draw_icon, icon_gap, icon_size
 
 _ARROWS = {"left": "←", "right": "→", "either": "↔"}
 
@@ -147,7 +148,8 @@ def _face(pen: Pen, card: Card, cs: CardSet, trim: Rect, bleed: float, text: str
 
     # colour band with the name
     pen.fill_rect(trim.x - bleed, trim.top - band_h, trim.w + 2 * bleed, band_h + bleed, colour)
-    name_box = Rect(trim.x + m, trim.top - band_h + 1.0, inner_w, band_h - 1.0 - m)
+    icon_w = _band_icon(pen, ctype.role, Rect(trim.x + m, trim.top - band_h, inner_w, band_h), ink)
+    name_box = Rect(trim.x + m + icon_w, trim.top - band_h + 1.0, inner_w - icon_w, band_h - 1.0 - m)
     _centred_block(pen, _name_block(pen, card, name_box.w, name_box.h), name_box, ink)
 
     # footer strip
@@ -181,6 +183,15 @@ def _face(pen: Pen, card: Card, cs: CardSet, trim: Rect, bleed: float, text: str
         pen.stroke_rect(trim.x + m, top - art_h, inner_w, art_h, L.colour("frame"), L.num("art.frame_pt"))
         top -= art_h + L.num("text.gap_above")
     _text_box(pen, card, text, Rect(trim.x + m, bottom, inner_w, top - bottom), icon_style(cs))
+
+
+def _band_icon(pen: Pen, role: str, band: Rect, ink: str) -> float:
+    """The type's icon at the left of `band` (x from the margin), centred in its height but never
+    nearer the card's top edge than the margin; returns the width it takes, gap included."""
+    size = icon_size()
+    y = min(band.y + (band.h - size) / 2, band.top - L.num("margin") - size)
+    draw_icon(pen, role, Rect(band.x, y, size, size), ink)
+    return size + icon_gap()
 
 
 def art_file(card: Card, cs: CardSet) -> tuple[Path, tuple[int, int]] | None:
@@ -313,9 +324,10 @@ def _split_face(pen: Pen, card: Card, cs: CardSet, trim: Rect, bleed: float, tex
     texts = half_texts(card, text)
     # upper half upright, lower half turned 180 degrees so each reads from its own end
     style = icon_style(cs)
-    _half(pen, card, card.pair[0], texts[0], Rect(trim.x, trim.top - half_h, trim.w, half_h), bleed, colour, style)
+    _half(pen, card, card.pair[0], texts[0], Rect(trim.x, trim.top - half_h, trim.w, half_h), bleed, colour,
+          ctype.role, style)
     with pen.moved(trim.right, trim.y + half_h, 180):
-        _half(pen, card, card.pair[1], texts[1], Rect(0.0, 0.0, trim.w, half_h), bleed, colour, style)
+        _half(pen, card, card.pair[1], texts[1], Rect(0.0, 0.0, trim.w, half_h), bleed, colour, ctype.role, style)
     # divider: name, 'either half', number
     mid = trim.y + half_h + div_h / 2
     m = L.num("margin")
@@ -337,14 +349,16 @@ def _split_face(pen: Pen, card: Card, cs: CardSet, trim: Rect, bleed: float, tex
 
 
 def _half(pen: Pen, card: Card, half: str, text: str, region: Rect, bleed: float, colour: str,
-          style: IconStyle) -> None:
+          role: str, style: IconStyle) -> None:
     """One half of a split card, in `region`; its band sits at the region's top (the card's outer edge)."""
     m = L.num("margin")
     band_h = L.num("split.band_height")
     pen.fill_rect(region.x - bleed, region.top - band_h, region.w + 2 * bleed, band_h + bleed, colour)
     face = L.text("band.name_font")
     word = half.upper()
-    size = _fit_single(pen, word, face, L.num("split.name_max_pt"), L.num("split.name_min_pt"), region.w - 2 * m)
+    icon_w = _band_icon(pen, role, Rect(region.x + m, region.top - band_h, region.w - 2 * m, band_h), ink_on(colour))
+    size = _fit_single(pen, word, face, L.num("split.name_max_pt"), L.num("split.name_min_pt"),
+                       region.w - 2 * m - 2 * icon_w)
     if size is None:
         raise CardFitError(f"{where(card)}card '{card.name}': half '{word}' does not fit its band")
     base = region.top - band_h + (band_h - size * 0.73 * PT) / 2

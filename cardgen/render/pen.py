@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from functools import lru_cache
 from typing import Any, Literal
 
-from reportlab.lib.colors import HexColor
+from reportlab.lib.colors import CMYKColor, HexColor
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from cardgen.render.errors import GlyphError
@@ -41,6 +41,20 @@ def clear_caches() -> None:
     _missing.cache_clear()
 
 
+def to_cmyk(hex_colour: str) -> CMYKColor:
+    """Device CMYK by the plain formula (black from the darkest channel, no ICC profile).
+
+    Shops convert RGB with their own profile anyway; this only spares a file that must be CMYK a
+    conversion step, and keeps black text on pure K.
+    """
+    h = hex_colour.lstrip("#")
+    r, g, b = (int(h[i:i + 2], 16) / 255 for i in (0, 2, 4))
+    k = 1 - max(r, g, b)
+    if k >= 1 - 1e-9:
+        return CMYKColor(0, 0, 0, 1)
+    return CMYKColor((1 - r - k) / (1 - k), (1 - g - k) / (1 - k), (1 - b - k) / (1 - k), k)
+
+
 def _r(v: float) -> str:
     return f"{v:.2f}"
 
@@ -56,9 +70,10 @@ class MissingGlyph(GlyphError):
 class Pen:
     """Draws in millimetres on a reportlab canvas (or nowhere, when only logging)."""
 
-    def __init__(self, canvas: Any | None, log: list[str] | None = None) -> None:
+    def __init__(self, canvas: Any | None, log: list[str] | None = None, cmyk: bool = False) -> None:
         self.canvas = canvas
         self.log = log
+        self.cmyk = cmyk  # inks as device CMYK (print-shop files) instead of RGB
         self.counts: Counter[str] = Counter()
         self._colours: dict[str, Any] = {}
 
@@ -70,7 +85,7 @@ class Pen:
     def _colour(self, hex_colour: str) -> Any:
         c = self._colours.get(hex_colour)
         if c is None:
-            c = self._colours[hex_colour] = HexColor(hex_colour)
+            c = self._colours[hex_colour] = to_cmyk(hex_colour) if self.cmyk else HexColor(hex_colour)
         return c
 
     # --- shapes ----------------------------------------------------------------------------
@@ -112,6 +127,33 @@ class Pen:
         c.line(x1 * MM, y1 * MM, x2 * MM, y2 * MM)
         if dash:
             c.setDash()
+
+    def fill_polygon(self, points: list[tuple[float, float]], colour: str) -> None:
+        self._note("fill_polygon", *(v for pt in points for v in pt), colour)
+        c = self.canvas
+        if c is None:
+            return
+        c.setFillColor(self._colour(colour))
+        path = c.beginPath()
+        path.moveTo(points[0][0] * MM, points[0][1] * MM)
+        for x, y in points[1:]:
+            path.lineTo(x * MM, y * MM)
+        path.close()
+        c.drawPath(path, stroke=0, fill=1)
+
+    def circle(self, x: float, y: float, r: float, colour: str, stroke_mm: float = 0.0) -> None:
+        """A filled disc, or a ring `stroke_mm` wide when that is given."""
+        self._note("circle", x, y, r, colour, float(stroke_mm))
+        c = self.canvas
+        if c is None:
+            return
+        if stroke_mm:
+            c.setStrokeColor(self._colour(colour))
+            c.setLineWidth(stroke_mm * MM)
+            c.circle(x * MM, y * MM, r * MM, stroke=1, fill=0)
+        else:
+            c.setFillColor(self._colour(colour))
+            c.circle(x * MM, y * MM, r * MM, stroke=0, fill=1)
 
     # --- text ------------------------------------------------------------------------------
 

@@ -184,7 +184,7 @@ def _cards_pdf(cs: CardSet, opts: PrintOptions, progress: Callable[[int], None] 
             result.card_pages.setdefault(card.name, page_no - 1)
             draw_card(pen, card, cs, trim, layout.bleed, texts[card.name])
         for cell in layout.folded_backs[:len(chunk)]:
-            draw_back(pen, cs, cell)
+            draw_back(pen, cs, cell, layout.bleed)
         draw_sheet_furniture(pen, layout, f"{cs.name} · {cs.title} · page {page_no} of {total}")
         canvas.showPage()
         if duplex_backs:
@@ -192,7 +192,7 @@ def _cards_pdf(cs: CardSet, opts: PrintOptions, progress: Callable[[int], None] 
             duplex = cast(Duplex, opts.duplex)
             cells = back_cells(layout, duplex, opts.offset)
             for cell in cells[:len(chunk)]:
-                draw_back(pen, cs, cell)
+                draw_back(pen, cs, cell, layout.bleed)
             # the label goes where the front's footer falls on this side, clear of the backs
             draw_page_label(pen, layout, f"{cs.name} · backs ({opts.duplex}-edge duplex) · page {page_no} of {total}",
                             mirror(layout.footer.label, layout.paper, duplex))
@@ -250,8 +250,9 @@ def draw_scale_bar(pen: Pen, layout: SheetLayout) -> None:
         pen.text(box.x, y + 0.8, f"{length:g} mm at 100 % (actual size)", face, pt, ink)
 
 
-def draw_back(pen: Pen, cs: CardSet, cell: Rect) -> None:
-    """A card back: the same for every card, so the backs reveal nothing."""
+def draw_back(pen: Pen, cs: CardSet, cell: Rect, bleed: float = 0.0) -> None:
+    """A card back: the same for every card, so the backs reveal nothing. `cell` includes the bleed;
+    the frame and title keep their distance from the cut, not from the bleed's edge."""
     fill, pattern, ink = L.colour("back.fill"), L.colour("back.pattern"), L.colour("back.ink")
     inset = L.num("back.inset")
     with pen.clipped(cell.x, cell.y, cell.w, cell.h):
@@ -261,7 +262,7 @@ def draw_back(pen: Pen, cs: CardSet, cell: Rect) -> None:
         while k < cell.w:
             pen.line(cell.x + k, cell.y, cell.x + k + cell.h, cell.top, pattern, stripe_pt)
             k += step
-        inner = cell.inset(inset)
+        inner = cell.inset(bleed + inset)
         pen.stroke_rect(inner.x, inner.y, inner.w, inner.h, ink, L.num("back.frame_pt"), radius=L.num("back.radius"))
         face = L.text("back.title_font")
         box = Rect(inner.x + 3, inner.y + inner.h * 0.3, inner.w - 6, inner.h * 0.4)
