@@ -105,9 +105,11 @@ def publish_folder(out: Path, name: str, files: dict[str, bytes]) -> list[Path]:
         _sync_dir(staging)
         _swap_in(staging, target)
         _sync_dir(out)
-    except OSError as exc:
+    except BaseException as exc:  # a full disk, or Ctrl-C: the staging folder goes, the set stays as it was
         shutil.rmtree(staging, ignore_errors=True)
-        raise OutputError(f"cannot write {target}: {exc.strerror or exc}") from exc
+        if isinstance(exc, OSError):
+            raise OutputError(f"cannot write {target}: {exc.strerror or exc}") from exc
+        raise
     return [target / rel for rel in files]
 
 

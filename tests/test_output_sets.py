@@ -146,3 +146,18 @@ def test_builds_killed_at_random_points_leave_every_set_whole(tmp_path: Path) ->
     assert sorted(p.name for p in out.iterdir()) == ["mini"]
     assert not [p for p in (out / "mini").rglob("*") if p.name.startswith(".")]
     assert {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in (out / "mini").glob("*.pdf")} == expected[0]
+
+
+def test_ctrl_c_while_publishing_leaves_the_old_set(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from cardgen import output
+
+    publish_folder(tmp_path, "s", {"a.pdf": b"a1", "b.pdf": b"b1"})
+
+    def interrupted(staging: Path, target: Path) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(output, "_swap_in", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        publish_folder(tmp_path, "s", {"a.pdf": b"a2", "b.pdf": b"b2"})
+    assert _tree(tmp_path / "s") == {"a.pdf": b"a1", "b.pdf": b"b1"}
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["s"]

@@ -81,8 +81,7 @@ def print_shop(sets: tuple[str, ...], out: Path, size: str, bleed: float, dpi: f
         cs = load_group(group)
         result = export_print_shop(cs, size, bleed, dpi, cmyk)
         folder = out / cs.name / "print-shop"
-        for name, data in result.files.items():
-            write_atomic(folder / name, data)
+        publish_files(out, {f"{cs.name}/print-shop/{name}": data for name, data in result.files.items()})
         click.echo(f"{folder}: {result.designs} designs and a back, {result.card_px[0]} x {result.card_px[1]} px "
                    f"({result.page_mm[0]:g} x {result.page_mm[1]:g} mm at {dpi:g} dpi)")
 
