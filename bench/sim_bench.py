@@ -4,6 +4,7 @@
     python bench/sim_bench.py --games 2000 --set beer --agent random
     python bench/sim_bench.py --long 100000        # one long streamed run: peak RSS must stay small
     python bench/sim_bench.py --profile            # cProfile of 300 random games: where the time goes
+    python bench/sim_bench.py --against /tmp/base  # this checkout and another side by side (CPU time)
 
 Runs on one core (jobs 1) so figures compare across machines; the target is
 1,000 four-player random games per second and 100,000 games under 300 MB.
@@ -13,10 +14,13 @@ from __future__ import annotations
 
 import argparse
 import cProfile
+import os
 import pstats
 import resource
+import subprocess
 import sys
 import time
+from pathlib import Path
 
 from cardgen.loader import bundled_set_names, load_set
 from cardgen.sim.runner import SimConfig, simulate
@@ -68,6 +72,63 @@ def profile(name: str, games: int, players: int, agent: str) -> None:
     stats.sort_stats("tottime").print_stats(18)
 
 
+# Measured in a fresh interpreter on either checkout, so it uses only what both have: `simulate` (the full
+# simulation path, statistics included) and the engine's own `play_game` with random bots (no statistics).
+_WORKER = """
+import sys, time
+import cardgen
+assert cardgen.__file__.startswith(sys.argv[4]), (cardgen.__file__, sys.argv[4])  # the checkout asked for
+from cardgen.engine.agents import RandomAgent, play_game
+from cardgen.engine.cards import card_info
+from cardgen.loader import load_set
+from cardgen.sim.runner import SimConfig, simulate
+sets, agents, games = sys.argv[1].split(","), sys.argv[2].split(","), int(sys.argv[3])
+count = [0]
+class Counting(RandomAgent):
+    def choose(self, *a):
+        count[0] += 1
+        return super().choose(*a)
+for name in sets:
+    cs = load_set(name)
+    info = card_info(cs)
+    for agent in agents:
+        t0 = time.process_time()
+        res = simulate(cs, SimConfig(players=4, games=games, seed=1, agents=(agent,)))
+        print(name, agent, "simulate", res.batch.stats.decisions / (time.process_time() - t0), flush=True)
+    count[0] = 0
+    t0 = time.process_time()
+    for g in range(games):
+        play_game(cs, [Counting(g * 8 + p) for p in range(4)], seed=g, info=info)
+    print(name, "random", "engine", count[0] / (time.process_time() - t0), flush=True)
+"""
+
+
+def against(other: Path, sets: list[str], agents: list[str], games: int, rounds: int) -> None:
+    """This checkout and `other` run side by side (so both see the same load), `rounds` times: best CPU figures."""
+    here = Path(__file__).resolve().parent.parent
+    best: dict[tuple[str, str, str, str], float] = {}
+    for r in range(rounds):
+        procs = {}
+        for label, root in (("this", here), ("other", other.resolve())):
+            env = {**os.environ, "PYTHONPATH": str(root)}
+            argv = [sys.executable, "-c", _WORKER, ",".join(sets), ",".join(agents), str(games), str(root)]
+            procs[label] = subprocess.Popen(argv, env=env, cwd=root, stdout=subprocess.PIPE, text=True)
+        for label, proc in procs.items():
+            out, _ = proc.communicate()
+            for line in out.splitlines():
+                name, agent, mode, value = line.split()
+                key = (name, agent, mode, label)
+                best[key] = max(best.get(key, 0.0), float(value))
+        print(f"  round {r + 1} of {rounds} done", file=sys.stderr)
+    print(f"decisions per CPU second, best of {rounds} side-by-side rounds; other = {other}")
+    print(f"{'set':<10} {'agent':<8} {'path':<9} {'other':>9} {'this':>9} {'change':>8}")
+    for name, agent, mode, label in sorted(best):
+        if label != "this":
+            continue
+        a, b = best[name, agent, mode, "other"], best[name, agent, mode, "this"]
+        print(f"{name:<10} {agent:<8} {mode:<9} {a:>9.0f} {b:>9.0f} {100 * (b - a) / a:>+7.1f}%")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--set", action="append", dest="sets", help="set to measure (default: every bundled set)")
@@ -76,10 +137,15 @@ def main() -> None:
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--long", type=int, default=0, metavar="GAMES", help="one long streamed run of this many games")
     ap.add_argument("--profile", action="store_true", help="profile 300 games of the first set and agent")
+    ap.add_argument("--against", type=Path, metavar="CHECKOUT",
+                    help="compare with another checkout (e.g. `git worktree add /tmp/base main`), side by side")
+    ap.add_argument("--rounds", type=int, default=3, help="side-by-side rounds for --against (best is kept)")
     args = ap.parse_args()
     sets = args.sets or bundled_set_names()
     agents = args.agents or ["random", "greedy"]
-    if args.profile:
+    if args.against:
+        against(args.against, sets, agents, args.games, args.rounds)
+    elif args.profile:
         profile(sets[0], 300, args.players, agents[0])
     elif args.long:
         long_run(sets[0], args.long, args.players, agents[0])

@@ -10,6 +10,7 @@ import pytest
 from cardgen.engine import IllegalMoveError, Move, apply, legal_moves, new_game, outcome, push
 from cardgen.engine.agents import RandomAgent, play_game
 from cardgen.engine.cards import card_info
+from cardgen.engine.events import Reshuffle
 from cardgen.engine.invariants import check_state
 from cardgen.engine.moves import DECLINE, DEFEND, DISCARD, DONE, PASS, PLAY
 from cardgen.engine.state import GameState
@@ -104,7 +105,7 @@ def test_discard_pile_is_reshuffled_with_the_state_rng(lunch: CardSet) -> None:
         push(s, Move(DONE))
         assert len(s.hands[0]) == 5 and len(s.hands[1]) == 5
         assert check_state(s) == []
-        assert s.log is not None and any(e["event"] == "reshuffle" for e in s.log)
+        assert s.log is not None and any(isinstance(e, Reshuffle) for e in s.log)
         results.append(list(s.draw))
     assert results[0] == results[1]
 

@@ -37,7 +37,7 @@ def test_a_chain_of_humiliations_resolves_each_card_once(k: int, tmp_path: Path)
     assert run_scenario(sc) == []
     s = sc.state
     assert check_state(s) == []
-    log = s.log or []
+    log = [e.json(s.game) for e in s.log or []]
     stunned = [e["player"] for e in log if e["event"] == "stunned"]
     assert stunned == [NAMES[k - 1]]  # only the last player humiliated
     bonus = [e["player"] for e in log if e["event"] == "move" and e["move"] == "bonus"]

@@ -64,6 +64,14 @@ def test_bundled_scenario_replays(tmp_path: Path) -> None:
     ("sets: [lunch]", "sets: [lunchh]", 1, "unknown set 'lunchh'"),
     ("{who: Bob, decline: true}", "{who: Bob, dance: true}", 7, "unknown key 'dance'"),
     ("life: 11", "life: 12", 9, "expected Bob's life 12, got 11"),
+    # the scenario schema (cardgen/loader/scenario_file.py): shape errors with the field and a did-you-mean
+    ("{name: Bob, hand: [Dodge]}", "{name: Bob, hnd: [Dodge]}", 4, "unknown key 'hnd' (did you mean 'hand'?)"),
+    ("Bob: {life: 11}", "Bob: {life: eleven}", 9, "field `expect.Bob.life`: expected a whole number"),
+    ("sets: [lunch]", "sets: [lunch]\nseed: -1", 2, "field `seed`: must be at least 0"),
+    ("  - {who: Bob, decline: true}", "  - {who: Bob, decline: true}\n  - expect_moves: {who: Bob, cna: [pass]}", 8,
+     "unknown key 'cna' (did you mean 'can'?)"),
+    ("  - {who: Bob, decline: true}", "  - {who: Bob, decline: true}\n  - expect_moves: {who: Ann, can: [pass]}", 8,
+     "expected Ann can {pass: True} now, but Ann cannot pass now"),
 ])
 def test_bad_scenario_reports_file_line_and_reason(tmp_path: Path, old: str, new: str, line: int,
                                                    reason: str) -> None:

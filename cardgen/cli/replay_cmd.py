@@ -9,12 +9,13 @@ from pathlib import Path
 import click
 
 from cardgen.cli.common import fails_cleanly, report
+from cardgen.engine.events import log_json
 from cardgen.engine.scenario import Scenario, ScenarioError, final_state, load_scenario, run_scenario
 
 
 def _dump(sc: Scenario) -> None:
-    out = {"scenario": sc.path, "sets": sc.cs.name, "players": sc.state.game.names, "log": sc.state.log,
-           "final": final_state(sc.state)}
+    out = {"scenario": sc.path, "sets": sc.cs.name, "players": sc.state.game.names,
+           "log": log_json(sc.state.game, sc.state.log or []), "final": final_state(sc.state)}
     click.echo(json.dumps(out, indent=1, ensure_ascii=False))
 
 

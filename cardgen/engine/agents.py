@@ -23,7 +23,7 @@ class RandomAgent:
         self.rng = random.Random(seed)
 
     def choose(self, view: PlayerView) -> Move:
-        # `rng.choice(moves)`, inline (this runs once per decision): the same number drawn, with no Python calls.
+        # `randomness.below`, inline: the call was 3.6 % of a random game's time (cProfile, lunch, 150 games)
         moves = view.moves
         n = len(moves)
         bits = self.rng.getrandbits

@@ -7,17 +7,21 @@ invariants (cards conserved, life + pool constant) have one place to hold.
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
 
 from cardgen.engine.cards import CardInfo
+from cardgen.engine.events import (
+    Damage,
+    GameOver,
+    Healed,
+    HoldEnds,
+    Reshuffle,
+    Revived,
+    Stunned,
+    Unconscious,
+    Vomiting,
+)
 from cardgen.engine.randomness import shuffle
 from cardgen.engine.state import BraceF, DropF, GameState, Hold, Outcome, Reason, StrikeF, Window
-
-
-def log_event(s: GameState, event: str, **kw: Any) -> None:
-    """Record an event for replays and invariant checks (no-op in fast simulations)."""
-    if s.log is not None:
-        s.log.append({"turn": s.turn, "event": event, **kw})
 
 
 def next_seat(s: GameState, p: int, step: int) -> int:
@@ -48,14 +52,15 @@ def can_act(s: GameState, p: int) -> bool:
 
 def open_window(s: GameState, f: Window) -> None:
     """(Re)start the window of `f`: its target is asked first, then the others clockwise."""
-    # An attack redirected at its own player may be defended by them; a card hitting "all" may not.
-    if isinstance(f, StrikeF) and f.sealed:
-        f.resp = ()  # nobody may answer it at all
-        f.pos = 0
-        return
-    own = f.target == f.player and isinstance(f, StrikeF) and s.game.info[f.design].targets == "one"
-    f.resp = _askers(f.target, -1 if own else f.player, tuple(s.down))
     f.pos = 0
+    exclude = f.player
+    if type(f) is StrikeF:
+        if f.sealed:
+            f.resp = ()  # nobody may answer it at all
+            return
+        if f.target == exclude and s.game.info[f.design].targets == "one":
+            exclude = -1  # an attack redirected at its own player may be defended by them; one hitting all may not
+    f.resp = _askers(f.target, exclude, tuple(s.down))
 
 
 @cache
@@ -73,7 +78,8 @@ def draw_one(s: GameState, p: int) -> bool:
         s.draw = s.discard
         s.discard = []
         shuffle(s.rng, s.draw)
-        log_event(s, "reshuffle", cards=len(s.draw))
+        if s.log is not None:
+            s.log.append(Reshuffle(s.turn, len(s.draw)))
     s.hands[p].append(s.draw.pop())
     return True
 
@@ -89,11 +95,12 @@ def put_in_play(s: GameState, p: int, d: int) -> CardInfo:
         s.discard.append(d)
     if ci.stunned:
         s.stun_until[p] = max(s.stun_until[p], s.turn + ci.stunned)
-        log_event(s, "stunned", player=s.game.names[p], until_turn=s.stun_until[p])
+        if s.log is not None:
+            s.log.append(Stunned(s.turn, p, s.stun_until[p]))
     return ci
 
 
-def deal_damage(s: GameState, p: int, amount: int, why: str) -> None:
+def deal_damage(s: GameState, p: int, amount: int, why: int) -> None:
     """Take `amount` from `p` into the lost pool; at 0 or below, open their heal-when-dropping window.
 
     Damage that would take `p` to 0 or below while they hold a heal that comes before the damage (Lunch
@@ -101,7 +108,7 @@ def deal_damage(s: GameState, p: int, amount: int, why: str) -> None:
     """
     if amount <= 0 or s.down[p]:
         return
-    if s.life[p] <= amount and can_brace(s, p):
+    if s.life[p] <= amount and s.game.bracing and can_brace(s, p):
         s.stack.append(BraceF(p, amount, why))
         return
     lose(s, p, amount, why)
@@ -113,7 +120,7 @@ def can_brace(s: GameState, p: int) -> bool:
     return any(info[d].heal_first for d in s.hands[p]) and can_act(s, p)
 
 
-def lose(s: GameState, p: int, amount: int, why: str) -> None:
+def lose(s: GameState, p: int, amount: int, why: int) -> None:
     """`deal_damage` now, with no heal before it."""
     if amount <= 0 or s.down[p]:
         return
@@ -121,20 +128,22 @@ def lose(s: GameState, p: int, amount: int, why: str) -> None:
     s.life[p] -= lost
     s.pool += lost
     if s.log is not None:  # a hot spot: do not even build the event unlogged
-        log_event(s, "damage", player=s.game.names[p], amount=lost, life=s.life[p], why=why)
+        s.log.append(Damage(s.turn, p, lost, s.life[p], why))
     if s.life[p] <= 0:
         s.stack.append(DropF(p))
 
 
-def restore(s: GameState, p: int, amount: int, by: int, card: str) -> None:
+def restore(s: GameState, p: int, amount: int, by: int, card: int) -> None:
     """Give `p` up to `amount` back from the pool (never above the starting life); revive if above 0."""
     gain = max(0, min(amount, s.game.start_life - s.life[p]))
     s.life[p] += gain
     s.pool -= gain
-    log_event(s, "heal", player=s.game.names[p], amount=gain, life=s.life[p], by=s.game.names[by], card=card)
+    if s.log is not None:
+        s.log.append(Healed(s.turn, p, gain, s.life[p], by, card))
     if s.down[p] and s.life[p] > 0:
         s.down[p] = False
-        log_event(s, "revived", player=s.game.names[p])
+        if s.log is not None:
+            s.log.append(Revived(s.turn, p))
 
 
 def knock_out(s: GameState, p: int) -> None:
@@ -144,14 +153,16 @@ def knock_out(s: GameState, p: int) -> None:
     s.hands[p] = []
     s.stun_until[p] = -1
     s.vomit_until[p] = -1
-    log_event(s, "unconscious", player=s.game.names[p], life=s.life[p])
+    if s.log is not None:
+        s.log.append(Unconscious(s.turn, p, s.life[p]))
     for h in [h for h in s.holds if p in (h.holder, h.victim)]:
         end_hold(s, h, "holder out" if h.holder == p else "victim out")
     alive = s.conscious()
     if len(alive) <= 1:
         winner = alive[0] if alive else None
         s.result = Outcome(winner, Reason.LAST_STANDING if alive else Reason.NOBODY_STANDING, s.turn)
-        log_event(s, "game over", winner=None if winner is None else s.game.names[winner], reason=s.result.reason)
+        if s.log is not None:
+            s.log.append(GameOver(s.turn, -1 if winner is None else winner, s.result.reason))
 
 
 def end_hold(s: GameState, h: Hold, why: str) -> None:
@@ -159,7 +170,9 @@ def end_hold(s: GameState, h: Hold, why: str) -> None:
     if h not in s.holds:
         return
     s.holds.remove(h)
-    log_event(s, "hold ends", holder=s.game.names[h.holder], victim=s.game.names[h.victim], why=why)
+    if s.log is not None:
+        s.log.append(HoldEnds(s.turn, h.holder, h.victim, why))
     if h.vomit and not s.down[h.victim]:
         s.vomit_until[h.victim] = s.turn + len(s.conscious()) - 1
-        log_event(s, "vomiting", player=s.game.names[h.victim], until_turn=s.vomit_until[h.victim])
+        if s.log is not None:
+            s.log.append(Vomiting(s.turn, h.victim, s.vomit_until[h.victim]))

@@ -34,10 +34,13 @@ class Game:
     # Derived from `info` for the response windows' quick "can anyone here answer at all?".
     meddling: frozenset[int] = field(init=False)  # may answer a card aimed at another
     answering: frozenset[int] = field(init=False)  # may answer a card at all
+    cancelling: frozenset[int] = field(init=False)  # cancels any card, heals included (classic's Humiliation)
+    reviving: bool = field(init=False)  # some heal card may revive an unconscious player
+    bracing: bool = field(init=False)  # some heal card is played before the damage that would drop you
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "meddling", frozenset(ci.d for ci in self.info if ci.meddles))
-        object.__setattr__(self, "answering", frozenset(ci.d for ci in self.info if ci.answers))
+        for name, value in zip(_DERIVED, _derived(self.info), strict=True):
+            object.__setattr__(self, name, value)
 
     @property
     def n(self) -> int:
@@ -48,9 +51,31 @@ class Game:
         return len(self.deck)
 
 
+_DERIVED = ("meddling", "answering", "cancelling", "reviving", "bracing")
+# The last card set's derived facts and deck, kept for its next games: a simulation starts thousands of games
+# of one set, and working these out afresh each time was a measurable part of a short game.
+_LAST_INFO: list[tuple[tuple[CardInfo, ...], tuple[object, ...]]] = []
+_LAST_DECK: list[tuple[CardSet, tuple[int, ...]]] = []
+
+
+def _derived(info: tuple[CardInfo, ...]) -> tuple[object, ...]:
+    if not _LAST_INFO or _LAST_INFO[0][0] is not info:
+        _LAST_INFO[:] = [(info, (frozenset(ci.d for ci in info if ci.meddles),
+                                 frozenset(ci.d for ci in info if ci.answers),
+                                 frozenset(ci.d for ci in info if ci.humiliate == "cancel"),
+                                 any(ci.revives for ci in info), any(ci.heal_first for ci in info)))]
+    return _LAST_INFO[0][1]
+
+
+def _deck(cs: CardSet) -> tuple[int, ...]:
+    if not _LAST_DECK or _LAST_DECK[0][0] is not cs:
+        _LAST_DECK[:] = [(cs, deck_of(cs))]
+    return _LAST_DECK[0][1]
+
+
 def make_game(cs: CardSet, names: list[str] | tuple[str, ...], turn_cap: int | None = None,
               info: tuple[CardInfo, ...] | None = None) -> Game:
     """The fixed game for `cs` at a table of `names` (`info` may be shared between games of one set)."""
     r = cs.rules
     return Game(cs=cs, info=info if info is not None else card_info(cs), rules=r, names=tuple(names),
-                start_life=r.life, turn_cap=turn_cap if turn_cap is not None else r.turn_cap, deck=deck_of(cs))
+                start_life=r.life, turn_cap=turn_cap if turn_cap is not None else r.turn_cap, deck=_deck(cs))

@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from cardgen.engine.events import Damage, Healed
 from cardgen.engine.game import Game
 from cardgen.engine.state import DropF, GameState
 
@@ -87,23 +88,18 @@ def _table_problems(s: GameState) -> list[str]:
 
 @dataclass(frozen=True)
 class Limits:
-    """The most a single damage event may take and a single heal may give, by card name."""
+    """The most a single damage event may take and a single heal may give, by card design."""
 
-    damage: dict[str, int]
-    heal: dict[str, int]
+    damage: tuple[int, ...]
+    heal: tuple[int, ...]
 
 
 def limits(game: Game) -> Limits:
     """Damage: a strike (times any combo multiplier), a hold's tick, or a retaliation; heal: the card's amount."""
     info = game.info
     mult = max([ci.opener.multiplier for ci in info if ci.opener is not None] + [1])
-    most: dict[str, int] = {}
-    heal: dict[str, int] = {}
-    for ci in info:
-        m = max([x * mult for x in ci.damage] + [ci.retaliates, ci.ongoing.damage if ci.ongoing else 0])
-        most[ci.name] = max(most.get(ci.name, 0), m)
-        heal[ci.name] = max(heal.get(ci.name, 0), ci.heal_turn, ci.heal_drop)
-    return Limits(most, heal)
+    return Limits(tuple(max([x * mult for x in ci.damage] + [ci.retaliates, ci.ongoing.damage if ci.ongoing else 0])
+                        for ci in info), tuple(max(ci.heal_turn, ci.heal_drop) for ci in info))
 
 
 def check_step(before: Snapshot, s: GameState, known: Limits | None = None) -> list[str]:
@@ -112,18 +108,19 @@ def check_step(before: Snapshot, s: GameState, known: Limits | None = None) -> l
     out: list[str] = []
     if s.log is not None:
         delta = [0] * s.n
-        index = {name: i for i, name in enumerate(s.game.names)}
+        names, info = s.game.names, s.game.info
         lim = known or limits(s.game)
         most, heals = lim.damage, lim.heal
         for e in s.log[before.log_len:]:
-            if e["event"] == "damage":
-                delta[index[e["player"]]] -= e["amount"]
-                if not 0 < e["amount"] <= most.get(e["why"], 0):
-                    out.append(f"{e['player']} lost {e['amount']} to {e['why']}, which cannot deal that much")
-            elif e["event"] == "heal":
-                delta[index[e["player"]]] += e["amount"]
-                if not 0 <= e["amount"] <= heals.get(e["card"], 0):
-                    out.append(f"{e['player']} regained {e['amount']} from {e['card']}, which cannot heal that much")
+            if isinstance(e, Damage):
+                delta[e.player] -= e.amount
+                if not 0 < e.amount <= most[e.why]:
+                    out.append(f"{names[e.player]} lost {e.amount} to {info[e.why].name}, which cannot deal that much")
+            elif isinstance(e, Healed):
+                delta[e.player] += e.amount
+                if not 0 <= e.amount <= heals[e.card]:
+                    out.append(f"{names[e.player]} regained {e.amount} from {info[e.card].name}, which cannot heal "
+                               "that much")
         for p in range(s.n):
             if before.life[p] + delta[p] != s.life[p]:
                 out.append(f"{s.game.names[p]}'s life went {before.life[p]} -> {s.life[p]}, the cards say "

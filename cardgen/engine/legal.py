@@ -162,7 +162,10 @@ def turn_moves(s: GameState, p: int) -> list[Move]:
         if vomiting and not s.vomit_hit_used and ci.role == "attack" and ci.damage and ci.turn_play:
             extra += [Move(mv.VOMIT_HIT, d, v) for v in vomiting]
     if heals:
-        out += heal_moves(s, p, heals)
+        if s.game.reviving:
+            out += heal_moves(s, p, heals)
+        elif s.life[p] < s.game.start_life:  # `heal_moves` when none revives: on yourself alone, if it restores
+            out += [shared_move(mv.HEAL, d, p) for d in heals]
     out.append(PASS_MOVE)
     out += plays
     if extra:
@@ -172,7 +175,7 @@ def turn_moves(s: GameState, p: int) -> list[Move]:
 
 def allowed_defences(s: GameState, f: Frame) -> frozenset[str]:
     """Defence kinds the target of `f` may play now."""
-    if isinstance(f, StrikeF):
+    if type(f) is StrikeF:
         if f.no_def:
             return NO_DEFENCE
         if f.moved and s.game.info[f.design].travels and next_seat(s, f.target, f.direction) == f.player:
@@ -204,7 +207,7 @@ def responses(s: GameState, f: Window, q: int) -> list[Move]:
             return []
     info = s.game.info
     out: list[Move] = []
-    strike = isinstance(f, StrikeF)
+    strike = type(f) is StrikeF
     n = len(s.life)
     for d in set(hand):
         ci = info[d]

@@ -12,7 +12,6 @@ import random
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from cardgen.engine import moves as mv
 from cardgen.engine.game import make_game
@@ -21,14 +20,14 @@ from cardgen.engine.rules import describe, push, start
 from cardgen.engine.state import GameState, blank_state
 from cardgen.errors import CardgenError, Diagnostic, SetError
 from cardgen.loader import load_sets
-from cardgen.loader.yaml_doc import Document, read_document
+from cardgen.loader.scenario_file import ACTION_KEYS, read_scenario
+from cardgen.loader.yaml_doc import Document
 from cardgen.model import CardSet
 from cardgen.suggest import did_you_mean
 
 SCENARIO_KEYS = ("title", "description", "sets", "seed", "turn_cap", "players", "draw", "discard", "first",
                  "moves", "expect")
 PLAYER_KEYS = ("name", "life", "hand", "stunned", "unconscious")
-ACTION_KEYS = ("play", "free_hit", "discard", "heal", "pass", "decline", "done", "release", "direction")
 MOVE_KEYS = ("who", *ACTION_KEYS, "target", "as", "drop", "note")
 EXPECT_PLAYER_KEYS = ("life", "hand", "has", "lacks", "cards", "status")
 EXPECT_KEYS = ("pool", "to_act", "winner", "turn", "discard_top", "draw_pile")
@@ -46,7 +45,7 @@ class Scenario:
     doc: Document
     cs: CardSet
     state: GameState
-    moves: list[tuple[int, dict[str, Any]]] = field(default_factory=list)  # (index in `moves:`, raw move)
+    moves: list[tuple[int, object]] = field(default_factory=list)  # (index in `moves:`, raw move)
 
 
 def _fail(doc: Document, at: tuple[str | int, ...], message: str, key: bool = False) -> ScenarioError:
@@ -54,8 +53,8 @@ def _fail(doc: Document, at: tuple[str | int, ...], message: str, key: bool = Fa
     return ScenarioError([Diagnostic(doc.path, line, col, message)])
 
 
-def _mapping(doc: Document, at: tuple[str | int, ...], value: Any, allowed: tuple[str, ...], what: str) -> dict[
-        str, Any]:
+def _mapping(doc: Document, at: tuple[str | int, ...], value: object, allowed: tuple[str, ...],
+             what: str) -> dict[str, object]:
     if not isinstance(value, dict):
         raise _fail(doc, at, f"{what}: expected a mapping")
     for k in value:
@@ -65,7 +64,7 @@ def _mapping(doc: Document, at: tuple[str | int, ...], value: Any, allowed: tupl
     return value
 
 
-def _names(doc: Document, at: tuple[str | int, ...], value: Any, what: str = "card") -> list[str]:
+def _names(doc: Document, at: tuple[str | int, ...], value: object, what: str = "card") -> list[str]:
     if value is None:
         return []
     if isinstance(value, str):
@@ -94,12 +93,8 @@ def _design(doc: Document, at: tuple[str | int, ...], cs: CardSet, name: str) ->
 
 def load_scenario(path: Path, shown: str | None = None) -> Scenario:
     """Read a scenario file and set up its table (raises ScenarioError with file:line)."""
-    shown = shown or str(path)
-    diags: list[Diagnostic] = []
-    doc = read_document(path, shown, diags, expected="a scenario: sets, players and moves (docs/scenarios.md)")
-    if doc is None:
-        raise ScenarioError(diags)
-    if diags:
+    doc, diags = read_scenario(path, shown or str(path))
+    if doc is None or diags:
         raise ScenarioError(diags)
     return setup(doc, path.parent)
 
@@ -189,7 +184,7 @@ def setup(doc: Document, base: Path | None = None) -> Scenario:
     return Scenario(doc.path, doc, cs, s, [(i, m) for i, m in enumerate(moves)])
 
 
-def _who(doc: Document, at: tuple[str | int, ...], s: GameState, name: Any) -> int:
+def _who(doc: Document, at: tuple[str | int, ...], s: GameState, name: object) -> int:
     if not isinstance(name, str) or name not in s.game.names:
         raise _fail(doc, at, f"unknown player '{name}'{did_you_mean(str(name), s.game.names)}")
     return s.game.names.index(name)
@@ -210,7 +205,7 @@ class _Miss(Exception):
         self.at, self.message, self.key = at, message, key
 
 
-def _select(sc: Scenario, at: tuple[str | int, ...], p: int, m: dict[str, Any], legal: list[Move]) -> list[Move]:
+def _select(sc: Scenario, at: tuple[str | int, ...], p: int, m: dict[str, object], legal: list[Move]) -> list[Move]:
     """The moves among `legal` (the moves `p` may make now) that scenario move `m` names.
 
     Raises ScenarioError for a move that is not well formed (unknown card or player), `_Miss` for one that
@@ -276,7 +271,7 @@ def _select(sc: Scenario, at: tuple[str | int, ...], p: int, m: dict[str, Any], 
     return found
 
 
-def expand(sc: Scenario, i: int, raw: Any) -> list[Move]:
+def expand(sc: Scenario, i: int, raw: object) -> list[Move]:
     """The engine moves one scenario move stands for (a list of discards is several moves)."""
     doc, s = sc.doc, sc.state
     at: tuple[str | int, ...] = ("moves", i)
@@ -297,12 +292,12 @@ def expand(sc: Scenario, i: int, raw: Any) -> list[Move]:
     return found
 
 
-def is_check(raw: Any) -> bool:
+def is_check(raw: object) -> bool:
     """A `- expect: {...}` item among the moves: a check of the state at that point."""
     return isinstance(raw, dict) and set(raw) == {"expect"}
 
 
-def is_moves_check(raw: Any) -> bool:
+def is_moves_check(raw: object) -> bool:
     """A `- expect_moves: {who: ..., can: [...], cannot: [...]}` item: a check of someone's legal moves."""
     return isinstance(raw, dict) and set(raw) == {"expect_moves"}
 
@@ -370,7 +365,7 @@ def status(s: GameState, p: int) -> list[str]:
     return out
 
 
-def final_state(s: GameState) -> dict[str, Any]:
+def final_state(s: GameState) -> dict[str, object]:
     """The end state as JSON-ready data: players, piles, whose decision it is."""
     name = s.game.info
     return {
@@ -391,7 +386,7 @@ def final_state(s: GameState) -> dict[str, Any]:
 def check_expect(sc: Scenario, where: tuple[str | int, ...] = ("expect",)) -> list[Diagnostic]:
     """Differences between the state now and an `expect:` block (the final one, or one among the moves)."""
     doc, s = sc.doc, sc.state
-    data: Any = doc.data
+    data: object = doc.data
     for key in where:
         if isinstance(data, dict):
             data = data.get(key)
@@ -403,55 +398,58 @@ def check_expect(sc: Scenario, where: tuple[str | int, ...] = ("expect",)) -> li
         return []
     out: list[Diagnostic] = []
 
-    def differ(at: tuple[str | int, ...], what: str, want: Any, got: Any) -> None:
+    def differ(at: tuple[str | int, ...], what: str, want: object, got: object) -> None:
         line, col = doc.where(at)
         out.append(Diagnostic(doc.path, line, col, f"expected {what} {want!r}, got {got!r}"))
 
     if not isinstance(data, dict):
         raise _fail(doc, where, "expect: expected a mapping")
-    fin = final_state(s)
+    names, info = s.game.names, s.game.info
     for key, want in data.items():
         at: tuple[str | int, ...] = (*where, key)
-        if key in s.game.names:
-            p = s.game.names.index(key)
+        if key in names:
+            p = names.index(key)
             exp = _mapping(doc, at, want, EXPECT_PLAYER_KEYS, f"expect for {key}")
-            me = fin["players"][p]
-            if "life" in exp and exp["life"] != me["life"]:
-                differ((*at, "life"), f"{key}'s life", exp["life"], me["life"])
+            hand = sorted(info[d].name for d in s.hands[p])
+            statuses = status(s, p)
+            if "life" in exp and exp["life"] != s.life[p]:
+                differ((*at, "life"), f"{key}'s life", exp["life"], s.life[p])
             if "hand" in exp:
                 want_hand = sorted(sc.cs.cards[_design(doc, (*at, "hand"), sc.cs, n)].name
                                    for n in _names(doc, (*at, "hand"), exp["hand"]))
-                if want_hand != me["hand"]:
-                    differ((*at, "hand"), f"{key}'s hand", want_hand, me["hand"])
+                if want_hand != hand:
+                    differ((*at, "hand"), f"{key}'s hand", want_hand, hand)
             for word, present in (("has", True), ("lacks", False)):
                 for j, n in enumerate(_names(doc, (*at, word), exp.get(word))):
                     name = sc.cs.cards[_design(doc, (*at, word, j), sc.cs, n)].name
-                    if (name in me["hand"]) != present:
-                        differ((*at, word, j), f"{key}'s hand to {'hold' if present else 'lack'}", name, me["hand"])
-            if "cards" in exp and exp["cards"] != len(me["hand"]):
-                differ((*at, "cards"), f"{key}'s number of cards", exp["cards"], len(me["hand"]))
+                    if (name in hand) != present:
+                        differ((*at, word, j), f"{key}'s hand to {'hold' if present else 'lack'}", name, hand)
+            if "cards" in exp and exp["cards"] != len(hand):
+                differ((*at, "cards"), f"{key}'s number of cards", exp["cards"], len(hand))
             if "status" in exp:
                 words = _names(doc, (*at, "status"), exp["status"])
                 wrong = [w for w in words
-                         if ((w[4:] in me["status"]) if w.startswith("not ") else (w not in me["status"]))]
+                         if ((w[4:] in statuses) if w.startswith("not ") else (w not in statuses))]
                 if wrong:
-                    differ((*at, "status"), f"{key}'s status to agree with", wrong, me["status"])
+                    differ((*at, "status"), f"{key}'s status to agree with", wrong, statuses)
         elif key == "pool":
             if want != s.pool:
                 differ(at, "lost pool", want, s.pool)
         elif key == "to_act":
-            if want != fin["to_act"]:
-                differ(at, "to act", want, fin["to_act"])
+            acting = names[s.to_act] if s.to_act >= 0 else None
+            if want != acting:
+                differ(at, "to act", want, acting)
         elif key == "winner":
-            got = fin["outcome"]["winner"] if fin["outcome"] else None
-            if want != got or fin["outcome"] is None:
+            r = s.result
+            got = None if r is None or r.winner is None else names[r.winner]
+            if want != got or r is None:
                 differ(at, "winner", want, got)
         elif key == "turn":
             if want != s.turn:
                 differ(at, "turn", want, s.turn)
         elif key == "discard_top":
             want_top = [sc.cs.cards[_design(doc, at, sc.cs, n)].name for n in _names(doc, at, want)]
-            got_top = fin["discard_pile"][-len(want_top):] if want_top else []
+            got_top = [info[d].name for d in s.discard[-len(want_top):]] if want_top else []
             if want_top != got_top:
                 differ(at, "top of the discard pile", want_top, got_top)
         elif key == "draw_pile":

@@ -13,8 +13,8 @@ import copy as _copy
 import random
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
 
+from cardgen.engine.events import Event
 from cardgen.engine.game import Game
 from cardgen.engine.moves import Move
 from cardgen.model import Opener
@@ -246,7 +246,7 @@ class BraceF(Frame):
 
     __slots__ = ("amount", "why")
 
-    def __init__(self, player: int, amount: int, why: str) -> None:
+    def __init__(self, player: int, amount: int, why: int) -> None:
         super().__init__(player)
         self.amount = amount
         self.why = why
@@ -295,7 +295,7 @@ class GameState:
     to_act: int = -1
     moves: list[Move] = field(default_factory=list)
     result: Outcome | None = None
-    log: list[dict[str, Any]] | None = None
+    log: list[Event] | None = None
     weapons_used: set[tuple[int, int]] = field(default_factory=set)  # (player, design) used this turn
     vomit_hit_used: bool = False
 

@@ -124,11 +124,16 @@ def _message(doc: Document, err: jsonschema.ValidationError) -> list[tuple[PathK
     return [(at, False, f"{where}: {err.message}")]
 
 
-def check_schema(doc: Document) -> list[Diagnostic]:
-    """Every schema violation in the document, in file order."""
+def make_validator(schema_dict: dict[str, Any]) -> Any:
+    """A validator for another document kind (scenarios), with the same strict whole numbers."""
+    return _Validator(schema_dict)
+
+
+def check_schema(doc: Document, validator: Any = None) -> list[Diagnostic]:
+    """Every schema violation in the document (a set file, or `validator`'s kind), in file order."""
     out: list[Diagnostic] = []
     seen: set[tuple[int, int, str]] = set()
-    for err in _VALIDATOR.iter_errors(doc.data):
+    for err in (validator or _VALIDATOR).iter_errors(doc.data):
         for at, is_key, msg in _message(doc, err):
             line, col = doc.where(at, key=is_key)
             if (line, col, msg) in seen:

@@ -21,6 +21,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
+from cardgen.engine.events import Damage
 from cardgen.engine.moves import DEFEND, HUMILIATE, Move
 from cardgen.engine.state import GameState, StrikeF, TickF
 
@@ -73,14 +74,9 @@ class Tracker:
         out = [0] * self.designs
         if s.log is None:
             return out
-        index: dict[str, int] = {}
-        for d, name in enumerate(self.names):
-            index.setdefault(name, d)  # a mixed deck's same-named cards: the first one (documented)
         for e in s.log:
-            if e["event"] == "damage":
-                d = index.get(e["why"], -1)
-                if d >= 0:
-                    out[d] += e["amount"]
+            if isinstance(e, Damage):
+                out[e.why] += e.amount  # the design itself: same-named cards of a mixed deck stay apart
         return out
 
 

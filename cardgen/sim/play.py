@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from cardgen.engine.agents import Agent
 from cardgen.engine.cards import CardInfo
+from cardgen.engine.events import Damage, Event, Moved, TurnStarts
 from cardgen.engine.invariants import Checker, Snapshot, check_state, snapshot
 from cardgen.engine.moves import CARD_PLAYS, EFFECT_KINDS
 from cardgen.engine.rules import new_game, push
@@ -53,22 +53,22 @@ class Coverage:
             self.one_shot[name] = self.one_shot.get(name, 0) + n
 
 
-def _one_shots(log: list[dict[str, Any]], start_life: int, into: dict[str, int]) -> None:
+def _one_shots(log: list[Event], info: tuple[CardInfo, ...], start_life: int, into: dict[str, int]) -> None:
     """Count plays whose damage took a player from full life to 0 or below (holds tick per turn, so reset)."""
-    before: dict[tuple[str, str], int] = {}
+    before: dict[tuple[int, int], int] = {}
     for e in log:
-        ev = e["event"]
-        if ev == "turn starts":
+        if isinstance(e, TurnStarts):
             before.clear()
-        elif ev == "move" and e["move"] in EFFECT_KINDS and "card" in e:
-            card = e["card"]
+        elif isinstance(e, Moved) and e.move.kind in EFFECT_KINDS and e.move.card >= 0:
+            card = e.move.card
             for key in [k for k in before if k[1] == card]:
                 del before[key]
-        elif ev == "damage":
-            key = (e["player"], e["why"])
-            first = before.setdefault(key, e["life"] + e["amount"])
-            if first >= start_life and e["life"] <= 0:
-                into[e["why"]] = into.get(e["why"], 0) + 1
+        elif isinstance(e, Damage):
+            key = (e.player, e.why)
+            first = before.setdefault(key, e.life + e.amount)
+            if first >= start_life and e.life <= 0:
+                name = info[e.why].name
+                into[name] = into.get(name, 0) + 1
                 before[key] = -10**9  # count it once per play
 
 
@@ -138,7 +138,7 @@ def play_one(cs: CardSet, info: tuple[CardInfo, ...], agents: Sequence[Agent], a
         for d in range(designs):
             coverage.played[d] += played[d]
         if s.log is not None:
-            _one_shots(s.log, s.game.start_life, coverage.one_shot)
+            _one_shots(s.log, s.game.info, s.game.start_life, coverage.one_shot)
     if names is None:
         names = [ci.name for ci in info]
     cards = {names[d]: played[d] for d in range(designs) if played[d]}
