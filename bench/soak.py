@@ -2,6 +2,7 @@
 
     python bench/soak.py --games 100000            # each of classic, lunch, beer, lunch+beer, beer+lunch
     python bench/soak.py --games 2000 --set lunch --set beer
+    python bench/soak.py --games 20000 --groups beer,lunch+beer,beer+lunch
 
 Game i of every group is dealt from seed i with 2 to 6 players (i mod 5) and random bots; after every move
 the engine's per-move `Checker` runs (cards conserved, life + pool = the starting total, statuses, who
@@ -60,8 +61,10 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--games", type=int, default=1000, help="games per group")
     ap.add_argument("--set", action="append", dest="sets", help="one group (repeat to mix; default: all five)")
+    ap.add_argument("--groups", help="groups to play, comma-separated, a mix written a+b (default: all five)")
     args = ap.parse_args()
-    groups = [tuple(args.sets)] if args.sets else list(GROUPS)
+    groups = ([tuple(args.sets)] if args.sets else [tuple(g.split("+")) for g in args.groups.split(",")]
+              if args.groups else list(GROUPS))
     results: dict[tuple[str, ...], list[tuple[object, ...]]] = {}
     failed = 0
     for group in groups:
