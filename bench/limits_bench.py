@@ -109,7 +109,13 @@ def case_largest_set(folder: Path) -> list[str]:
     return ["validate", "--set", str(folder)]
 
 
+def case_baseline(folder: Path) -> list[str]:
+    """Python start, imports and a bundled set: what every case pays before its own work."""
+    return ["validate", "--no-sim", "--set", "lunch"]
+
+
 CASES: dict[str, Callable[[Path], list[str]]] = {
+    "baseline: validate --no-sim lunch": case_baseline,
     "1 MB file of 13.7k cards": case_big_file,
     "60 such files (820k designs)": case_sixty_files,
     "extends: lunch past 1,000 cards": case_extends_past_1000,

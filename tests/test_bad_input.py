@@ -11,7 +11,7 @@ import pytest
 from cardgen.errors import Diagnostic, SetError
 from cardgen.loader import load_set, load_set_with_warnings
 from cardgen.loader.load import MAX_CARD_FILES
-from cardgen.loader.yaml_doc import MAX_FILE_BYTES
+from cardgen.loader.yaml_doc import MAX_FILE_BYTES, PRESCAN_CHARS
 
 MINI = Path(__file__).parent / "fixtures" / "sets" / "good-mini"
 MINI_SET_YAML = (MINI / "set.yaml").read_text(encoding="utf-8")
@@ -627,10 +627,12 @@ def test_mixing_cannot_pass_the_1000_card_maximum(make_set: SetMaker) -> None:
 
 def test_a_file_of_thousands_of_cards_is_refused_before_checking(make_set: SetMaker, set_errors: Errors) -> None:
     cards = "cards:\n" + "".join(f"  - {{name: C{i}, type: basic, count: 1, damage: 1, sorce: x}}\n"
-                                 for i in range(1500))
+                                 for i in range(2000))
     folder = make_set({"set.yaml": MINI_SET_YAML, "1-many.yaml": cards, "2-more.yaml": "cards: [oops\n"})
     diags = set_errors(folder)
-    d = only(diags, "1500 cards in this file, more than the 1000 card designs the set may still have")
+    assert len(cards) > PRESCAN_CHARS  # counted from the event stream, stopping after 1001 entries
+    d = only(diags, "more than 1000 cards in this file, more than the 1000 card designs the set may still have; "
+                    "refused after reading its first 1001")
     assert d.path.endswith("1-many.yaml") and (d.line, d.column) == (1, 1)
     assert not any("sorce" in x.message for x in diags)  # no card of it was checked
     assert not any(x.path.endswith("2-more.yaml") for x in diags)  # and the files after it were not read
@@ -642,8 +644,8 @@ def test_designs_are_counted_across_files(make_set: SetMaker, set_errors: Errors
                                     for i in range(start, start + 600))
 
     diags = set_errors(make_set({"set.yaml": MINI_SET_YAML, "1-a.yaml": block(0), "2-b.yaml": block(600)}))
-    d = only(diags, "600 cards in this file, more than the 400 card designs")
-    assert d.path.endswith("2-b.yaml")
+    d = only(diags, "600 cards in this file, more than the 400 card designs the set may still have; refused before")
+    assert d.path.endswith("2-b.yaml") and (d.line, d.column) == (1, 1)
 
 
 def test_set_files_over_the_total_size_limit(make_set: SetMaker, set_errors: Errors,
@@ -653,3 +655,11 @@ def test_set_files_over_the_total_size_limit(make_set: SetMaker, set_errors: Err
     monkeypatch.setattr(load_module, "MAX_SET_BYTES", len(MINI_SET_YAML) + 10)
     d = only(set_errors(make_set({"set.yaml": MINI_SET_YAML, "cards.yaml": MINI_CARDS_YAML})), "add up to more than")
     assert d.path.endswith("cards.yaml") and "were not read" in d.message
+
+
+def test_hidden_character_in_the_title_or_a_type_label(make_set: SetMaker, set_errors: Errors) -> None:
+    text = set_with("title: Mini Set", 'title: "Mini\\u202ESet"').replace("label: Defense,", 'label: "De\\tfense",')
+    diags = set_errors(make_set({"set.yaml": text, "cards.yaml": MINI_CARDS_YAML}))
+    d = only(diags, "title: has an invisible formatting character U+202E")
+    assert (d.line, d.column) == (line_of(text, "title:"), col_of(text, '"Mini'))
+    assert not any("label" in x.message for x in diags)  # a tab is whitespace, not hidden

@@ -142,8 +142,10 @@ def _only(err: str, fragment: str) -> re.Match[str]:
 @pytest.mark.parametrize(("card", "why"), [
     ("{name: Disarm, type: defense, count: 1, defence: disarm, source: designed}",
      "it defends as disarm, and no playable card can be answered that way"),
-    ("{name: Stomp, type: specialty, count: 1, stomp: true, damage: 1, source: designed}",
-     "the rules have no revival (set rules.revive: true)"),
+    ("{name: Rescue, type: specialty, count: 1, interfere: true, source: designed}", None),
+    ("{name: Stomp, type: specialty, count: 1, stomp: true, damage: 1, source: designed}", None),
+    ("{name: Unchain, type: defense, count: 1, defence: break, source: designed}",
+     "it defends as break, and no playable card can be answered that way"),
     ("{name: Sucker Punch, type: specialty, count: 1, follows: feint, damage: 2, source: designed}\n"
      "  - {name: Feint, type: defense, count: 1, defence: dodge, opens: {combo: feint}, source: designed}",
      "it follows 'feint', and 'Feint' can never be played as an opener of it"),
@@ -155,7 +157,8 @@ def test_card_no_rule_could_ever_play_fails_validate(tmp_path: Path, card: str, 
     folder, cards = _mini_with(tmp_path, f"  - {card}\n")
     code, out, err = run("validate", "--no-sim", "--set", str(folder))
     name = card.split(",")[0].removeprefix("{name: ")
-    if why is None:  # the rules do allow these (a humiliation answers any card; FREEDOM breaks the grab)
+    if why is None:  # the rules allow these: a humiliation answers any card, FREEDOM breaks the grab,
+        # interference steps into a Jab, a stomp finishes a knocked-out player
         assert code == 0, err
         return
     assert code == 1 and "ok" not in out
@@ -208,3 +211,21 @@ def test_mixes_pass_the_static_checks(sets: list[str]) -> None:
     code, out, err = run("validate", "--no-sim", *[a for s in sets for a in ("--set", s)])
     assert code == 0, err
     assert out.startswith("+".join(sets) + ": ok")
+
+
+def test_rules_page_overflow_is_refused_with_the_builds_own_message(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Any set builds unless even the rules without the card list overflow; no bundled set comes close, so the
+    smallest legible size is raised to 14 pt here to make lunch overflow, for validate and build alike."""
+    from cardgen.errors import CardgenError
+    from cardgen.loader import load_set
+    from cardgen.render import rules_page
+
+    monkeypatch.setattr(rules_page, "min_font_size", lambda: 14.0)
+    monkeypatch.setattr(rules_page, "font_sizes", lambda: [14.0])
+    code, _, err = run("validate", "--no-sim", "--set", "lunch")
+    assert code == 1
+    d = _only(err, "rules page for lunch overflows")
+    assert d["path"].endswith("lunch/set.yaml") and (d["line"], d["col"]) == ("1", "1")
+    with pytest.raises(CardgenError) as info:
+        rules_page.rules_pdf(load_set("lunch"), "a4")
+    assert str(info.value) == d["msg"]

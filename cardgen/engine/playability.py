@@ -5,7 +5,8 @@ card's rules facts (`card_info`, the same facts the engine acts on) and the
 set's rules, and grows the set of cards that can be played to a fixed point:
 a turn play can always be played; a defence once some playable card can be
 answered by it; a follow-up once an opener of its combo can be played as an
-opener; a heal, a stomp or an interference once something can deal damage;
+opener; a heal, a stomp (on a knocked-out player) or an interference once something
+can deal damage;
 a humiliation or a response-only card once some card opens a response window.
 Whatever is left can never be played, whatever the players do. The analysis
 over-approximates what is playable (player counts, stuns and hand contents are
@@ -58,14 +59,14 @@ def _opens_as_opener(ci: CardInfo, reach: Reach) -> set[str]:
     return out
 
 
-def _can_play(ci: CardInfo, reach: Reach, revive: bool) -> bool:
+def _can_play(ci: CardInfo, reach: Reach) -> bool:
     if ci.turn_play or ci.hold_opener is not None:
         return True
     if ci.follows is not None and ci.follows in reach.open_combos:
         return True
     if ci.opener is not None and ci.opener.after_block and reach.blocks:
         return True
-    if reach.damage and (ci.heal_turn or ci.heal_drop or (ci.interfere and reach.strikes) or (ci.stomp and revive)):
+    if reach.damage and (ci.heal_turn or ci.heal_drop or ci.stomp or (ci.interfere and reach.strikes)):
         return True
     if reach.windows and (ci.humiliate is not None or ci.interject):
         return True
@@ -97,14 +98,13 @@ def reach_of(cs: CardSet, info: tuple[CardInfo, ...] | None = None) -> Reach:
     """The fixed point: every card that can be played, and what they make possible."""
     info = card_info(cs) if info is None else info
     reach = Reach()
-    revive = cs.rules.revive
     changed = True
     while changed:
         changed = False
         for ci in info:
             before = (len(reach.playable), reach.damage, reach.windows, reach.strikes, len(reach.defences),
                       len(reach.open_combos), reach.blocks)
-            if _can_play(ci, reach, revive):
+            if _can_play(ci, reach):
                 _add(ci, reach)
             after = (len(reach.playable), reach.damage, reach.windows, reach.strikes, len(reach.defences),
                      len(reach.open_combos), reach.blocks)
@@ -112,7 +112,7 @@ def reach_of(cs: CardSet, info: tuple[CardInfo, ...] | None = None) -> Reach:
     return reach
 
 
-def _why_dead(ci: CardInfo, info: tuple[CardInfo, ...], reach: Reach, revive: bool) -> str:
+def _why_dead(ci: CardInfo, info: tuple[CardInfo, ...]) -> str:
     """Why `ci` can never be played, in the words of what it would need."""
     if ci.follows is not None:
         openers = [o.name for o in info if o.opener is not None and o.opener.combo == ci.follows]
@@ -120,9 +120,6 @@ def _why_dead(ci: CardInfo, info: tuple[CardInfo, ...], reach: Reach, revive: bo
             openers += [o.name for o in info if o.hold_opener is not None]
         named = ", ".join(f"'{n}'" for n in openers) or "no card"
         return f"it follows '{ci.follows}', and {named} can never be played as an opener of it"
-    if ci.stomp and not revive:
-        return "a stomp is only played on an unconscious player who could be revived, and the rules have no " \
-               "revival (set rules.revive: true)"
     needs: list[str] = []
     if ci.defend_as:
         needs.append(f"it defends as {' or '.join(ci.defend_as)}, and no playable card can be answered that way")
@@ -174,7 +171,7 @@ def playability_problems(cs: CardSet, info: tuple[CardInfo, ...] | None = None) 
     out += combo_problems(info)
     for ci in info:
         if ci.d not in reach.playable:
-            why = _why_dead(ci, info, reach, cs.rules.revive)
+            why = _why_dead(ci, info)
             out.append(_diag(ci, f"can never be played under the set's rules: {why}"))
     return out
 

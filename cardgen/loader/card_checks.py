@@ -36,7 +36,8 @@ MECHANIC_FIELDS: tuple[str, ...] = (
 
 
 def _char_name(ch: str) -> str:
-    return unicodedata.name(ch, "a control character")
+    name = unicodedata.name(ch, "")
+    return f" ({name})" if name else ""
 
 
 def hidden_character(text: str) -> str | None:
@@ -51,8 +52,8 @@ def hidden_character(text: str) -> str | None:
             continue
         kind = unicodedata.category(ch)
         if kind in ("Cc", "Cf"):
-            what = "control" if kind == "Cc" else "invisible formatting"
-            return f"{what} character U+{ord(ch):04X} ({_char_name(ch)})"
+            what = "a control" if kind == "Cc" else "an invisible formatting"
+            return f"{what} character U+{ord(ch):04X}{_char_name(ch)}"
     return None
 
 
@@ -78,7 +79,23 @@ def raw_card_problems(doc: Document, at: tuple[str | int, ...], raw: dict[str, A
     for key in PRINTED_CARD_FIELDS:
         value = raw.get(key)
         if isinstance(value, str) and (hidden := hidden_character(value)):
-            add(key, f"has a {hidden}; write plain visible text")
+            add(key, f"has {hidden}; write plain visible text")
+    return out
+
+
+def head_problems(head: Document) -> list[Diagnostic]:
+    """Hidden characters in what set.yaml prints: the title and the type labels."""
+    data = head.data if isinstance(head.data, dict) else {}
+    places: list[tuple[tuple[str | int, ...], Any]] = [(("title",), data.get("title"))]
+    types = data.get("types")
+    if isinstance(types, dict):
+        places += [(("types", k, "label"), t.get("label")) for k, t in types.items() if isinstance(t, dict)]
+    out = []
+    for at, value in places:
+        if isinstance(value, str) and (hidden := hidden_character(value)):
+            line, col = head.where(at)
+            out.append(Diagnostic(head.path, line, col, f"{'.'.join(map(str, at))}: has {hidden}; write plain "
+                                  "visible text"))
     return out
 
 

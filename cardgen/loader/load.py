@@ -22,6 +22,7 @@ from cardgen.loader.card_checks import (
     MAX_DESIGNS,
     deck_problems,
     has_mechanics,
+    head_problems,
     name_key,
     raw_card_problems,
     zero_problems,
@@ -212,6 +213,7 @@ def _build(folder: Path, docs: list[Document], diags: list[Diagnostic], complete
             line, col = doc.where((k,), key=True)
             diags.append(Diagnostic(doc.path, line, col, f"set key '{k}' belongs in set.yaml; card files hold "
                                                          "only `cards:`"))
+    diags.extend(head_problems(head))
     rules_raw = data.get("rules", {})
     if base is None:
         for key in ("life", "hand_size"):

@@ -172,6 +172,14 @@ def read_document(path: Path, shown: str, diags: list[Diagnostic],
     return parse_text(text, shown, diags, expected, max_cards)
 
 
+def _too_many(shown: str, n: int, limit: int, line: int, col: int, whole: bool = True) -> Diagnostic:
+    if whole:
+        return Diagnostic(shown, line, col, f"{n} cards in this file, more than the {limit} {TOO_MANY_CARDS}; "
+                          "refused before checking them")
+    return Diagnostic(shown, line, col, f"more than {limit} cards in this file, more than the {limit} "
+                      f"{TOO_MANY_CARDS}; refused after reading its first {n}")
+
+
 def cards_in(node: yaml.Node) -> int:
     """How many entries the top-level `cards:` list of a composed document has (0 if none)."""
     if isinstance(node, yaml.MappingNode):
@@ -179,6 +187,46 @@ def cards_in(node: yaml.Node) -> int:
             if isinstance(key, yaml.ScalarNode) and key.value == "cards" and isinstance(value, yaml.SequenceNode):
                 return len(value.value)
     return 0
+
+
+PRESCAN_CHARS = 100_000  # files longer than this have their cards counted before being composed
+
+
+def count_cards_until(text: str, limit: int) -> int:
+    """The entries of the top-level `cards:` list, counted from libyaml's event stream and stopping as soon as
+    they pass `limit`, so a file of 13,000 cards is refused after reading its first thousand (0 when unsure:
+    the full parse reports what is wrong)."""
+    if _FAST_LOADER is None:
+        return 0
+    depth = 0
+    key_next = False  # at depth 1, the next node is a key of the top-level mapping
+    counting = was_cards = False
+    count = 0
+    try:
+        for event in yaml.parse(text, Loader=_FAST_LOADER):
+            starts = isinstance(event, (yaml.ScalarEvent, yaml.AliasEvent, yaml.CollectionStartEvent))
+            if starts and counting and depth == 2:
+                count += 1
+                if count > limit:
+                    return count
+            if starts and depth == 1:
+                if key_next:
+                    was_cards = isinstance(event, yaml.ScalarEvent) and event.value == "cards"
+                else:
+                    counting = was_cards and isinstance(event, yaml.SequenceStartEvent)
+                    was_cards = False
+                key_next = not key_next
+            if isinstance(event, yaml.CollectionStartEvent):
+                depth += 1
+                if depth == 1:
+                    key_next = isinstance(event, yaml.MappingStartEvent)
+            elif isinstance(event, yaml.CollectionEndEvent):
+                depth -= 1
+                if depth == 1:
+                    counting = False
+    except yaml.YAMLError:
+        return 0
+    return count
 
 
 def _compose(text: str) -> yaml.Node | None:
@@ -196,6 +244,9 @@ def parse_text(text: str, shown: str, diags: list[Diagnostic], expected: str = S
                max_cards: int | None = None) -> Document | None:
     """Parse YAML text into a Document (see `read_document`)."""
     doc = Document(shown, None)
+    if max_cards is not None and len(text) > PRESCAN_CHARS and (n := count_cards_until(text, max_cards)) > max_cards:
+        diags.append(_too_many(shown, n, max_cards, 1, 1, whole=False))
+        return None
     try:
         node = _compose(text)
     except yaml.MarkedYAMLError as exc:
@@ -222,9 +273,7 @@ def parse_text(text: str, shown: str, diags: list[Diagnostic], expected: str = S
         diags.append(Diagnostic(shown, 1, 1, f"file is empty, expected {expected}"))
         return None
     if max_cards is not None and cards_in(node) > max_cards:
-        diags.append(Diagnostic(shown, node.start_mark.line + 1, node.start_mark.column + 1,
-                                f"{cards_in(node)} cards in this file, more than the {max_cards} "
-                                f"{TOO_MANY_CARDS}; refused before checking them"))
+        diags.append(_too_many(shown, cards_in(node), max_cards, node.start_mark.line + 1, node.start_mark.column + 1))
         return None
     builder = _Builder(doc, diags)
     try:

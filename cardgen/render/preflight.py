@@ -1,10 +1,11 @@
 """What a print build would refuse, found without writing anything: `cardgen validate` asks here first.
 
 Every card face is drawn onto a pen with no canvas, at every named card size,
-by the very code a build uses (`draw_card`), and the rules page is fitted on
-every paper; so a character no bundled font has, a name too wide for its band
-or text too long for its box is reported by `validate` exactly when `build`
-would stop on it. One source of truth: no second set of measurements.
+by the very code a build uses (`draw_card`), and the rules page is tried at its
+smallest size on every paper (`check_fits`, the build's own rule and message);
+so a character no bundled font has, a name too wide for its band or text too
+long for its box is reported by `validate` exactly when `build` would stop on
+it. One source of truth: no second set of measurements.
 """
 
 from __future__ import annotations
@@ -18,7 +19,8 @@ from cardgen.render.card_face import draw_card
 from cardgen.render.fonts import register_fonts
 from cardgen.render.geometry import Rect
 from cardgen.render.pen import Pen
-from cardgen.render.rules_page import rules_pdf
+from cardgen.render.rules_layout import paper_names
+from cardgen.render.rules_page import check_fits
 from cardgen.render.sheets import draw_back
 
 
@@ -57,9 +59,9 @@ def print_problems(cs: CardSet, papers: tuple[str, ...] | None = None) -> list[D
     except CardgenError as exc:  # the set's own layout data, or the title on the card back
         out.append(Diagnostic(_set_file(cs), 1, 1, f"cannot be printed: {exc}"))
     if not out:  # the rules page lists every card: only worth fitting once the cards themselves print
-        for paper in papers if papers is not None else tuple(L.paper_names()):
+        for paper in papers if papers is not None else paper_names():
             try:
-                rules_pdf(cs, paper)
+                check_fits(cs, paper)
             except CardgenError as exc:
                 out.append(Diagnostic(_set_file(cs), 1, 1, str(exc)))
                 break

@@ -160,23 +160,42 @@ def rules_pdf_and_size(cs: CardSet, paper: str) -> tuple[bytes, float, int]:
         raise RulesPageError(f"unknown paper '{paper}' for the rules page; expected one of "
                              f"{', '.join(paper_names())}")
     blocks = page_blocks(cs)
-    subject = f"One-page rules reference for {cs.title} ({cs.name})"
+    subject = _subject(cs)
     best = _fit(blocks, paper, subject)
     if best is not None:
         return best[0].pdf, best[1], 1
     front_blocks, table = split_card_table(blocks)
     front = _fit(front_blocks, paper, subject)
     if front is None:
-        smallest = min_font_size()
-        worst = render(front_blocks, paper, smallest, subject)
-        over = max(1, round((worst.needed - 1) * 100))
-        raise RulesOverflowError(f"rules page for {cs.name} overflows by {over}% at {smallest:g} pt on {paper} "
-                                 f"even with the card list on the back; shorten the set's rules")
+        raise _overflow(cs, paper, render(front_blocks, paper, min_font_size(), subject))
     title = f"The cards of {cs.title} ({len(cs.cards)} designs)"
     cols = back_columns()
     back = _fit(table, paper, subject, cols, title) or _fit(compact(table), paper, subject, cols, title)
     rest = back[0] if back is not None else render(compact(table), paper, min_font_size(), subject, cols, title)
     return _merge([front[0].pdf, rest.pdf]), front[1], 1 + rest.pages
+
+
+def _subject(cs: CardSet) -> str:
+    return f"One-page rules reference for {cs.title} ({cs.name})"
+
+
+def _overflow(cs: CardSet, paper: str, worst: Rendered) -> RulesOverflowError:
+    """The error for a front page that overflows even without its card table (`worst`: it at the smallest size)."""
+    over = max(1, round((worst.needed - 1) * 100))
+    return RulesOverflowError(f"rules page for {cs.name} overflows by {over}% at {min_font_size():g} pt on {paper} "
+                              "even with the card list on the back; shorten the set's rules")
+
+
+def check_fits(cs: CardSet, paper: str) -> None:
+    """Raise the error `rules_pdf` would raise, from one or two attempts at the smallest size instead of a
+    search for the best size (`cardgen validate` asks this: whatever fits at the smallest size is built)."""
+    blocks, subject, smallest = page_blocks(cs), _subject(cs), min_font_size()
+    if render(blocks, paper, smallest, subject).pages == 1:
+        return
+    front_blocks, _ = split_card_table(blocks)
+    attempt = render(front_blocks, paper, smallest, subject)
+    if attempt.pages != 1:
+        raise _overflow(cs, paper, attempt)
 
 
 def rules_pdf(cs: CardSet, paper: str) -> bytes:
