@@ -96,3 +96,14 @@ def test_the_per_move_checker_agrees_with_the_full_check_over_whole_games() -> N
         while s.result is None:
             push(s, agents[s.to_act].choose(observe(s, s.to_act)))
             assert c.state(s) == check_state(s) == []
+
+
+def test_a_stunned_holder_is_not_asked_to_let_go() -> None:
+    """Found by bench/soak.py (beer, game 10063, five players): a Choke & Puke holder stunned by a Manhandle
+    was asked at the next turn's start whether to let go."""
+    cs = load_set("beer")
+    s = new_game(cs, 5, seed=10063)
+    agents = [RandomAgent(10063 * 8 + p) for p in range(5)]
+    while s.result is None:
+        push(s, agents[s.to_act].choose(observe(s, s.to_act)))
+        assert check_state(s) == []

@@ -92,8 +92,15 @@ def test_a_failed_write_leaves_the_old_set_and_no_staging(tmp_path: Path, monkey
 def _build_forever(sets: list[CardSet], rendered: dict[str, BuildOutput], out: Path, ready: Any) -> None:
     """Child process: build variant A, B, A, ... into `out` until killed. The parent rendered both once
     (render_set is swapped for that cache), so every kill lands somewhere in the build's write step."""
+    import threading
+
+    from tqdm import tqdm
+
     import cardgen.render.build as build_module
 
+    # tqdm's default write lock is a process-shared semaphore inherited through fork: a child killed while
+    # holding it would block every later tqdm in the parent for ever, so the child gets a lock of its own.
+    tqdm.set_lock(threading.RLock())
     build_module.render_set = lambda cs, opts, progress=None: rendered[cs.title]  # type: ignore[assignment]
     for i in range(100_000):
         build([sets[i % 2]], OPTS, out, show_progress=False)

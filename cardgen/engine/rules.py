@@ -908,7 +908,7 @@ def _step_heal(s: GameState, f: HealF) -> bool:
 def _step_let_go(s: GameState, f: LetGoF) -> bool:
     p = f.player
     moves = sorted({Move(RELEASE, -1, h.victim) for h in s.holds if h.holder == p and h.releasable})
-    if not moves or s.down[p]:
+    if not moves or _lost(s, p):  # a stunned or vomiting holder plays nothing, letting go included
         s.stack.pop()
         return False
     return _decide(s, p, [*moves, DECLINE_MOVE])
