@@ -103,3 +103,23 @@ def test_mix_switches_on_revival_whichever_set_comes_first() -> None:
     for order in (["lunch", "beer"], ["beer", "lunch"]):
         mixed = load_sets(order)
         assert mixed.rules.revive and mixed.rules.weapons_may_drop, order
+
+
+@pytest.mark.parametrize(("text", "count"), [
+    ("cards:\n- a\n- {b: 1}\n- [c]\n- &x d\n- *x\nother: [1, 2, 3, 4, 5, 6, 7]\n", 5),
+    ("name: x\nnested: {cards: [1, 2, 3, 4, 5, 6, 7, 8]}\ncards: [{a: [1, 2, 3]}, 2]\n", 2),
+    ("- cards\n- [1, 2, 3]\n", 0),
+    ("cards: {a: 1, b: 2}\n", 0),
+    ("cards: [1, 2\n", 0),  # broken: left to the full parse, which says where
+])
+def test_counting_cards_from_the_event_stream_matches_the_document(text: str, count: int) -> None:
+    import yaml
+
+    from cardgen.loader.yaml_doc import cards_in, count_cards_until
+
+    assert count_cards_until(text, 100) == count
+    try:
+        assert cards_in(yaml.compose(text, Loader=yaml.SafeLoader)) == count
+    except yaml.YAMLError:
+        assert count == 0
+    assert count_cards_until("cards:\n" + "- x\n" * 50, 9) == 10  # stops as soon as the limit is passed
