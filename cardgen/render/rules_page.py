@@ -17,6 +17,7 @@ from __future__ import annotations
 import io
 import math
 from collections.abc import Callable
+from functools import lru_cache
 
 from cardgen.errors import CardgenError
 from cardgen.model import CardSet
@@ -159,43 +160,59 @@ def rules_pdf_and_size(cs: CardSet, paper: str) -> tuple[bytes, float, int]:
     if paper not in paper_names():
         raise RulesPageError(f"unknown paper '{paper}' for the rules page; expected one of "
                              f"{', '.join(paper_names())}")
-    blocks = page_blocks(cs)
-    subject = _subject(cs)
+    return _rules_of(tuple(page_blocks(cs)), paper, cs.title, cs.name, len(cs.cards),
+                     (tuple(font_sizes()), min_font_size()))
+
+
+@lru_cache(maxsize=8)
+def _rules_of(blocks_in: tuple[Block, ...], paper: str, set_title: str, set_name: str, designs: int,
+              _sizes: tuple[tuple[float, ...], float]) -> tuple[bytes, float, int]:
+    """The page of these blocks, remembered: a watch rebuild after an edit that leaves the page's words
+    alone (flavour, art, a card's name...) reuses it instead of laying it out again. Same bytes as a
+    cold build, since they are the same function of the same words (and the same candidate sizes,
+    `_sizes`, part of the key only)."""
+    blocks = list(blocks_in)
+    subject = _subject(set_title, set_name)
     best = _fit(blocks, paper, subject)
     if best is not None:
         return best[0].pdf, best[1], 1
     front_blocks, table = split_card_table(blocks)
     front = _fit(front_blocks, paper, subject)
     if front is None:
-        raise _overflow(cs, paper, render(front_blocks, paper, min_font_size(), subject))
-    title = f"The cards of {cs.title} ({len(cs.cards)} designs)"
+        raise _overflow(set_name, paper, render(front_blocks, paper, min_font_size(), subject))
+    title = f"The cards of {set_title} ({designs} designs)"
     cols = back_columns()
     back = _fit(table, paper, subject, cols, title) or _fit(compact(table), paper, subject, cols, title)
     rest = back[0] if back is not None else render(compact(table), paper, min_font_size(), subject, cols, title)
     return _merge([front[0].pdf, rest.pdf]), front[1], 1 + rest.pages
 
 
-def _subject(cs: CardSet) -> str:
-    return f"One-page rules reference for {cs.title} ({cs.name})"
+def clear_caches() -> None:
+    """Forget remembered pages (so a benchmark or a test measures a cold build)."""
+    _rules_of.cache_clear()
 
 
-def _overflow(cs: CardSet, paper: str, worst: Rendered) -> RulesOverflowError:
+def _subject(title: str, name: str) -> str:
+    return f"One-page rules reference for {title} ({name})"
+
+
+def _overflow(name: str, paper: str, worst: Rendered) -> RulesOverflowError:
     """The error for a front page that overflows even without its card table (`worst`: it at the smallest size)."""
     over = max(1, round((worst.needed - 1) * 100))
-    return RulesOverflowError(f"rules page for {cs.name} overflows by {over}% at {min_font_size():g} pt on {paper} "
+    return RulesOverflowError(f"rules page for {name} overflows by {over}% at {min_font_size():g} pt on {paper} "
                               "even with the card list on the back; shorten the set's rules")
 
 
 def check_fits(cs: CardSet, paper: str) -> None:
     """Raise the error `rules_pdf` would raise, from one or two attempts at the smallest size instead of a
     search for the best size (`cardgen validate` asks this: whatever fits at the smallest size is built)."""
-    blocks, subject, smallest = page_blocks(cs), _subject(cs), min_font_size()
+    blocks, subject, smallest = page_blocks(cs), _subject(cs.title, cs.name), min_font_size()
     if render(blocks, paper, smallest, subject).pages == 1:
         return
     front_blocks, _ = split_card_table(blocks)
     attempt = render(front_blocks, paper, smallest, subject)
     if attempt.pages != 1:
-        raise _overflow(cs, paper, attempt)
+        raise _overflow(cs.name, paper, attempt)
 
 
 def rules_pdf(cs: CardSet, paper: str) -> bytes:

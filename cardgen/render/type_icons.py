@@ -8,18 +8,17 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-import yaml
-
 from cardgen.paths import templates_dir
 from cardgen.render.errors import LayoutError
 from cardgen.render.geometry import Rect
+from cardgen.render.layout_data import read_yaml
 from cardgen.render.pen import Pen
 
 
 @cache
 def icon_data() -> dict[str, Any]:
     path = templates_dir() / "layout" / "type_icons.yaml"
-    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    data = read_yaml(path.read_text(encoding="utf-8"))
     if not isinstance(data, dict) or not isinstance(data.get("icons"), dict):
         raise LayoutError(f"{path}: expected 'size', 'gap' and 'icons'")
     return data
