@@ -158,6 +158,7 @@ class CardSet:
     description: str = ""
     origin_types: dict[str, dict[str, CardType]] = field(default_factory=dict)
     origin_rules: dict[str, Rules] = field(default_factory=dict)  # each mixed set's own rules, by set name
+    icons: dict[str, str] = field(default_factory=dict)  # keyword key -> icon file (absolute path)
 
     @property
     def total(self) -> int:

@@ -166,5 +166,9 @@ def test_no_long_runs_of_rulebook_words_in_generated_text(name: str, rulebooks: 
 
 
 def test_bundled_folders_hold_only_set_files() -> None:
-    for folder in (card_data_dir() / n for n in ("lunch", "beer", "classic")):
-        assert all(p.suffix == ".yaml" for p in folder.iterdir()), folder
+    """YAML files, and an icons/ folder holding exactly the icons the set maps."""
+    for name in ("lunch", "beer", "classic"):
+        folder = card_data_dir() / name
+        assert all(p.suffix == ".yaml" for p in folder.iterdir() if p.name != "icons"), folder
+        used = {Path(p) for p in load_set(name).icons.values()}
+        assert set((folder / "icons").resolve().iterdir()) == used, folder

@@ -97,6 +97,8 @@ def test_google_sheets_csv_imports_as_is(tmp_path: Path) -> None:
     assert tray.defended_by == ("dodge", "block") and tray.flavour == 'A "tray", they said.'
     assert juice.heal is not None and (juice.heal.amount, juice.heal.when) == (2, ("turn", "dropping"))
     assert cs.rules == load_set("lunch").rules
+    assert sorted(cs.icons) == sorted(load_set("lunch").icons)  # the base's icons come along
+    assert all(Path(p).is_relative_to((tmp_path / "wet").resolve()) for p in cs.icons.values())
 
 
 def test_google_sheets_xlsx_imports_as_is(tmp_path: Path) -> None:

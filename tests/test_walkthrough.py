@@ -1,9 +1,13 @@
-"""The designer walk-through of docs/designing-cards.md, command by command, on a temporary folder."""
+"""docs/designing-cards.md, run end to end: every `cardgen` command of its shell blocks, as written, in order,
+with the spreadsheet edit it describes, on a temporary folder."""
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import re
+import shlex
 from pathlib import Path
 
 import pytest
@@ -13,59 +17,81 @@ from pypdf import PdfReader
 from cardgen.cli.main import main
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "designing-cards.md"
-NEW_CARD = """  - name: Wet Willy
-    type: basic
-    count: 2
-    damage: 1
-    stuns: 1
-    source: designed
-    flavour: Nobody ever sees it coming.
-"""
+NEW_ROW = {"name": "Wet Willy", "type": "basic", "count": "2", "source": "designed", "damage": "1", "stuns": "1",
+           "flavour": "Nobody ever sees it coming."}
 
 
-def _doc_commands() -> list[str]:
-    return re.findall(r"^cardgen .*$", DOC.read_text(encoding="utf-8"), flags=re.MULTILINE)
+def _doc() -> str:
+    return DOC.read_text(encoding="utf-8")
 
 
-def test_doc_lists_the_commands_this_test_runs() -> None:
-    verbs = [c.split()[1] for c in _doc_commands()]
-    assert verbs == ["new", "validate", "preview", "simulate", "build", "export"]
-    assert NEW_CARD.strip().splitlines()[0] in DOC.read_text(encoding="utf-8")
+def doc_commands() -> list[list[str]]:
+    """The commands of the page's ```sh blocks, split as a shell would."""
+    blocks = re.findall(r"```sh\n(.*?)```", _doc(), flags=re.S)
+    return [shlex.split(line) for block in blocks for line in block.splitlines() if line.startswith("cardgen ")]
+
+
+def test_doc_shows_the_commands_and_the_row_this_test_uses() -> None:
+    verbs = [" ".join(c[1:3]) if c[1] in ("export", "import") else c[1] for c in doc_commands()]
+    assert verbs == ["export sheet", "import sheet", "validate", "preview", "export gallery", "simulate", "build",
+                     "export tts"]
+    assert "| " + " | ".join(NEW_ROW.values()) + " |" in _doc()
+    assert "| " + " | ".join(NEW_ROW) + " |" in _doc()
 
 
 def test_walkthrough(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
     runner = CliRunner()
 
-    def run(*args: str) -> str:
-        res = runner.invoke(main, list(args))
-        assert res.exit_code == 0, (args, res.output)
+    def run(args: list[str], code: int = 0) -> str:
+        res = runner.invoke(main, args)
+        assert res.exit_code == code, (args, res.output)
         return res.output
 
-    run("new", "my-cards", "--base", "lunch")
-    cards = tmp_path / "my-cards" / "my-cards.yaml"
-    cards.write_text(cards.read_text(encoding="utf-8") + NEW_CARD, encoding="utf-8")
+    commands = iter(doc_commands())
+    run(next(commands)[1:])  # export sheet
+    sheet = tmp_path / "my-cards.csv"
+    header = next(csv.reader(io.StringIO(sheet.read_text(encoding="utf-8"))))
+    buf = io.StringIO()
+    csv.writer(buf, lineterminator="\r\n").writerow([NEW_ROW.get(h, "") for h in header])
+    sheet.write_text(sheet.read_text(encoding="utf-8") + buf.getvalue(), encoding="utf-8", newline="")
 
-    out = run("validate", "--set", "my-cards")
-    assert "my-cards: ok (32 designs, 113 cards)" in out
+    # the mistake the page shows, on a copy of the sheet
+    bad = tmp_path / "bad" / "my-cards.csv"
+    bad.parent.mkdir()
+    bad.write_text(sheet.read_text(encoding="utf-8").replace(",damage,", ",damge,", 1), encoding="utf-8", newline="")
+    monkeypatch.chdir(bad.parent)
+    out = run(next(iter(doc_commands()[1:]))[1:], code=1)
+    shown = re.search(r"^    (my-cards\.csv:1:5: error: .*?); \.\.\.$", _doc(), flags=re.M)
+    assert shown is not None and shown.group(1) in out
+    assert not (bad.parent / "my-cards").exists()
+    monkeypatch.chdir(tmp_path)
 
-    run("preview", "--set", "my-cards", "--card", "Wet Willy")
-    previews = list((tmp_path / "output" / "my-cards" / "preview").glob("*wet-willy*.png"))
-    assert len(previews) == 1
+    run(next(commands)[1:])  # import sheet
+    assert (tmp_path / "my-cards" / "set.yaml").is_file() and (tmp_path / "my-cards" / "cards.yaml").is_file()
 
-    run("simulate", "--set", "my-cards", "--players", "4", "--games", "60", "--seed", "1",
-        "--report", "my-cards.pdf", "--json", "my-cards.json")
+    out = run(next(commands)[1:])  # validate
+    assert "my-cards: ok (31 designs, 112 cards)" in out
+
+    run(next(commands)[1:])  # preview
+    assert [p.name for p in (tmp_path / "output" / "my-cards" / "preview").glob("*.png")] == ["31-wet-willy.png"]
+
+    run(next(commands)[1:])  # export gallery
+    page = (tmp_path / "output" / "my-cards" / "index.html").read_text(encoding="utf-8")
+    assert "my-cards 31/31" in page and "Wet Willy" in page
+
+    run([*next(commands)[1:], "--json", "my-cards.json"])  # simulate
     result = json.loads((tmp_path / "my-cards.json").read_text())
-    assert result["games"] == 60 and result["invariant_violations"] == 0
+    assert result["games"] == 200 and result["invariant_violations"] == 0
     assert "Wet Willy" in result["cards"]
-    assert (tmp_path / "my-cards.pdf").stat().st_size > 1000
+    assert (tmp_path / "my-cards-report.pdf").stat().st_size > 1000
 
-    run("build", "--set", "my-cards")
+    run(next(commands)[1:])  # build
     printed = PdfReader(tmp_path / "output" / "my-cards" / "my-cards-print.pdf")
-    text = "".join(page.extract_text() for page in printed.pages)
-    assert "Wet Willy" in text
-    assert len(printed.pages) == 1 + -(-113 // 9)
+    text = "".join(p.extract_text() for p in printed.pages)
+    assert "Wet Willy" in text and "Nobody ever sees it coming." in text
 
-    run("export", "tts", "--set", "my-cards", "--url-base", "https://example.org/my-cards/")
+    run(next(commands)[1:])  # export tts
     saved = json.loads((tmp_path / "output" / "my-cards" / "tts" / "my-cards-tts.json").read_text())
-    assert len(saved["ObjectStates"][0]["DeckIDs"]) == 113
+    assert len(saved["ObjectStates"][0]["DeckIDs"]) == 112
+    assert next(commands, None) is None

@@ -16,6 +16,7 @@ from typing import Any, cast
 from cardgen import model
 from cardgen.cardtext import TemplateError, check_text, generated_text, set_templates_dir, summary
 from cardgen.errors import Diagnostic, SetError, Severity, UnknownSetError
+from cardgen.iconwords import unknown_tokens
 from cardgen.loader.art import NOMINAL_ART_BOX_MM, check_art
 from cardgen.loader.card_checks import (
     MAX_DESIGNS,
@@ -27,6 +28,7 @@ from cardgen.loader.card_checks import (
     zero_problems,
 )
 from cardgen.loader.extends import inherit_cards, load_base
+from cardgen.loader.icons import check_icons
 from cardgen.loader.schema import SET_PROPERTIES, SET_REQUIRED, SET_REQUIRED_WHEN_EXTENDING
 from cardgen.loader.schema_check import CARD_VALIDATOR, SET_VALIDATOR, check_schema
 from cardgen.loader.yaml_doc import TOO_MANY_CARDS, Document, read_document
@@ -225,6 +227,7 @@ def _build(folder: Path, docs: list[Document], diags: list[Diagnostic], complete
     types.update({key: model.CardType(key, t["label"], t["colour"].upper(), t["role"])
                   for key, t in data.get("types", {}).items()})
     rules = dataclasses.replace(base.rules, **rules_raw) if base else model.Rules(**rules_raw)
+    icons = {**(base.icons if base else {}), **check_icons(folder, head, data.get("icons", {}), diags)}
     cards: list[model.Card] = []
     first_seen: dict[str, tuple[str, int, str]] = {}
     number = 0
@@ -271,7 +274,7 @@ def _build(folder: Path, docs: list[Document], diags: list[Diagnostic], complete
     total = sum(c.count for c in cards)
     cs = model.CardSet(name=data["name"], title=data["title"], deck_size=data.get("deck_size", total), rules=rules,
                        types=types, cards=tuple(cards), path=str(folder), equivalences=equivalences,
-                       description=data.get("description", base.description if base else ""))
+                       description=data.get("description", base.description if base else ""), icons=icons)
     _check_set(cs, docs, diags, complete)
     return cs
 
@@ -371,6 +374,9 @@ def _check_set(cs: model.CardSet, docs: list[Document], diags: list[Diagnostic],
             err(c, "passes_on", "field `passes_on`: a card cannot both travel and pass on")
         for problem in check_text(c, cs):
             err(c, "text", f"field `text`: {problem}")
+        for token in unknown_tokens(c.text or "", tuple(cs.icons)):
+            err(c, "text", f"field `text`: no icon '{{{token}}}' in the set's `icons`"
+                f"{did_you_mean(token, list(cs.icons))}; known: {', '.join(cs.icons) or 'none'}")
     diags.extend(d for d in deck_problems(cs, head) if complete or "maximum" in d.message)
     if not complete:
         return

@@ -90,6 +90,7 @@ def mix_sets(sets: list[model.CardSet], warnings: list[Diagnostic] | None = None
         types=types, cards=tuple(cards), path=first.path, equivalences=equivalences,
         description="Mixed deck: " + ", ".join(cs.title for cs in named),
         origin_types=origin_types, origin_rules={cs.name: cs.rules for cs in sets},
+        icons={k: v for cs in reversed(sets) for k, v in cs.icons.items()},  # the first set's icon wins a key
     )
     by_name = {c.name.upper(): c for c in cards}
     kept: dict[str, str] = {}

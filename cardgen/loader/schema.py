@@ -20,6 +20,7 @@ _POS_INT: dict[str, Any] = {"type": "integer", "minimum": 1, "maximum": MAX_NUMB
 _NONNEG_INT: dict[str, Any] = {"type": "integer", "minimum": 0, "maximum": MAX_NUMBER}
 _NAME: dict[str, Any] = {"type": "string", "minLength": 1, "maxLength": 60}
 _KEY: dict[str, Any] = {"type": "string", "pattern": "^[a-z][a-z0-9-]*$"}
+ICON_FILE_PATTERN = "\\.([sS][vV][gG]|[pP][nN][gG])$"
 
 
 def _enum(values: tuple[str, ...], description: str) -> dict[str, Any]:
@@ -134,6 +135,10 @@ SET_PROPERTIES: dict[str, Any] = {
     "equivalences": {"type": "object", "additionalProperties": _NAME,
                      "description": "Card of this set -> same-function card of another set, for mixing."},
     "cards": {"type": "array", "items": CARD_SCHEMA},
+    "icons": {"type": "object", "propertyNames": _KEY,
+              "additionalProperties": {"type": "string", "pattern": ICON_FILE_PATTERN},
+              "description": "Keyword -> SVG or PNG file in the set folder; `{key}` or the keyword in capitals "
+                             "(DODGE, DODGED) in card text draws the icon inline."},
     "extends": {"type": "string", "minLength": 1,
                 "description": "A bundled set name, or a set folder relative to this one, to start from."},
     "remove": {"type": "array", "items": _NAME, "uniqueItems": True,

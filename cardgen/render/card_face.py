@@ -18,8 +18,9 @@ from cardgen.numbering import card_label
 from cardgen.render import layout_data as L
 from cardgen.render.errors import CardFitError, GlyphError
 from cardgen.render.geometry import Rect
+from cardgen.render.icons import icons_of
 from cardgen.render.pen import PT, MissingGlyph, Pen
-from cardgen.render.textfit import Block, Faces, draw_block, fit_lines
+from cardgen.render.textfit import Block, Faces, IconStyle, draw_block, fit_lines
 from cardgen.render.type_icons import draw_icon, icon_gap, icon_size
 
 _ARROWS = {"left": "←", "right": "→", "either": "↔"}
@@ -179,7 +180,7 @@ def _face(pen: Pen, card: Card, cs: CardSet, trim: Rect, bleed: float, text: str
         pen.image(str(art[0]), art[1], trim.x + m, top - art_h, inner_w, art_h)
         pen.stroke_rect(trim.x + m, top - art_h, inner_w, art_h, L.colour("frame"), L.num("art.frame_pt"))
         top -= art_h + L.num("text.gap_above")
-    _text_box(pen, card, text, Rect(trim.x + m, bottom, inner_w, top - bottom))
+    _text_box(pen, card, text, Rect(trim.x + m, bottom, inner_w, top - bottom), icon_style(cs))
 
 
 def _band_icon(pen: Pen, role: str, band: Rect, ink: str) -> float:
@@ -245,7 +246,12 @@ def _badges(pen: Pen, card: Card, badges: list[tuple[str, str]], room: Rect) -> 
         col_w = max(col_w, w)
 
 
-def _text_box(pen: Pen, card: Card, text: str, box: Rect) -> None:
+def icon_style(cs: CardSet) -> IconStyle:
+    """The set's keyword icons, sized as face.yaml says (text.icon_em, text.icon_gap_em)."""
+    return IconStyle(icons_of(cs), L.num("text.icon_em"), L.num("text.icon_gap_em"))
+
+
+def _text_box(pen: Pen, card: Card, text: str, box: Rect, style: IconStyle) -> None:
     """Rules text from the top of `box`, flavour at its bottom, shrunk together to fit."""
     faces = (Faces(L.text("text.font"), L.text("text.bold_font")),
              Faces(L.text("text.condensed_font"), L.text("text.condensed_bold_font")))
@@ -254,7 +260,7 @@ def _text_box(pen: Pen, card: Card, text: str, box: Rect) -> None:
     min_pt = L.num("text.min_pt")
     for pair in faces:
         for size in _steps(L.num("text.max_pt"), min_pt, L.num("text.step_pt")):
-            rules = fit_lines(text, box.w, box.h, size, size, 1.0, (pair,), lead) if text else None
+            rules = fit_lines(text, box.w, box.h, size, size, 1.0, (pair,), lead, style) if text else None
             if text and rules is None:
                 continue
             used = rules.height if rules else 0.0
@@ -263,7 +269,7 @@ def _text_box(pen: Pen, card: Card, text: str, box: Rect) -> None:
                 fpt = max(size * L.num("text.flavour_ratio"), L.num("text.flavour_min_pt"))
                 room = box.h - used - L.num("text.flavour_gap")
                 flav = fit_lines(card.flavour, box.w, room, fpt, fpt, 1.0,
-                                 (Faces(flavour_face, flavour_face),), lead)
+                                 (Faces(flavour_face, flavour_face),), lead, style)
                 if flav is None:
                     continue
             if rules is not None:
@@ -317,10 +323,11 @@ def _split_face(pen: Pen, card: Card, cs: CardSet, trim: Rect, bleed: float, tex
     half_h = (trim.h - div_h) / 2
     texts = half_texts(card, text)
     # upper half upright, lower half turned 180 degrees so each reads from its own end
+    style = icon_style(cs)
     _half(pen, card, card.pair[0], texts[0], Rect(trim.x, trim.top - half_h, trim.w, half_h), bleed, colour,
-          ctype.role)
+          ctype.role, style)
     with pen.moved(trim.right, trim.y + half_h, 180):
-        _half(pen, card, card.pair[1], texts[1], Rect(0.0, 0.0, trim.w, half_h), bleed, colour, ctype.role)
+        _half(pen, card, card.pair[1], texts[1], Rect(0.0, 0.0, trim.w, half_h), bleed, colour, ctype.role, style)
     # divider: name, 'either half', number
     mid = trim.y + half_h + div_h / 2
     m = L.num("margin")
@@ -342,7 +349,7 @@ def _split_face(pen: Pen, card: Card, cs: CardSet, trim: Rect, bleed: float, tex
 
 
 def _half(pen: Pen, card: Card, half: str, text: str, region: Rect, bleed: float, colour: str,
-          role: str) -> None:
+          role: str, style: IconStyle) -> None:
     """One half of a split card, in `region`; its band sits at the region's top (the card's outer edge)."""
     m = L.num("margin")
     band_h = L.num("split.band_height")
@@ -358,4 +365,4 @@ def _half(pen: Pen, card: Card, half: str, text: str, region: Rect, bleed: float
     pen.text(region.x + region.w / 2, base, word, face, size, ink_on(colour), align="centre")
     box = Rect(region.x + m, region.y + 1.0, region.w - 2 * m, region.h - band_h - 2.5)
     if text:
-        _text_box(pen, replace(card, flavour=None), text, box)
+        _text_box(pen, replace(card, flavour=None), text, box, style)

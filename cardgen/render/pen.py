@@ -18,6 +18,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from cardgen.render.errors import GlyphError
 from cardgen.render.fonts import missing_glyphs
+from cardgen.render.icons import Icon, draw_icon
 
 MM = 72.0 / 25.4  # points per millimetre
 PT = 25.4 / 72.0  # millimetres per point
@@ -179,6 +180,12 @@ class Pen:
             c.drawRightString(x * MM, y * MM, text)
         else:
             c.drawString(x * MM, y * MM, text)
+
+    def icon(self, icon: Icon, x: float, y: float, w: float, h: float) -> None:
+        """Draw an inline icon with its bottom-left corner at (x, y), w x h millimetres (vector for SVG)."""
+        self._note("icon", x, y, w, h, icon.key)
+        if self.canvas is not None:
+            draw_icon(self.canvas, icon, x * MM, y * MM, w * MM, h * MM)
 
     # --- transforms ------------------------------------------------------------------------
 

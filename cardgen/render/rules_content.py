@@ -9,7 +9,7 @@ Keeping content apart from layout lets tests read the words without a PDF.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Any, Literal
 
@@ -17,8 +17,10 @@ import jinja2
 from markupsafe import Markup, escape
 
 from cardgen.cardtext import summary
+from cardgen.iconwords import keyword_forms
 from cardgen.model import DEFENCE_KINDS, Card, CardSet, defences_of
 from cardgen.paths import templates_dir
+from cardgen.render.icons import Icon, icons_of
 
 PAGE_TEMPLATE = "page.j2"
 SEPARATOR = "¦"
@@ -80,6 +82,7 @@ class Block:
     text: str = ""
     cells: tuple[str, ...] = ()
     heading: str = ""  # a glossary term's word(s)
+    icons: tuple[Icon, ...] = ()  # the set's keyword icons, drawn in this block's text
 
 
 @dataclass(frozen=True)
@@ -325,6 +328,7 @@ def page_context(cs: CardSet) -> dict[str, Any]:
         "card_groups": card_groups,
         "equivalences": equivalences,
         "equivalence_titles": eq_titles,
+        "icon_words": [keyword_forms(k)[0] for k in sorted(cs.icons)],
     }
 
 
@@ -383,5 +387,7 @@ def parse_blocks(markup: str) -> list[Block]:
 
 
 def page_blocks(cs: CardSet) -> list[Block]:
-    """The rules page of `cs` as blocks, ready for layout."""
-    return parse_blocks(page_markup(cs))
+    """The rules page of `cs` as blocks, ready for layout; text blocks carry the set's keyword icons."""
+    icons = icons_of(cs)
+    return [replace(b, icons=icons) if icons and b.kind in ("para", "bullet", "term") else b
+            for b in parse_blocks(page_markup(cs))]

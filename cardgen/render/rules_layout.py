@@ -32,7 +32,9 @@ from reportlab.platypus import (
 from reportlab.platypus.flowables import CondPageBreak, HRFlowable
 
 from cardgen.paths import templates_dir
+from cardgen.render import layout_data as face_layout
 from cardgen.render.fonts import register_fonts
+from cardgen.render.icons import IconCanvas, paragraph_markup
 from cardgen.render.layout_data import read_yaml
 from cardgen.render.rules_content import TABLE_KINDS, Block
 
@@ -260,6 +262,12 @@ def _table(rows: list[Block], st: _Styles, width: float) -> Table:
 
 # --- story -----------------------------------------------------------------------------------------
 
+def _with_icons(b: Block, size: float) -> str:
+    """The block's text with its keyword icons, sized like the card faces' (face.yaml text.icon_*)."""
+    return paragraph_markup(b.text, b.icons, size, face_layout.num("text.icon_em"),
+                            face_layout.num("text.icon_gap_em"), layout()["text"]["face"])
+
+
 def story(blocks: list[Block], size: float, width: float) -> list[Flowable]:
     """Flowables for the body blocks (the title is drawn separately) at body font `size`."""
     st = _styles(size)
@@ -289,12 +297,13 @@ def story(blocks: list[Block], size: float, width: float) -> list[Flowable]:
             out.append(HRFlowable(width="100%", thickness=0.6, color=colors.HexColor(head["colour"]),
                                   spaceBefore=0, spaceAfter=size * 0.3))
         elif b.kind == "bullet":
-            out.append(Paragraph(b.text, st.bullet, bulletText="•"))
+            out.append(Paragraph(_with_icons(b, size), st.bullet, bulletText="•"))
         elif b.kind == "term":
             colour = layout()["term"]["colour"]
-            out.append(Paragraph(f'<font color="{colour}"><b>{b.heading}:</b></font> {b.text}', st.term))
+            out.append(Paragraph(f'<font color="{colour}"><b>{b.heading}:</b></font> {_with_icons(b, size)}',
+                                 st.term))
         else:
-            out.append(Paragraph(b.text, st.body))
+            out.append(Paragraph(_with_icons(b, size), st.body))
     flush()
     return out
 
@@ -430,7 +439,7 @@ def render(blocks: list[Block], paper: str, size: float, subject: str, columns: 
 
     doc.addPageTemplates([PageTemplate(id="rules", frames=geo.frames(), onPage=on_page)])
     flowables = story(blocks, size, geo.column_width)
-    doc.build(flowables)
+    doc.build(flowables, canvasmaker=IconCanvas)
     top = geo.margin + geo.column_height
     used = sum(top - y for (page, _frame), y in doc.lowest.items() if page >= 1)
     capacity = geo.column_height * geo.columns

@@ -2,7 +2,8 @@
 
 Text is shrunk step by step, first in the regular face and then in the
 condensed one, never below the legible minimum; if it still does not fit the
-caller reports the card.
+caller reports the card. A set's keyword icons (`{dodge}`, or DODGE with its
+icon in front) are measured as part of their word, so fitting counts them.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from cardgen.render.icons import Icon, find
 from cardgen.render.pen import Pen
 
 _KEYWORD = re.compile(r"^\W*(?:[A-Z][A-Z0-9²⁴'’\-]+|\d+T)\W*$")
@@ -24,11 +26,33 @@ class Faces:
 
 @dataclass(frozen=True)
 class Run:
-    """Part of a line in one face; `x` is its offset from the line start in millimetres."""
+    """Part of a line in one face, or an icon; `x` is its offset from the line start in millimetres."""
 
     text: str
     face: str
     x: float
+    icon: Icon | None = None
+    width: float = 0.0  # an icon's width (text runs are measured from their text)
+
+    def end(self, size_pt: float) -> float:
+        return self.x + (self.width if self.icon is not None else Pen.width(self.text, self.face, size_pt))
+
+
+@dataclass(frozen=True)
+class _Piece:
+    text: str
+    face: str
+    w: float
+    icon: Icon | None = None
+
+
+@dataclass(frozen=True)
+class IconStyle:
+    """The icons text may show and how big they are, relative to the font size (face.yaml's text.icon_*)."""
+
+    icons: tuple[Icon, ...] = ()
+    em: float = 1.0
+    gap_em: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -38,6 +62,7 @@ class Block:
     size_pt: float
     leading: float  # millimetres between baselines
     lines: tuple[tuple[Run, ...], ...]
+    icon_h: float = 0.0  # height of its inline icons, millimetres
 
     @property
     def height(self) -> float:
@@ -48,44 +73,85 @@ def is_keyword(word: str) -> bool:
     return bool(_KEYWORD.match(word))
 
 
+def icon_height(size_pt: float, style: IconStyle) -> float:
+    """An inline icon's height in millimetres at `size_pt`."""
+    return size_pt * style.em * 25.4 / 72.0
+
+
+def _pieces(word: str, size_pt: float, faces: Faces, bold_keywords: bool, style: IconStyle) -> list[_Piece]:
+    """A word as its text and icon pieces, each measured."""
+    def text(t: str) -> _Piece:
+        face = faces.bold if bold_keywords and is_keyword(t) else faces.regular
+        return _Piece(t, face, Pen.width(t, face, size_pt))
+
+    found = find(word, style.icons)
+    if found is None:
+        return [text(word)]
+    hit, icon = found
+    h = icon_height(size_pt, style)
+    gap = size_pt * style.gap_em * 25.4 / 72.0 if hit.text and hit.text[0].isalnum() else 0.0
+    pieces = [text(hit.before)] if hit.before else []
+    pieces.append(_Piece("", faces.regular, h * icon.aspect + gap, icon))
+    if hit.text:
+        pieces.append(text(hit.text))
+    return pieces
+
+
 def wrap(text: str, width: float, size_pt: float, faces: Faces, leading_ratio: float,
-         bold_keywords: bool = True) -> Block | None:
+         bold_keywords: bool = True, style: IconStyle = IconStyle()) -> Block | None:
     """Greedy word wrap into `width` mm; None when a single word is wider than the line."""
     words = text.split()
     space = {f: Pen.width(" ", f, size_pt) for f in (faces.regular, faces.bold)}
     lines: list[tuple[Run, ...]] = []
-    current: list[tuple[str, str, float]] = []  # word, face, width
+    current: list[list[_Piece]] = []
     used = 0.0
     for word in words:
-        face = faces.bold if bold_keywords and is_keyword(word) else faces.regular
-        w = Pen.width(word, face, size_pt)
+        pieces = _pieces(word, size_pt, faces, bold_keywords, style)
+        w = sum(p.w for p in pieces)
         if w > width:
             return None
-        extra = w + (space[face] if current else 0.0)
+        extra = w + (space[current[-1][-1].face] if current else 0.0)
         if current and used + extra > width:
-            lines.append(_runs(current, space))
+            lines.append(_runs(current, space, style, size_pt))
             current, used = [], 0.0
             extra = w
-        current.append((word, face, w))
+        current.append(pieces)
         used += extra
     if current:
-        lines.append(_runs(current, space))
-    return Block(size_pt, size_pt * leading_ratio * 25.4 / 72.0, tuple(lines))
+        lines.append(_runs(current, space, style, size_pt))
+    return Block(size_pt, size_pt * leading_ratio * 25.4 / 72.0, tuple(lines), icon_height(size_pt, style))
 
 
-def _runs(words: list[tuple[str, str, float]], space: dict[str, float]) -> tuple[Run, ...]:
+def _runs(words: list[list[_Piece]], space: dict[str, float], style: IconStyle, size_pt: float) -> tuple[Run, ...]:
+    """Runs of one line: words of one face joined by spaces, icons on their own."""
     runs: list[Run] = []
+    open_run: list[str | float] = []  # text, face, x of the text run being built
+
+    def flush() -> None:
+        if open_run:
+            runs.append(Run(str(open_run[0]), str(open_run[1]), float(open_run[2])))
+            open_run.clear()
+
     x = 0.0
-    texts: list[str] = []
-    face = words[0][1]
-    start = 0.0
-    for i, (word, f, w) in enumerate(words):
-        if f != face:
-            runs.append(Run(" ".join(texts), face, start))
-            texts, face, start = [], f, x
-        texts.append(word)
-        x += w + (space[f] if i < len(words) - 1 else 0.0)
-    runs.append(Run(" ".join(texts), face, start))
+    for i, pieces in enumerate(words):
+        if i:
+            x += space[words[i - 1][-1].face]
+            first = pieces[0]
+            if open_run and first.icon is None and first.face == open_run[1]:
+                open_run[0] = f"{open_run[0]} "
+            else:
+                flush()
+        for p in pieces:
+            if p.icon is not None:
+                flush()
+                runs.append(Run("", p.face, x, p.icon, icon_height(size_pt, style) * p.icon.aspect))
+            elif open_run and p.face == open_run[1]:
+                open_run[0] = f"{open_run[0]}{p.text}"
+            else:
+                flush()
+                open_run.extend([p.text, p.face, x])
+            x += p.w
+    flush()
     return tuple(runs)
 
 
@@ -100,11 +166,11 @@ def sizes(max_pt: float, min_pt: float, step: float) -> list[float]:
 
 @lru_cache(maxsize=4096)
 def fit_lines(text: str, width: float, height: float, max_pt: float, min_pt: float, step: float,
-              faces: tuple[Faces, ...], leading_ratio: float) -> Block | None:
+              faces: tuple[Faces, ...], leading_ratio: float, style: IconStyle = IconStyle()) -> Block | None:
     """The largest size (trying each face pair in turn) at which `text` fits the box; None if none does."""
     for pair in faces:
         for size in sizes(max_pt, min_pt, step):
-            block = wrap(text, width, size, pair, leading_ratio)
+            block = wrap(text, width, size, pair, leading_ratio, style=style)
             if block is not None and block.height <= height + 1e-9:
                 return block
     return None
@@ -120,9 +186,10 @@ def draw_block(pen: Pen, block: Block, x: float, top: float, colour: str, centre
     for line in block.lines:
         shift = 0.0
         if centred_width is not None and line:
-            last = line[-1]
-            line_w = last.x + Pen.width(last.text, last.face, block.size_pt)
-            shift = (centred_width - line_w) / 2
+            shift = (centred_width - line[-1].end(block.size_pt)) / 2
         for run in line:
-            pen.text(x + shift + run.x, baseline, run.text, run.face, block.size_pt, colour)
+            if run.icon is not None:
+                pen.icon(run.icon, x + shift + run.x, baseline, run.width, block.icon_h)
+            else:
+                pen.text(x + shift + run.x, baseline, run.text, run.face, block.size_pt, colour)
         baseline -= block.leading

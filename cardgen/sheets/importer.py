@@ -86,7 +86,23 @@ def set_yaml_like(base: CardSet, name: str, cards: list[dict[str, Any]]) -> str:
     equivalences = {k: v for k, v in base.equivalences.items() if k in names}
     if equivalences:
         data["equivalences"] = equivalences
+    if base.icons:
+        data["icons"] = {key: icon_file(key, path) for key, path in sorted(base.icons.items())}
     return schema_line() + yaml.safe_dump(data, allow_unicode=True, sort_keys=False, width=100)
+
+
+def icon_file(key: str, path: str) -> str:
+    """Where a base set's icon goes in the new set folder."""
+    return f"icons/{key}{Path(path).suffix.lower()}"
+
+
+def _copy_icons(base: CardSet, folder: Path) -> list[Path]:
+    out = []
+    for key, path in sorted(base.icons.items()):
+        target = folder / icon_file(key, path)
+        write_atomic(target, Path(path).read_bytes())
+        out.append(target)
+    return out
 
 
 def _set_name(folder: Path) -> str:
@@ -125,6 +141,7 @@ def import_sheet(sheet: Path, into: Path, base: str | None = None, shown: str | 
     shown = shown or str(sheet)
     set_file = into / "set.yaml"
     new_set: str | None = None
+    base_set: CardSet | None = None
     if into.exists() and not into.is_dir():
         raise SheetImportError(f"{into} is a file; --into takes a set folder")
     diags: list[Diagnostic] = []
@@ -138,15 +155,17 @@ def import_sheet(sheet: Path, into: Path, base: str | None = None, shown: str | 
         if base is None:
             raise SheetImportError(f"{into} has no set.yaml: pass --base classic|lunch|beer (or a set folder) to "
                                "start a new set with that set's rules and card types")
-        new_set = set_yaml_like(load_set(base), _set_name(into), cards)
+        base_set = load_set(base)
+        new_set = set_yaml_like(base_set, _set_name(into), cards)
     text, where = cards_yaml(cards, shown)
     into.resolve().parent.mkdir(parents=True, exist_ok=True)
     scratch = Path(tempfile.mkdtemp(prefix=f".{into.resolve().name}.import-", dir=into.resolve().parent))
     try:
         if into.is_dir():
             shutil.copytree(into, scratch, dirs_exist_ok=True)
-        if new_set is not None:
+        if base_set is not None and new_set is not None:
             (scratch / "set.yaml").write_text(new_set, encoding="utf-8")
+            _copy_icons(base_set, scratch)
         (scratch / CARDS_FILE).write_text(text, encoding="utf-8")
         try:
             cs, warnings = load_set_with_warnings(scratch)
@@ -156,7 +175,8 @@ def import_sheet(sheet: Path, into: Path, base: str | None = None, shown: str | 
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
     written = []
-    if new_set is not None:
+    if base_set is not None and new_set is not None:
+        written.extend(_copy_icons(base_set, into))
         write_atomic(set_file, new_set.encode("utf-8"))
         written.append(set_file)
     write_atomic(into / CARDS_FILE, text.encode("utf-8"))

@@ -1,0 +1,167 @@
+"""Inline icons: a set's keyword icons measured and drawn as vectors (SVG through svglib) or images (PNG).
+
+An SVG icon becomes one PDF form XObject per document, named after a hash of
+the file's bytes, and each use places that form: the PDF stays small and the
+icon stays vector at any zoom. A PNG icon is embedded once by reportlab and
+placed the same way.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from PIL import Image
+from reportlab.pdfgen.canvas import Canvas
+
+from cardgen.errors import CardgenError
+from cardgen.iconwords import IconWord, icon_word
+from cardgen.model import CardSet
+
+ICON_FONT = "Sans"  # a bundled face (cardgen.render.fonts); icons draw no text, but the renderer sets a font
+
+
+class IconError(CardgenError):
+    """An icon file that can no longer be read."""
+
+
+@dataclass(frozen=True)
+class Icon:
+    """A keyword icon: its key, its file and its proportions (width / height)."""
+
+    key: str
+    path: str
+    aspect: float
+
+
+@dataclass(frozen=True)
+class _Art:
+    drawing: Any  # a reportlab Drawing for SVG, None for PNG
+    width: float
+    height: float
+    digest: str
+
+
+@lru_cache(maxsize=256)
+def _art(path: str) -> _Art:
+    data = Path(path).read_bytes()
+    digest = hashlib.sha256(data).hexdigest()[:16]
+    if path.lower().endswith(".svg"):
+        from svglib.svglib import svg2rlg
+
+        drawing = svg2rlg(path)
+        if drawing is None:  # the loader refuses such a file; a file changed since loading ends here
+            raise IconError(f"{path}: not a readable SVG drawing")
+        return _Art(drawing, float(drawing.width), float(drawing.height), digest)
+    with Image.open(path) as img:
+        return _Art(None, float(img.width), float(img.height), digest)
+
+
+def icons_of(cs: CardSet) -> tuple[Icon, ...]:
+    """The set's icons, ready to measure (the loader has checked every file)."""
+    out = []
+    for key, path in sorted(cs.icons.items()):
+        art = _art(path)
+        out.append(Icon(key, path, art.width / art.height))
+    return tuple(out)
+
+
+def find(word: str, icons: tuple[Icon, ...]) -> tuple[IconWord, Icon] | None:
+    """The icon `word` stands for, with how the word splits around it."""
+    hit = icon_word(word, tuple(i.key for i in icons))
+    if hit is None:
+        return None
+    return hit, next(i for i in icons if i.key == hit.key)
+
+
+def form_name(icon: Icon) -> str:
+    return f"cardgen-icon-{_art(icon.path).digest}"
+
+
+def draw_icon(canvas: Any, icon: Icon, x_pt: float, y_pt: float, w_pt: float, h_pt: float) -> None:
+    """Place `icon` with its bottom-left corner at (x, y) points, scaled to w x h points."""
+    art = _art(icon.path)
+    if art.drawing is None:
+        canvas.drawImage(icon.path, x_pt, y_pt, w_pt, h_pt, mask="auto")
+        return
+    name = form_name(icon)
+    if not canvas.hasForm(name):
+        from reportlab.graphics import renderPDF
+
+        art.drawing.initialFontName = ICON_FONT  # else the renderer names Helvetica, an unembedded font
+        canvas.beginForm(name, 0, 0, art.width, art.height)
+        renderPDF.draw(art.drawing, canvas, 0, 0)
+        canvas.endForm()
+    canvas.saveState()
+    canvas.translate(x_pt, y_pt)
+    canvas.scale(w_pt / art.width, h_pt / art.height)
+    canvas.doForm(name)
+    canvas.restoreState()
+
+
+# --- icons in reportlab paragraphs (the rules page) -------------------------------------------------
+#
+# A paragraph reserves an icon's room with no-break spaces (the last one at a smaller size, so the room
+# is exact and the line no taller), glued to the keyword so a line never breaks between them, and an
+# <onDraw> callback right after the room draws the icon in it.
+
+CALLBACK = "cardgenIcon"
+_REGISTRY: dict[str, Icon] = {}
+_KEYWORD = re.compile(r"\{[A-Za-z][A-Za-z0-9-]*\}\S*|\b[A-Z][A-Z'’]*[A-Z]\b\S*")
+NBSP = "\u00a0"
+
+
+def paragraph_markup(text: str, icons: tuple[Icon, ...], size_pt: float, em: float, gap_em: float,
+                     face: str) -> str:
+    """Paragraph markup with each icon word's icon placed in front of it (or for its `{key}` token)."""
+    if not icons:
+        return text
+    parts = re.split(r"(<[^>]*>)", text)
+    for i, part in enumerate(parts):
+        if i % 2 == 0:
+            parts[i] = _KEYWORD.sub(lambda m: _marked(m.group(0), icons, size_pt, em, gap_em, face), part)
+    return "".join(parts)
+
+
+def _spacer(room: float, face: str, size_pt: float) -> str:
+    """No-break spaces `room` points wide in `face`: whole ones at `size_pt`, the rest in a smaller one."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    one = float(stringWidth(NBSP, face, size_pt))
+    whole = int(room // one)
+    rest = (room - whole * one) / one * size_pt
+    tail = f'<font size="{rest:.3f}">{NBSP}</font>' if rest > 0.01 else ""
+    return f'<font name="{face}">{NBSP * whole}{tail}</font>'
+
+
+def _marked(word: str, icons: tuple[Icon, ...], size_pt: float, em: float, gap_em: float, face: str) -> str:
+    found = find(word, icons)
+    if found is None:
+        return word
+    hit, icon = found
+    digest = _art(icon.path).digest
+    _REGISTRY[digest] = icon
+    h = size_pt * em
+    w = h * icon.aspect
+    room = w + (size_pt * gap_em if hit.text[:1].isalnum() else 0.0)
+    # the callback comes after the room: at the start of a word reportlab would hang it on the word before
+    return (f'{hit.before}{_spacer(room, face, size_pt)}'
+            f'<onDraw name="{CALLBACK}" label="{digest} {w:.3f} {h:.3f} {room:.3f}"/>{hit.text}')
+
+
+def _draw_from_paragraph(canvas: Any, _kind: str, label: str) -> None:
+    digest, w, h, room = label.split()
+    info = canvas._curr_tx_info  # where the callback sits: the end of the icon's room, on the baseline
+    draw_icon(canvas, _REGISTRY[digest], float(info["cur_x"]) - float(room), float(info["cur_y"]), float(w), float(h))
+
+
+class IconCanvas(Canvas):  # type: ignore[misc]
+    """A reportlab Canvas that knows how to draw paragraph icons (see `paragraph_markup`)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.setNamedCB(CALLBACK, _draw_from_paragraph)
