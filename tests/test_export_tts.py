@@ -13,7 +13,7 @@ from click.testing import CliRunner
 from PIL import Image
 
 from cardgen.cli.main import main
-from cardgen.export.tts import DESIGNS_PER_SHEET, MAX_SHEET_PX, export_tts, grid_of
+from cardgen.export.tts import DESIGNS_PER_SHEET, MAX_SHEET_PX, export_tts, fit_card_px, grid_of
 from cardgen.loader import load_set
 from cardgen.numbering import card_label
 
@@ -149,6 +149,12 @@ def test_sheets_stay_within_4096_px_unless_asked(tmp_path: Path) -> None:
     sheet = Image.open(tmp_path / "lunch" / "tts" / "lunch-tts-faces-1.png")
     assert sheet.size[0] == 10 * round(63.5 / 25.4 * 200)
     assert "warning:" in res.output and f"over the {MAX_SHEET_PX} px" in res.output
+
+
+def test_cards_shrink_only_as_much_as_their_own_grid_needs() -> None:
+    assert fit_card_px((500, 700), grid_of(69), MAX_SHEET_PX) == (409, 573)  # 10 x 7: width and height limit
+    assert fit_card_px((500, 700), grid_of(5), MAX_SHEET_PX) == (500, 700)  # 6 x 1 fits as it is
+    assert fit_card_px((500, 700), grid_of(69), None) == (500, 700)
 
 
 def test_cli_writes_files_with_url_base(tmp_path: Path) -> None:

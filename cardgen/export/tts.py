@@ -80,12 +80,12 @@ def grid_of(designs: int) -> tuple[int, int]:
     return cols, -(-slots // cols)
 
 
-def fit_card_px(card_px: tuple[int, int], max_sheet_px: int | None) -> tuple[int, int]:
-    """The card image size, shrunk (keeping its proportions) so a full 10 x 7 sheet stays within the limit."""
+def fit_card_px(card_px: tuple[int, int], grid: tuple[int, int], max_sheet_px: int | None) -> tuple[int, int]:
+    """The card image size, shrunk (keeping its proportions) so a sheet of `grid` stays within the limit."""
     w, h = card_px
     if max_sheet_px is None:
         return w, h
-    scale = min(1.0, max_sheet_px / (MAX_COLS * w), max_sheet_px / (MAX_ROWS * h))
+    scale = min(1.0, max_sheet_px / (grid[0] * w), max_sheet_px / (grid[1] * h))
     return (w, h) if scale >= 1.0 else (max(1, int(w * scale)), max(1, int(h * scale)))
 
 
@@ -111,7 +111,7 @@ def export_tts(cs: CardSet, dpi: float = DEFAULT_DPI, url_base: str = "",
     opts = opts or PrintOptions(size="poker")
     designs = card_images(cs, opts, dpi)
     w, h = fit_card_px((max(im.image.width for im in designs), max(im.image.height for im in designs)),
-                       max_sheet_px)
+                       grid_of(len(designs)), max_sheet_px)
     back = back_image(cs, opts, dpi, (w, h))
     stem = cs.name
     files: dict[str, bytes] = {}
