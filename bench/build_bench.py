@@ -105,14 +105,14 @@ def bench_set(cs: CardSet, opts: PrintOptions, repeat: int) -> dict[str, float]:
 PLAIN = Path(__file__).resolve().parent / "plain_cards.py"
 
 
-def _timed(cmd: list[str], env: dict[str, str] | None = None) -> tuple[float, float]:
+def _timed(cmd: list[str], env: dict[str, str] | None = None, cwd: str | None = None) -> tuple[float, float]:
     """Wall time and CPU time (user + system) of one run of `cmd`.
 
     CPU time is what to compare on a loaded machine: waiting for a core does not count in it.
     """
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t = time.perf_counter()
-    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, cwd=cwd)
     wall = time.perf_counter() - t
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
@@ -128,13 +128,17 @@ def whole_process(runs: int, checkout: str | None) -> None:
             other_env = {**os.environ, "PYTHONPATH": str(Path(checkout).resolve())}
         times: dict[str, list[tuple[float, float]]] = {"plain reportlab": [], "cardgen build": [],
                                                        "checkout build": []}
-        _timed(build)
+        # Run from the temporary folder: `python -m` puts the working folder first on sys.path, which
+        # would make --checkout time this checkout again when the bench is started from its root.
+        _timed(build, cwd=tmp)
         _timed(plain)  # warm the disk cache
+        if other_env is not None:
+            _timed(build, other_env, cwd=tmp)
         for _ in range(runs):
             times["plain reportlab"].append(_timed(plain))
-            times["cardgen build"].append(_timed(build))
+            times["cardgen build"].append(_timed(build, cwd=tmp))
             if other_env is not None:
-                times["checkout build"].append(_timed(build, other_env))
+                times["checkout build"].append(_timed(build, other_env, cwd=tmp))
     floor_wall = statistics.median(w for w, _ in times["plain reportlab"])
     floor_cpu = statistics.median(c for _, c in times["plain reportlab"])
     print(f"whole process, {runs} paired runs, medians (wall: elapsed; cpu: user + system):")

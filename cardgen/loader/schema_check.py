@@ -1,15 +1,22 @@
-"""Turn JSON Schema violations into diagnostics a person can act on."""
+"""Turn JSON Schema violations into diagnostics a person can act on.
+
+jsonschema is imported only for a document that does not plainly conform (`quick_schema`), so a
+build of well-formed files never pays for it; its errors are then worded exactly as always.
+"""
 
 from __future__ import annotations
 
-from typing import Any
-
-import jsonschema
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
 
 from cardgen.errors import Diagnostic
+from cardgen.loader.quick_schema import plainly_valid
 from cardgen.loader.schema import CARD_SCHEMA, ICON_FILE_PATTERN, MAX_NUMBER, schema
 from cardgen.loader.yaml_doc import Document, PathKey
 from cardgen.suggest import did_you_mean
+
+if TYPE_CHECKING:
+    import jsonschema
 
 
 def _strict_integer(checker: Any, instance: Any) -> bool:
@@ -17,11 +24,35 @@ def _strict_integer(checker: Any, instance: Any) -> bool:
     return isinstance(instance, int) and not isinstance(instance, bool)
 
 
-_Validator: Any = jsonschema.validators.extend(  # type: ignore[no-untyped-call]
-    jsonschema.Draft202012Validator,
-    type_checker=jsonschema.Draft202012Validator.TYPE_CHECKER.redefine("integer", _strict_integer))
-_VALIDATOR = _Validator(schema())
-CARD_VALIDATOR = _Validator(CARD_SCHEMA)
+def _validator_class() -> Any:
+    import jsonschema
+
+    return jsonschema.validators.extend(  # type: ignore[no-untyped-call]
+        jsonschema.Draft202012Validator,
+        type_checker=jsonschema.Draft202012Validator.TYPE_CHECKER.redefine("integer", _strict_integer))
+
+
+class SchemaValidator:
+    """One document kind's schema: a quick yes for a conforming document, jsonschema for anything else."""
+
+    def __init__(self, schema_dict: dict[str, Any]) -> None:
+        self.schema = schema_dict
+
+    @cached_property
+    def _full(self) -> Any:
+        return _validator_class()(self.schema)
+
+    def is_valid(self, data: Any) -> bool:
+        return plainly_valid(self.schema, data) or bool(self._full.is_valid(data))
+
+    def iter_errors(self, data: Any) -> Any:
+        if plainly_valid(self.schema, data):
+            return iter(())
+        return self._full.iter_errors(data)
+
+
+_VALIDATOR = SchemaValidator(schema())
+CARD_VALIDATOR = SchemaValidator(CARD_SCHEMA)
 SET_VALIDATOR = _VALIDATOR
 _PATTERN_WORDS = {
     "^[a-z][a-z0-9-]*$": "a lowercase key (letters, digits and '-', starting with a letter, e.g. 'basic')",
@@ -124,12 +155,12 @@ def _message(doc: Document, err: jsonschema.ValidationError) -> list[tuple[PathK
     return [(at, False, f"{where}: {err.message}")]
 
 
-def make_validator(schema_dict: dict[str, Any]) -> Any:
+def make_validator(schema_dict: dict[str, Any]) -> SchemaValidator:
     """A validator for another document kind (scenarios), with the same strict whole numbers."""
-    return _Validator(schema_dict)
+    return SchemaValidator(schema_dict)
 
 
-def check_schema(doc: Document, validator: Any = None) -> list[Diagnostic]:
+def check_schema(doc: Document, validator: SchemaValidator | None = None) -> list[Diagnostic]:
     """Every schema violation in the document (a set file, or `validator`'s kind), in file order."""
     out: list[Diagnostic] = []
     seen: set[tuple[int, int, str]] = set()
