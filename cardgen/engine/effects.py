@@ -129,6 +129,8 @@ def lose(s: GameState, p: int, amount: int, why: int) -> None:
     s.pool += lost
     if s.log is not None:  # a hot spot: do not even build the event unlogged
         s.log.append(Damage(s.turn, p, lost, s.life[p], why))
+    if s.dealt is not None:
+        s.dealt[why] += lost
     if s.life[p] <= 0:
         s.stack.append(DropF(p))
 

@@ -123,12 +123,13 @@ class IllegalMoveError(CardgenError):
 
 
 def new_game(cs: CardSet, players: int | list[str], seed: int | None = None, turn_cap: int | None = None,
-             record: bool = False, info: tuple[CardInfo, ...] | None = None) -> GameState:
-    """Shuffle with `seed`, deal a hand to each player (seat 0 first) and run to the first decision."""
+             record: bool = False, info: tuple[CardInfo, ...] | None = None, tally: bool = False) -> GameState:
+    """Shuffle with `seed`, deal a hand to each player (seat 0 first) and run to the first decision.
+    `record`: keep the full log; `tally`: only the damage per design (`GameState.dealt`)."""
     names = [f"P{i + 1}" for i in range(players)] if isinstance(players, int) else list(players)
     if len(names) < 2:
         raise CardgenError("a game needs at least 2 players")
-    s = blank_state(make_game(cs, names, turn_cap, info), seed, record)
+    s = blank_state(make_game(cs, names, turn_cap, info), seed, record, tally)
     shuffle(s.rng, s.draw)
     for _ in range(cs.rules.hand_size):
         for p in range(len(names)):

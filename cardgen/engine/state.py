@@ -296,6 +296,7 @@ class GameState:
     moves: list[Move] = field(default_factory=list)
     result: Outcome | None = None
     log: list[Event] | None = None
+    dealt: list[int] | None = None  # damage dealt per design, tallied when asked for (far cheaper than a log)
     weapons_used: set[tuple[int, int]] = field(default_factory=set)  # (player, design) used this turn
     vomit_hit_used: bool = False
 
@@ -345,15 +346,17 @@ class GameState:
         t.rng.setstate(self.rng.getstate())
         t.moves = list(self.moves)
         t.log = None if self.log is None else list(self.log)
+        t.dealt = None if self.dealt is None else list(self.dealt)
         t.weapons_used = set(self.weapons_used)
         return t
 
 
-def blank_state(game: Game, seed: int | None, record: bool) -> GameState:
-    """A state with no cards dealt: every card in the draw pile (unshuffled)."""
+def blank_state(game: Game, seed: int | None, record: bool, tally: bool = False) -> GameState:
+    """A state with no cards dealt: every card in the draw pile (unshuffled). `record`: keep the game's log;
+    `tally`: keep only the damage dealt per design (`dealt`)."""
     n = game.n
     return GameState(
         game=game, life=[game.start_life] * n, hands=[[] for _ in range(n)], draw=list(game.deck),
         down=[False] * n, stomped=[False] * n, stun_until=[-1] * n, vomit_until=[-1] * n, rng=random.Random(seed),
-        log=[] if record else None, current=n - 1,
+        log=[] if record else None, dealt=[0] * len(game.info) if tally else None, current=n - 1,
     )

@@ -52,10 +52,10 @@ def aligned_orders(a: CardSet, b: CardSet) -> tuple[list[int], list[int]]:
 
 
 def deal(cs: CardSet, info: tuple[CardInfo, ...], players: int, seed: int, order: Sequence[int],
-         record: bool = True) -> GameState:
+         record: bool = True, tally: bool = False) -> GameState:
     """`new_game` from a given pre-shuffle deck order: the same shuffle, deal and start (with the print order,
     the same game as `new_game`)."""
-    s = blank_state(make_game(cs, [f"P{i + 1}" for i in range(players)], info=info), seed, record)
+    s = blank_state(make_game(cs, [f"P{i + 1}" for i in range(players)], info=info), seed, record, tally)
     s.draw = list(order)
     shuffle(s.rng, s.draw)
     for _ in range(cs.rules.hand_size):

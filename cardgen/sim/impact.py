@@ -10,9 +10,9 @@ Two questions per card, both asked of every seat of every game (a *player-game*)
   more cards, so every card reads a little high (17lands' "games in hand").
 
 `Tracker` notes, during one game, what each seat held (bit masks over design
-indices), how much damage each card dealt (from the game log) and how much it
-prevented (the strike a defence or humiliation answered). `Impact` folds the
-games in; `effect` turns counts into a difference, its 95 % interval and z.
+indices) and how much damage each card prevented (the strike a defence or
+humiliation answered); the engine tallies the damage each dealt. `Impact` folds
+the games in; `effect` turns counts into a difference, its 95 % interval and z.
 """
 
 from __future__ import annotations
@@ -21,8 +21,6 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardgen.engine.events import Damage
-from cardgen.engine.moves import DEFEND, HUMILIATE, Move
 from cardgen.engine.state import GameState, StrikeF, TickF
 
 Z95 = 1.959963984540054
@@ -31,53 +29,43 @@ MEASURES: tuple[str, ...] = ("opening", "drawn")
 PRIMARY = "opening"
 
 
-def _mask(hand: list[int]) -> int:
-    m = 0
-    for d in hand:
-        m |= 1 << d
-    return m
-
-
 class Tracker:
-    """What each seat held during one game, and what each card dealt and prevented."""
+    """What each seat held during one game, and what each card prevented (the damage each dealt is the engine's
+    own tally, `GameState.dealt`: no log needed).
 
-    __slots__ = ("_draw", "_draw_len", "designs", "drawn", "names", "opening", "prevented")
+    The game loop calls `blocked` for a defence or humiliation before it is applied, and `drew` after a move
+    that changed the draw pile (cards only enter a hand from it), so nothing runs per decision but one test.
+    """
+
+    __slots__ = ("_bits", "designs", "drawn", "opening", "prevented")
 
     def __init__(self, s: GameState) -> None:
         self.designs = len(s.game.info)
-        self.opening = [_mask(h) for h in s.hands]
+        self._bits = [1 << d for d in range(self.designs)]
+        self.opening = [self._mask(h) for h in s.hands]
         self.drawn = list(self.opening)
         self.prevented = [0] * self.designs
-        self._draw = s.draw
-        self._draw_len = len(s.draw)
-        self.names = [ci.name for ci in s.game.info]
 
-    def before(self, s: GameState, m: Move) -> None:
-        """Called with the chosen move before it is applied: a defence notes the damage it stops."""
-        if m.kind == DEFEND or m.kind == HUMILIATE:
-            f = s.stack[-1]
-            if isinstance(f, StrikeF):
-                self.prevented[m.card] += f.dmg[f.si]
-            elif isinstance(f, TickF):
-                self.prevented[m.card] += f.hold.damage
+    def _mask(self, hand: list[int]) -> int:
+        bits = self._bits
+        m = 0
+        for d in hand:
+            m |= bits[d]
+        return m
 
-    def after(self, s: GameState) -> None:
-        """Called after each move: cards only enter a hand from the draw pile, so look when it changed."""
-        if s.draw is not self._draw or len(s.draw) != self._draw_len:
-            self._draw, self._draw_len = s.draw, len(s.draw)
-            drawn = self.drawn
-            for p, hand in enumerate(s.hands):
-                drawn[p] |= _mask(hand)
+    def blocked(self, s: GameState, card: int) -> None:
+        """`card` answers the strike or hold tick on top of the stack: note the damage it stops."""
+        f = s.stack[-1]
+        if isinstance(f, StrikeF):
+            self.prevented[card] += f.dmg[f.si]
+        elif isinstance(f, TickF):
+            self.prevented[card] += f.hold.damage
 
-    def dealt(self, s: GameState) -> list[int]:
-        """Damage dealt per design, from the game's log (the engine names the card behind each loss)."""
-        out = [0] * self.designs
-        if s.log is None:
-            return out
-        for e in s.log:
-            if isinstance(e, Damage):
-                out[e.why] += e.amount  # the design itself: same-named cards of a mixed deck stay apart
-        return out
+    def drew(self, s: GameState) -> None:
+        """The draw pile changed during the last move: add every hand to what its seat has held."""
+        drawn, mask = self.drawn, self._mask
+        for p, hand in enumerate(s.hands):
+            drawn[p] |= mask(hand)
 
 
 @dataclass

@@ -16,7 +16,7 @@ from cardgen.engine.agents import Agent
 from cardgen.engine.cards import CardInfo
 from cardgen.engine.events import Damage, Event, Moved, TurnStarts
 from cardgen.engine.invariants import Checker, Snapshot, check_state, snapshot
-from cardgen.engine.moves import CARD_PLAYS, EFFECT_KINDS
+from cardgen.engine.moves import CARD_PLAYS, DEFEND, EFFECT_KINDS, HUMILIATE
 from cardgen.engine.rules import new_game, push
 from cardgen.engine.state import GameState
 from cardgen.engine.views import observe
@@ -92,9 +92,11 @@ def play_one(cs: CardSet, info: tuple[CardInfo, ...], agents: Sequence[Agent], a
     `names` are the card labels the record uses (default: the card names); `deck` a pre-shuffle deck order
     (`cardgen.sim.deal`; default: print order).
     """
-    # Logged: the log says which card dealt each point of damage.
-    s: GameState = (new_game(cs, len(agents), seed=seed, record=True, info=info) if deck is None
-                    else deal(cs, info, len(agents), seed, deck))
+    # Logged only for `coverage` (its one-shot count and step check read the log); the damage each card deals
+    # comes from the engine's tally, far cheaper than logging every event.
+    record = coverage is not None
+    s: GameState = (new_game(cs, len(agents), seed=seed, record=record, info=info, tally=True) if deck is None
+                    else deal(cs, info, len(agents), seed, deck, record=record, tally=True))
     designs = len(info)
     played = [0] * designs
     track = Tracker(s)
@@ -106,6 +108,7 @@ def play_one(cs: CardSet, info: tuple[CardInfo, ...], agents: Sequence[Agent], a
     card_plays = CARD_PLAYS
     before: Snapshot | None = None
     checker: Checker | None = None
+    draw, draw_len = s.draw, len(s.draw)  # cards enter hands only from the draw pile: look when it changed
     while s.result is None:
         if decisions >= DECISION_LIMIT:
             problems.append(f"no result after {DECISION_LIMIT} decisions (turn {s.turn})")
@@ -116,11 +119,14 @@ def play_one(cs: CardSet, info: tuple[CardInfo, ...], agents: Sequence[Agent], a
         m = choose[p](views[p])
         if m.card >= 0 and m.kind in card_plays:
             played[m.card] += 1
-            track.before(s, m)
+            if m.kind == DEFEND or m.kind == HUMILIATE:
+                track.blocked(s, m.card)
         if watch:
             before = snapshot(s) if check_every_move and coverage is not None else None
         push(s, m, False)  # check=False: the agents pick from `s.moves` (positional: a hot call)
-        track.after(s)
+        if s.draw is not draw or len(draw) != draw_len:
+            draw, draw_len = s.draw, len(s.draw)
+            track.drew(s)
         decisions += 1
         if watch and check_every_move and not problems:
             if checker is None:
@@ -146,7 +152,7 @@ def play_one(cs: CardSet, info: tuple[CardInfo, ...], agents: Sequence[Agent], a
         winner_seat=winner, turns=result.turns if result is not None else s.turn, decisions=decisions,
         cards_played=cards, violations=tuple(f"{label}: {p}" for p in problems[:3]),
         capped=result is None or result.reason == "turn cap", agents=agent_names,
-        opening=tuple(track.opening), drawn=tuple(track.drawn), dealt=tuple(track.dealt(s)),
+        opening=tuple(track.opening), drawn=tuple(track.drawn), dealt=tuple(s.dealt or [0] * designs),
         prevented=tuple(track.prevented),
     )
 
