@@ -62,23 +62,46 @@ class GreedyAgent:
         self.drop_weight = DROP_WEAPON
         # Spare defences and heals in hand, counted once per decision (every discard move asks): None until asked.
         self._spares: tuple[int, int] | None = None
+        # `_dmg` of each design of the game's card table `_dmg_info` (a pure function of the card: worked out
+        # once a game instead of for every scored move).
+        self._dmg_info: tuple[CardInfo, ...] | None = None
+        self._dmgs: list[float] = []
+
+    def _begin(self, view: PlayerView) -> None:
+        """A new decision: forget the spares counted for the last one; know the attack value of every card."""
+        self._spares = None
+        info = view.game.info
+        if info is not self._dmg_info:
+            self._dmg_info, self._dmgs = info, [_dmg(ci) for ci in info]
 
     def scores(self, view: PlayerView) -> list[float]:
         """The score of each of `view.moves` (the searching bot uses them to pick the moves worth searching)."""
-        self._spares = None
+        self._begin(view)
         return [self._score(view, view.seat, m) for m in view.moves]
 
     def choose(self, view: PlayerView) -> Move:
         moves = view.moves
         if len(moves) == 1:
             return moves[0]
-        state = view
         me = view.seat
-        self._spares = None
+        self._begin(view)
+        score = self._score
+        flat = _FLAT
+        discard = mv.DISCARD
+        # A discard's score depends on the card alone during one decision (the hand does not change): once a card.
+        discards: dict[int, float] = {}
         best: list[Move] = []
         top = NEVER - 1
         for m in moves:
-            v = self._score(state, me, m)
+            k = m.kind
+            v = flat.get(k)
+            if v is None:
+                if k == discard:
+                    v = discards.get(m.card)
+                    if v is None:
+                        v = discards[m.card] = score(view, me, m)
+                else:
+                    v = score(view, me, m)
             if v > top:
                 top, best = v, [m]
             elif v == top:
@@ -140,7 +163,8 @@ class GreedyAgent:
             return -1.0
         drop_penalty = self.drop_weight if m.choice == "drop" else 0.0
         if k in _FREE_HITS:
-            return 80.0 + _dmg(ci) + self._target_value(s, m.target, _dmg(ci)) / 100 - drop_penalty
+            dmg = self._dmgs[m.card]
+            return 80.0 + dmg + self._target_value(s, m.target, dmg) / 100 - drop_penalty
         if k == mv.HEAL:
             return self._heal_value(s, me, m, ci)
         if k == mv.PLAY:
@@ -149,14 +173,14 @@ class GreedyAgent:
                     return 2.0
                 value = 12.0 * ((ci.opener.multiplier if ci.opener else 1) or 1)
             else:
-                value = _dmg(ci)
+                value = self._dmgs[m.card]
             if value <= 0:
                 if ci.stunned or sum(ci.damage):
                     return -1.0 - ci.stunned  # it only hurts its player (or does nothing): passing is better
                 return 1.0 + ci.draw  # a draw or event card: better than passing
             return 40.0 + value + self._target_value(s, m.target, value) / 10 - drop_penalty
         if k == mv.INTERJECT:
-            value = _dmg(ci)
+            value = self._dmgs[m.card]
             return 30.0 + value if value > 0 and m.target != me else NEVER
         return -1.0
 
