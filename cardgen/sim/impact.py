@@ -61,11 +61,19 @@ class Tracker:
         elif isinstance(f, TickF):
             self.prevented[card] += f.hold.damage
 
-    def drew(self, s: GameState) -> None:
-        """The draw pile changed during the last move: add every hand to what its seat has held."""
-        drawn, mask = self.drawn, self._mask
+    def drew(self, s: GameState, last: int = 0) -> None:
+        """The draw pile changed during the last move: add the hands to what their seats have held.
+
+        With `last` (the pile only shrank, by that many cards), only the last `last` cards of each hand: a
+        drawn card is appended to its hand, so the cards drawn in the move that are still held are among them,
+        and every older card of a hand was added when it was drawn. Otherwise (a reshuffle) whole hands.
+        """
+        drawn, bits = self.drawn, self._bits
         for p, hand in enumerate(s.hands):
-            drawn[p] |= mask(hand)
+            m = 0
+            for d in (hand[-last:] if last else hand):
+                m |= bits[d]
+            drawn[p] |= m
 
 
 @dataclass

@@ -124,9 +124,12 @@ def play_one(cs: CardSet, info: tuple[CardInfo, ...], agents: Sequence[Agent], a
         if watch:
             before = snapshot(s) if check_every_move and coverage is not None else None
         push(s, m, False)  # check=False: the agents pick from `s.moves` (positional: a hot call)
-        if s.draw is not draw or len(draw) != draw_len:
+        if s.draw is not draw:  # reshuffled: look at every hand
             draw, draw_len = s.draw, len(s.draw)
             track.drew(s)
+        elif len(draw) != draw_len:
+            track.drew(s, draw_len - len(draw))
+            draw_len = len(draw)
         decisions += 1
         if watch and check_every_move and not problems:
             if checker is None:
