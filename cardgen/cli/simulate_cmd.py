@@ -16,7 +16,7 @@ from cardgen.errors import OutputError
 from cardgen.output import check_writable, write_atomic
 from cardgen.render.sim_report import report_bytes
 from cardgen.sim.agents import AGENTS, DEFAULT_BUDGET, agent_names, parse_budget
-from cardgen.sim.runner import SimConfig, results_json, simulate
+from cardgen.sim.runner import SimConfig, add_rank_agreement, results_json, simulate
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -45,6 +45,10 @@ def _summary(res: dict[str, Any], shown: int = 3) -> list[str]:
     if len(res["agent_win_rate"]) > 1:
         lines.insert(2, "  win rate per seat played: " + ", ".join(
             f"{a} {_rate(r, res['agent_win_ci95'][a])}" for a, r in res["agent_win_rate"].items()))
+    agree = res.get("rank_agreement")
+    if agree is not None:
+        lines.insert(-2, f"  card ranking against {agree['against']}'s: Spearman {agree['spearman']}, Kendall "
+                     f"{agree['kendall']} over {agree['cards']} cards")
     measure = res["impact_measure"]
     ranked = [n for n in res["impact_ranking"] if res["cards"][n][measure]["diff"] is not None]
     if ranked:
@@ -86,13 +90,17 @@ def play_options(agent: str) -> Callable[[Callable[P, R]], Callable[P, R]]:
 @play_options("random")
 @click.option("--check", type=Choice(["end", "moves"]), default="end", show_default=True,
               help="Check the engine's invariants at the end of each game, or after every move (slower).")
+@click.option("--rank-against", metavar="AGENT",
+              help="Also play the same games with this bot in every seat and report how alike the two rank the "
+                   "cards (Spearman and Kendall), e.g. --agent search --rank-against greedy.")
 @click.option("--json", "json_path", type=click.Path(path_type=Path), metavar="FILE",
               help="Write the results as JSON ('-' for standard output).")
 @click.option("--report", "report_path", type=click.Path(path_type=Path), metavar="FILE.pdf|.png",
               help="Write charts: seat win rates, game lengths, card use.")
 @fails_cleanly
 def command(sets: tuple[str, ...], players: int, games: int, seed: int, agent: str, budget: str, jobs: int,
-            cluster: str | None, check: str, json_path: Path | None, report_path: Path | None) -> None:
+            cluster: str | None, check: str, rank_against: str | None, json_path: Path | None,
+            report_path: Path | None) -> None:
     """Play bot games and report balance: seat win rates, game length, card use, stalemates."""
     if not sets:
         raise OutputError("name a set to simulate with --set (repeat it to mix sets)")
@@ -101,6 +109,8 @@ def command(sets: tuple[str, ...], players: int, games: int, seed: int, agent: s
     for path in (json_path, report_path):
         if path is not None and str(path) != "-":
             check_writable(path.parent)  # fail before a long run, not after it
+    if rank_against is not None:
+        agent_names(rank_against)  # a bad name fails now, not after the first run
     cs = load_group(sets)
     cfg = SimConfig(players=players, games=games, seed=seed, agents=agent_names(agent), jobs=jobs,
                     check_every_move=check == "moves", cluster=cluster, budget=parse_budget(budget))
@@ -112,6 +122,10 @@ def command(sets: tuple[str, ...], players: int, games: int, seed: int, agent: s
             bar.update(n)
 
         res = results_json(cs, simulate(cs, cfg, progress=advance))
+        if rank_against is not None:
+            bar.reset(total=games)
+            bar.set_description(f"simulating {cs.name} with {rank_against}")
+            res = add_rank_agreement(cs, res, cfg, rank_against, progress=advance)
     text = json.dumps(res, indent=2, ensure_ascii=False) + "\n"
     report = report_bytes(res, report_path.suffix) if report_path is not None else None
     if json_path is not None and str(json_path) == "-":

@@ -25,12 +25,13 @@ def static_problems(cs: CardSet) -> list[Diagnostic]:
     return playability_problems(cs) + print_problems(cs)
 
 
-def simulate_set(cs: CardSet, budget: float) -> int:
+def simulate_set(cs: CardSet, budget: float, games: int | None = None) -> int:
     """Run the sanity simulation, print its diagnostics and a summary line; the number of errors."""
     from tqdm import tqdm
 
-    from cardgen.sim.sanity import SANITY_GAMES, sanity_check  # imports the engine: only when simulating
+    from cardgen.sim.sanity import IMPACT_GAMES, SANITY_GAMES, impact_outliers, sanity_check  # loads the engine
 
+    games = games or IMPACT_GAMES
     try:
         with tqdm(total=SANITY_GAMES, unit="game", desc=f"validating {cs.name}", leave=False, file=sys.stderr,
                   disable=None) as bar:
@@ -38,16 +39,24 @@ def simulate_set(cs: CardSet, budget: float) -> int:
                 bar.update(n)
 
             rep = sanity_check(cs, budget=budget, progress=advance)
+        with tqdm(total=games, unit="game", desc=f"card impact {cs.name}", leave=False, file=sys.stderr,
+                  disable=None) as bar:
+            def step(n: int) -> None:
+                bar.update(n)
+
+            outliers = impact_outliers(cs, games, progress=step)
     except CardgenError as exc:  # a problem only a simulation meets: report it and go on with the next set
         click.echo(f"error: {cs.name}: cannot simulate: {exc}", err=True)
         return 1
-    report(rep.diagnostics)
+    report(rep.diagnostics + outliers)
     errors = sum(1 for d in rep.diagnostics if d.severity == "error")
-    warnings = len(rep.diagnostics) - errors
+    warnings = len(rep.diagnostics) + len(outliers) - errors
     counts = ", ".join(f"{n} {word}{'' if n == 1 else 's'}" for n, word in (
         (rep.stalemates, "stalemate"), (rep.violations, "invariant violation"), (errors, "error"),
         (warnings, "warning")))
     click.echo(f"{cs.name}: simulated {rep.games} games in {rep.seconds:.1f} s: {counts}")
+    click.echo(f"{cs.name}: card impact from {games} two-player greedy games: {len(outliers)} outlier"
+               f"{'' if len(outliers) == 1 else 's'}")
     for note in rep.cut_short():
         click.echo(f"{cs.name}: simulation cut short: {note}")
     return errors
@@ -60,8 +69,10 @@ def simulate_set(cs: CardSet, budget: float) -> int:
 @click.option("--sim-seconds", "budget", type=click.FloatRange(min=0.1, max=3600), default=20.0,
               show_default=True, metavar="SECONDS",
               help="Time budget of each set's simulation: no new game starts after it (the output says so).")
+@click.option("--games", type=click.IntRange(min=1, max=1_000_000), metavar="N",
+              help="Two-player greedy games of each set's card-impact lint (default 500); more find smaller outliers.")
 @fails_cleanly
-def command(sets: tuple[str, ...], sim: bool, budget: float) -> None:
+def command(sets: tuple[str, ...], sim: bool, budget: float, games: int | None) -> None:
     """Check card sets; every problem is printed as path:line:col."""
     failed = 0
     for group in set_groups(sets):
@@ -85,7 +96,7 @@ def command(sets: tuple[str, ...], sim: bool, budget: float) -> None:
         else:
             click.echo(f"{cs.name}: ok ({len(cs.cards)} designs, {cs.total} cards)")
         if sim and not any("games could never end" in d.message for d in found):
-            failed += simulate_set(cs, budget)
+            failed += simulate_set(cs, budget, games)
     if failed:
         click.echo(f"{failed} error{'s' if failed != 1 else ''} found", err=True)
         sys.exit(1)

@@ -277,7 +277,8 @@ def report_drawing(res: dict[str, Any]) -> Drawing:
     st = style()
     n_cards = len(res["cards"])
     card_h = 40 + st.row * n_cards + 14
-    height = max(st.min_height, 2 * st.margin + 36 + st.top_h + st.gap + card_h)
+    agree_h = st.top_h * 1.4 if res.get("rank_agreement") else 0.0
+    height = max(st.min_height, 2 * st.margin + 36 + st.top_h + st.gap + card_h + (st.gap + agree_h if agree_h else 0))
     dr = Drawing(st.width, height)
     m = st.margin
     title = res.get("title") or res["set"]
@@ -292,7 +293,50 @@ def report_drawing(res: dict[str, Any]) -> Drawing:
     _seat_panel(dr, st, res, m, ty, half, st.top_h)
     _length_panel(dr, st, res, m + half + st.gap, ty, half, st.top_h)
     _card_panel(dr, st, res, m, ty - st.gap - card_h, inner, card_h)
+    if agree_h:
+        _agreement_panel(dr, st, res, m, ty - 2 * st.gap - card_h - agree_h, inner, agree_h)
     return dr
+
+
+def _agreement_panel(dr: Drawing, st: Style, res: dict[str, Any], x: float, y: float, w: float, h: float) -> None:
+    """Each card's impact under this run's bot against its impact under the other bot, with the rank
+    correlations: points near the diagonal, and a rho near 1, mean the cheap bot ranks cards alike."""
+    ag = res["rank_agreement"]
+    _text(dr, x, y + h - 10, f"Card ranking: agent {res['agent']} against {ag['against']} (same games)",
+          st.font["heading"], st.ink["text"], "Sans-Bold")
+    _text(dr, x, y + h - 21, f"Spearman rho {ag['spearman']}, Kendall tau {ag['kendall']} over {ag['cards']} cards; "
+          "each dot a card's impact in points; dashed: equal impact", st.font["small"], st.ink["muted"])
+    pts = [(float(a), float(b)) for a, b in ag["impact"].values()]
+    if not pts:
+        return
+    span = _nice_max(max([abs(v) for p in pts for v in p] + [10.0]))
+    side = h - 44
+    px, py = x + 40, y + 16
+    for i in range(5):
+        v = span * (i - 2) / 2
+        gx, gy = px + side * i / 4, py + side * i / 4
+        dr.add(Line(gx, py, gx, py + side, strokeColor=st.ink["grid"], strokeWidth=0.4))
+        dr.add(Line(px, gy, px + side, gy, strokeColor=st.ink["grid"], strokeWidth=0.4))
+        _text(dr, gx, py - 9, f"{v:+g}", st.font["small"], st.ink["muted"], anchor="middle")
+        _text(dr, px - 3, gy - 2.2, f"{v:+g}", st.font["small"], st.ink["muted"], anchor="end")
+    dr.add(Line(px, py, px + side, py + side, strokeColor=st.ink["fair_line"], strokeWidth=0.8,
+                strokeDashArray=[3, 2]))
+    _text(dr, px + side / 2, py - 18, f"impact under {ag['against']}", st.font["label"], st.ink["text"],
+          anchor="middle")
+    _text(dr, px + side + 8, py + side - 4, f"vertical: impact under {res['agent']}", st.font["label"],
+          st.ink["text"])
+
+    def at(v: float) -> float:
+        return side * (max(-span, min(span, v)) + span) / (2 * span)
+
+    ranked = sorted(ag["impact"].items(), key=lambda kv: -abs(float(kv[1][1]) - float(kv[1][0])))
+    for a, b in ag["impact"].values():
+        dr.add(Rect(px + at(float(a)) - 1.6, py + at(float(b)) - 1.6, 3.2, 3.2, fillColor=st.ink["win_dot"],
+                    strokeColor=None))
+    _text(dr, px + side + 8, py + side - 16, "largest disagreements:", st.font["small"], st.ink["muted"])
+    for i, (name, (a, b)) in enumerate(ranked[:6]):
+        _text(dr, px + side + 8, py + side - 26 - 9 * i, f"{name}: {float(a):+.1f} -> {float(b):+.1f}",
+              st.font["small"], st.ink["text"])
 
 
 def report_pdf(res: dict[str, Any], drawing: Callable[[dict[str, Any]], Drawing] | None = None) -> bytes:

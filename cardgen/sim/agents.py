@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from cardgen.engine.agents import Agent, RandomAgent
 from cardgen.errors import CardgenError
 from cardgen.sim.greedy import GreedyAgent
+from cardgen.sim.search import SearchAgent
 
 
 @dataclass(frozen=True)
@@ -26,7 +27,7 @@ class Budget:
         return f"{self.ms:g}ms" if self.ms is not None else str(self.iterations)
 
 
-DEFAULT_BUDGET = "200"
+DEFAULT_BUDGET = "30"
 
 
 def _random(seed: int, budget: Budget) -> Agent:
@@ -37,9 +38,14 @@ def _greedy(seed: int, budget: Budget) -> Agent:
     return GreedyAgent(seed)
 
 
+def _search(seed: int, budget: Budget) -> Agent:
+    return SearchAgent(seed, iterations=budget.iterations, ms=budget.ms)
+
+
 AGENTS: dict[str, Callable[[int, Budget], Agent]] = {
     "random": _random,
     "greedy": _greedy,
+    "search": _search,
 }
 
 

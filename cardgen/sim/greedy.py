@@ -63,6 +63,11 @@ class GreedyAgent:
         # Spare defences and heals in hand, counted once per decision (every discard move asks): None until asked.
         self._spares: tuple[int, int] | None = None
 
+    def scores(self, view: PlayerView) -> list[float]:
+        """The score of each of `view.moves` (the searching bot uses them to pick the moves worth searching)."""
+        self._spares = None
+        return [self._score(view, view.seat, m) for m in view.moves]
+
     def choose(self, view: PlayerView) -> Move:
         moves = view.moves
         if len(moves) == 1:

@@ -175,3 +175,64 @@ def ranking(cards: dict[str, Any], measure: str = PRIMARY) -> list[str]:
     known = [n for n, c in cards.items() if c.get(measure, {}).get("diff") is not None]
     known.sort(key=lambda n: -float(cards[n][measure]["diff"]))
     return known + [n for n in cards if n not in set(known)]
+
+
+def _ranks(xs: list[float]) -> list[float]:
+    """Ranks 1..n, ties sharing their mean rank."""
+    order = sorted(range(len(xs)), key=lambda i: xs[i])
+    ranks = [0.0] * len(xs)
+    i = 0
+    while i < len(order):
+        j = i
+        while j + 1 < len(order) and xs[order[j + 1]] == xs[order[i]]:
+            j += 1
+        for k in range(i, j + 1):
+            ranks[order[k]] = (i + j) / 2 + 1
+        i = j + 1
+    return ranks
+
+
+def spearman(xs: list[float], ys: list[float]) -> float | None:
+    """Spearman's rank correlation (Pearson's on the ranks, ties averaged); None if a side is constant."""
+    rx, ry = _ranks(xs), _ranks(ys)
+    n = len(xs)
+    mx, my = sum(rx) / n, sum(ry) / n
+    sxy = sum((a - mx) * (b - my) for a, b in zip(rx, ry, strict=True))
+    sxx = sum((a - mx) ** 2 for a in rx)
+    syy = sum((b - my) ** 2 for b in ry)
+    return sxy / math.sqrt(sxx * syy) if sxx > 0 and syy > 0 else None
+
+
+def kendall(xs: list[float], ys: list[float]) -> float | None:
+    """Kendall's tau-b (ties allowed); None if a side is constant."""
+    conc = disc = tx = ty = 0
+    n = len(xs)
+    for i in range(n):
+        for j in range(i + 1, n):
+            dx, dy = xs[i] - xs[j], ys[i] - ys[j]
+            if dx == 0 and dy == 0:
+                continue
+            if dx == 0:
+                tx += 1
+            elif dy == 0:
+                ty += 1
+            elif (dx > 0) == (dy > 0):
+                conc += 1
+            else:
+                disc += 1
+    denom = math.sqrt((conc + disc + tx) * (conc + disc + ty))
+    return (conc - disc) / denom if denom > 0 else None
+
+
+def rank_agreement(cards: dict[str, Any], other: dict[str, Any], measure: str = PRIMARY) -> dict[str, Any]:
+    """How alike two runs rank the cards they both have figures for: Spearman's rho and Kendall's tau of the
+    impact `diff`s, and each run's value per card (for the report's scatter)."""
+    names = [n for n in cards if n in other and cards[n].get(measure, {}).get("diff") is not None
+             and other[n].get(measure, {}).get("diff") is not None]
+    xs = [float(other[n][measure]["diff"]) for n in names]
+    ys = [float(cards[n][measure]["diff"]) for n in names]
+    rho = spearman(xs, ys) if len(names) > 2 else None
+    tau = kendall(xs, ys) if len(names) > 2 else None
+    return {"cards": len(names), "spearman": None if rho is None else round(rho, 3),
+            "kendall": None if tau is None else round(tau, 3),
+            "impact": {n: [x, y] for n, x, y in zip(names, xs, ys, strict=True)}}

@@ -14,13 +14,14 @@ import signal
 import threading
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
 from cardgen.engine.cards import CardInfo, card_info
 from cardgen.errors import CardgenError
 from cardgen.model import CardSet
 from cardgen.sim.agents import DEFAULT_BUDGET, Budget, agent_names, make_agent, parse_budget
+from cardgen.sim.impact import rank_agreement
 from cardgen.sim.play import Coverage, card_labels, play_one
 from cardgen.sim.seeding import derive_seed
 from cardgen.sim.stats import Stats
@@ -230,4 +231,18 @@ def results_json(cs: CardSet, res: SimResult) -> dict[str, Any]:
     out["cluster"] = cfg.cluster
     out["games_per_s"] = round(cfg.games / secs, 1)
     out["decisions_per_s"] = round(st.decisions / secs, 1)
+    return out
+
+
+def add_rank_agreement(cs: CardSet, out: dict[str, Any], cfg: SimConfig, against: str,
+                       progress: Callable[[int], None] | None = None) -> dict[str, Any]:
+    """Play the same games (same seed) with `against` in every seat and add `rank_agreement` to the results
+    `out`: how alike the two bots rank the cards (a designer's check on whether the cheap bot can be trusted)."""
+    other_cfg = replace(cfg, agents=agent_names(against))
+    other = results_json(cs, simulate(cs, other_cfg, progress))
+    agreement = rank_agreement(out["cards"], other["cards"], out["impact_measure"])
+    out["rank_agreement"] = {"against": ",".join(other_cfg.agents), **agreement}
+    for key in TIMING_KEYS:  # keep the timing keys last
+        if key in out:
+            out[key] = out.pop(key)
     return out

@@ -21,18 +21,22 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from cardgen.engine.cards import CardInfo, card_info
 from cardgen.engine.playability import dead_cards
 from cardgen.errors import Diagnostic, Severity
 from cardgen.model import Card, CardSet
-from cardgen.sim.runner import Batch, SimConfig, SimResult, run_range
+from cardgen.sim.impact import PRIMARY
+from cardgen.sim.runner import Batch, SimConfig, SimResult, run_range, simulate
 
 SANITY_GAMES = 200
 SANITY_PLAYERS = 4
 SANITY_SEED = 0
 SANITY_AGENTS = ("greedy", "random")
 STALEMATE_LIMIT = 0.01  # above this share of games stopped at the turn cap, warn
+OUTLIER_Z = 3.0  # a card whose impact is this many standard errors from 0 is an outlier (docs/simulation.md)
+IMPACT_GAMES = 500  # games of the outlier lint (`validate --games`)
 SANITY_SECONDS = 20.0  # time budget: no new game starts after this
 SANITY_TURN_CAP = 1000  # validation games stop here even if the set allows more turns
 
@@ -136,3 +140,31 @@ def _diagnostics(cs: CardSet, info: tuple[CardInfo, ...], res: SimResult, cap: i
             out.append(_card_diag(card, f"took a player from full {cs.rules.life_word} ({life}) to 0 in one play "
                                   f"{shots} time{'s' if shots != 1 else ''} in {games} simulated games", "warning"))
     return out
+
+
+def impact_outliers(cs: CardSet, games: int = IMPACT_GAMES, seed: int = SANITY_SEED,
+                    progress: Callable[[int], None] | None = None) -> list[Diagnostic]:
+    """The outlier lint: two greedy players, `games` games; a warning for each card whose impact (opening hand)
+    is |z| >= OUTLIER_Z from no effect.
+
+    Two players, because at a larger table a big hit on one rival helps every other rival as much as its
+    player (a 12-damage card reads about 0 with four greedy players and +15 to +20 points with two); greedy,
+    because bots that play every card for what it says show what the card is worth, random ones blur it.
+    """
+    res = simulate(cs, SimConfig(players=2, games=games, seed=seed, agents=("greedy",)), progress)
+    st = res.batch.stats
+    out: list[Diagnostic] = []
+    for d, ci in enumerate(card_info(cs)):
+        impact = st.impact.card_figures(d)[PRIMARY]
+        if impact["z"] is not None and abs(impact["z"]) >= OUTLIER_Z:
+            out.append(_card_diag(ci.card, _outlier_message(impact, st.games), "warning"))
+    return out
+
+
+def _outlier_message(f: dict[str, Any], games: int) -> str:
+    """The outlier lint's words: which way, by how much, how sure, after how many games."""
+    way = "strong" if f["diff"] > 0 else "weak"
+    lo, hi = f["ci95"]
+    return (f"is an outlier ({way}): players with it in their opening hand won {100 * f['win_rate']:.1f} % of "
+            f"their games, the others {100 * f['others_win_rate']:.1f} % ({f['diff']:+.1f} points, 95 % interval "
+            f"{lo:+.1f} to {hi:+.1f}, z {f['z']:+.1f}) in {games} simulated two-player games of greedy bots")

@@ -1,0 +1,124 @@
+"""The searching bot (`--agent search`): determinized Monte Carlo search from its own seat's view.
+
+At each decision it first asks the greedy heuristics which moves are worth a
+look (at most `CANDIDATES`, those scoring within `MARGIN` of the best) and
+adds the best way of playing nothing (passing, declining to answer), so it
+can learn when keeping a card beats using it. Then, for each of its
+budget's iterations, it deals the cards it cannot see at random
+(`determinize`: the other hands and the draw pile, consistent with its view)
+and plays every candidate on that same deal, each followed by greedy bots in
+every seat (their tie-breaks seeded alike for every candidate) for up to
+`HORIZON` turns. A game won scores 1, lost 0; a game
+still going scores by life: 0.5 plus half the lead over the strongest rival
+as a share of the starting life. Playing every candidate on the same deals
+compares them on equal terms (common random numbers), so few deals tell
+them apart. It keeps greedy's choice unless another candidate did better on
+the same deals by more than chance would explain (paired t above
+`SWITCH_T`), and then plays the best of those. This is the root level of information-set Monte Carlo search
+(Cowling, Powley and Whitehouse, 2012) with a heuristic prior and cut-off.
+
+It reads only its `PlayerView`; the look-ahead plays on states it dealt
+itself. `iterations` counts deals; with `ms` it deals until that much wall
+time has passed (at least one deal), which depends on the machine: only an
+iteration budget is reproducible from the seed.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+
+from cardgen.engine.moves import DECLINE, DONE, PASS, Move
+from cardgen.engine.rules import push
+from cardgen.engine.state import GameState
+from cardgen.engine.views import PlayerView, determinize, observe
+from cardgen.sim.greedy import GreedyAgent
+
+CANDIDATES = 4  # moves searched at most (greedy's best ones), and the best way of playing nothing
+HOLD_BACK = frozenset({PASS, DECLINE, DONE})
+MARGIN = 45.0  # moves scoring this far below greedy's best are not searched (a defence scores 100, a pass 0)
+SWITCH_T = 1.0  # how sure (paired t) the search must be that a move beats greedy's choice before it switches
+HORIZON = 24  # turns a look-ahead plays before it is scored by life (two-player games last about 16)
+
+
+class SearchAgent:
+    """Determinized search over greedy's best moves, with greedy look-ahead (see module doc)."""
+
+    def __init__(self, seed: int | None = None, iterations: int | None = 50, ms: float | None = None) -> None:
+        self.rng = random.Random(seed)
+        self.iterations = iterations
+        self.ms = ms
+        self.searched = 0  # decisions searched (more than one candidate)
+        self.rollouts = 0
+        self._greedy = GreedyAgent(self.rng.getrandbits(63))
+
+    def candidates(self, view: PlayerView) -> list[Move]:
+        """Greedy's best moves, best first (ties in the order the engine lists them)."""
+        moves = view.moves
+        scores = self._greedy.scores(view)
+        top = max(scores)
+        ranked = sorted(range(len(moves)), key=lambda i: -scores[i])
+        out = [moves[i] for i in ranked[:CANDIDATES] if scores[i] >= top - MARGIN]
+        # Always weigh playing nothing (taking the hit, keeping the card): greedy defends against every attack,
+        # even a 1-damage one with its last Block, and only a search can tell when that is a waste.
+        spare = next((moves[i] for i in ranked if moves[i].kind in HOLD_BACK), None)
+        if spare is not None and spare not in out:
+            out.append(spare)
+        return out
+
+    def choose(self, view: PlayerView) -> Move:
+        moves = view.moves
+        if len(moves) == 1:
+            return moves[0]
+        cands = self.candidates(view)
+        if len(cands) == 1:
+            return cands[0]
+        self.searched += 1
+        values: list[list[float]] = [[] for _ in cands]
+        deadline = time.perf_counter() + self.ms / 1000 if self.ms is not None else None
+        deals = 0
+        while deals == 0 or (time.perf_counter() < deadline if deadline is not None
+                             else deals < (self.iterations or 1)):
+            deal = determinize(view, self.rng)
+            bot_seed = self.rng.getrandbits(63)
+            for i, m in enumerate(cands):
+                # the same deal, shuffles and bot tie-breaks for every candidate: only the move differs
+                self._greedy.rng.seed(bot_seed)
+                values[i].append(self._play_out(deal.copy() if i < len(cands) - 1 else deal, m, view.seat))
+            deals += 1
+        self.rollouts += deals * len(cands)
+        return cands[self._pick(values)]
+
+    @staticmethod
+    def _pick(values: list[list[float]]) -> int:
+        """Greedy's choice (candidate 0) unless another did better on the same deals by more than chance would
+        explain (a paired t above SWITCH_T): a few noisy deals should not talk the bot out of a sound move."""
+        best, best_gain = 0, 0.0
+        base = values[0]
+        n = len(base)
+        for i in range(1, len(values)):
+            diffs = [a - b for a, b in zip(values[i], base, strict=True)]
+            mean = sum(diffs) / n
+            if mean <= best_gain:
+                continue
+            var = sum((d - mean) ** 2 for d in diffs) / max(n - 1, 1)
+            if var == 0 or mean / math.sqrt(var / n) > SWITCH_T:
+                best, best_gain = i, mean
+        return best
+
+    def _play_out(self, s: GameState, move: Move, me: int) -> float:
+        """Play `move`, then greedy bots for up to HORIZON turns; score the result for seat `me`."""
+        push(s, move, False)
+        views = [observe(s, q) for q in range(len(s.life))]
+        bot = self._greedy
+        stop = s.turn + HORIZON
+        while s.result is None and s.turn < stop:
+            push(s, bot.choose(views[s.to_act]), False)
+        if s.result is not None:
+            return 1.0 if s.result.winner == me else 0.0
+        if s.down[me]:
+            return 0.0
+        rival = max(life for q, life in enumerate(s.life) if q != me and not s.down[q])
+        lead = (s.life[me] - rival) / max(s.game.start_life, 1)
+        return 0.5 + 0.5 * max(-0.99, min(0.99, lead))
