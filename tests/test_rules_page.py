@@ -257,3 +257,22 @@ def test_cli_out_option_and_bad_input(tmp_path: Path) -> None:
     assert not (tmp_path / "x.pdf").exists()
     missing = CliRunner().invoke(main, ["rules"])
     assert missing.exit_code == 1 and "needs --set" in missing.output
+
+
+def test_a_stopped_probe_decides_like_a_full_layout() -> None:
+    """The size search stops drawing a probe once it runs onto a second page; the size it picks is
+    still the largest tidy one, and a stopped probe reports what a full layout would decide on."""
+    from cardgen.render.rules_content import page_blocks
+    from cardgen.render.rules_layout import font_sizes, render
+    from cardgen.render.rules_page import rules_pdf_and_size
+
+    cs = load_set("beer")
+    blocks = page_blocks(cs)
+    _, size, _ = rules_pdf_and_size(cs, "a4")
+    sizes = font_sizes()
+    larger = sizes[sizes.index(size) - 1]
+    full, stopped = render(blocks, "a4", larger, "s"), render(blocks, "a4", larger, "s", stop_at_overflow=True)
+    assert not full.tidy and full.pages >= 2 and full.pdf
+    assert stopped.pages == 2 and not stopped.tidy and stopped.pdf == b""
+    fits = render(blocks, "a4", size, "s", stop_at_overflow=True)
+    assert fits.tidy and fits.pdf == render(blocks, "a4", size, "s").pdf  # a page that fits is drawn whole

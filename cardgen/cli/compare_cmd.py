@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 from typing import Any
@@ -11,9 +10,9 @@ import click
 from tqdm import tqdm
 
 from cardgen.cli.common import fails_cleanly, load_group
-from cardgen.cli.simulate_cmd import play_options
+from cardgen.cli.simulate_cmd import emit_results, play_options
 from cardgen.errors import OutputError
-from cardgen.output import check_writable, write_atomic
+from cardgen.output import check_writable
 from cardgen.render.sim_report import compare_report_bytes
 from cardgen.sim.agents import agent_names, parse_budget
 from cardgen.sim.compare import CompareConfig, compare
@@ -82,16 +81,5 @@ def command(set_a: str, set_b: str, players: int, games: int, seed: int, agent: 
     with tqdm(total=games, unit="game", desc=f"comparing {a.name} and {b.name}", leave=False, file=sys.stderr,
               disable=None) as bar:
         res = compare(a, b, CompareConfig(sim, seed_b=seed_b, alpha=alpha), progress=bar.update)
-    text = json.dumps(res, indent=2, ensure_ascii=False) + "\n"
     report = compare_report_bytes(res, report_path.suffix) if report_path is not None else None
-    to_stdout = json_path is not None and str(json_path) == "-"
-    if to_stdout:
-        click.echo(text, nl=False)
-    else:
-        if json_path is not None:
-            write_atomic(json_path, text.encode("utf-8"))
-        for line in _table(res):
-            click.echo(line)
-    if report_path is not None and report is not None:
-        write_atomic(report_path, report)
-        click.echo(f"report: {report_path}", err=to_stdout)
+    emit_results(res, _table(res), json_path, report_path, report)

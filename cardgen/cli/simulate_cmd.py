@@ -60,6 +60,25 @@ def _summary(res: dict[str, Any], shown: int = 3) -> list[str]:
     return lines
 
 
+
+def emit_results(res: dict[str, Any], summary: list[str], json_path: Path | None, report_path: Path | None,
+                 report: bytes | None) -> None:
+    """Write the JSON (to a file, or alone on stdout for `--json -`), the terminal lines and the report;
+    shared by simulate and compare so both treat `--json -` and `--report` alike."""
+    text = json.dumps(res, indent=2, ensure_ascii=False) + "\n"
+    to_stdout = json_path is not None and str(json_path) == "-"
+    if to_stdout:
+        click.echo(text, nl=False)
+    else:
+        if json_path is not None:
+            write_atomic(json_path, text.encode("utf-8"))
+        for line in summary:
+            click.echo(line)
+    if report_path is not None and report is not None:
+        write_atomic(report_path, report)
+        click.echo(f"report: {report_path}", err=to_stdout)
+
+
 def play_options(agent: str) -> Callable[[Callable[P, R]], Callable[P, R]]:
     """The options `simulate` and `compare` share: who plays, how many games, where they run."""
     options = [
@@ -126,15 +145,5 @@ def command(sets: tuple[str, ...], players: int, games: int, seed: int, agent: s
             bar.reset(total=games)
             bar.set_description(f"simulating {cs.name} with {rank_against}")
             res = add_rank_agreement(cs, res, cfg, rank_against, progress=advance)
-    text = json.dumps(res, indent=2, ensure_ascii=False) + "\n"
     report = report_bytes(res, report_path.suffix) if report_path is not None else None
-    if json_path is not None and str(json_path) == "-":
-        click.echo(text, nl=False)
-    else:
-        if json_path is not None:
-            write_atomic(json_path, text.encode("utf-8"))
-        for line in _summary(res):
-            click.echo(line)
-    if report_path is not None and report is not None:
-        write_atomic(report_path, report)
-        click.echo(f"report: {report_path}", err=json_path is not None and str(json_path) == "-")
+    emit_results(res, _summary(res), json_path, report_path, report)

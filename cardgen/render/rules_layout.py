@@ -8,6 +8,7 @@ much room it needed, so the caller can shrink the size until the page fits.
 from __future__ import annotations
 
 import io
+import math
 import re
 from dataclasses import dataclass
 from functools import cache
@@ -391,12 +392,22 @@ def _draw_band(canv: Canvas, geo: _Geometry, title: str, subtitle: str) -> None:
         canv.line(x, geo.margin, x, geo.margin + geo.column_height)
 
 
+class _Overflowed(Exception):
+    """A probe's content ran onto a second page: it does not fit, the rest need not be drawn."""
+
+
 class _MeasuredDoc(BaseDocTemplate):  # type: ignore[misc]
     """A doc template that remembers how far down each column was filled."""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, stop_at_overflow: bool = False, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.lowest: dict[tuple[int, str], float] = {}
+        self.stop_at_overflow = stop_at_overflow
+
+    def handle_pageBegin(self) -> None:
+        if self.stop_at_overflow and self.page >= 1:
+            raise _Overflowed
+        super().handle_pageBegin()
 
     def afterFlowable(self, flowable: Flowable) -> None:
         frame = getattr(self, "frame", None)
@@ -415,11 +426,13 @@ def _register() -> None:
 
 
 def render(blocks: list[Block], paper: str, size: float, subject: str, columns: int | None = None,
-           heading: str = "") -> Rendered:
+           heading: str = "", stop_at_overflow: bool = False) -> Rendered:
     """Draw the blocks at body `size` on `paper`; more than one page means it does not fit.
 
     `columns` overrides the layout's column count; `heading` is the band's title when the blocks
-    have none (the card list on the back of a big set's page).
+    have none (the card list on the back of a big set's page). With `stop_at_overflow` (a size
+    search's probe) drawing stops when a second page starts: the result then has 2 pages, no PDF
+    and an unknown (infinite) `needed`; that spares a failed probe its second page and the saving of its PDF.
     """
     _register()
     geo = geometry(paper, columns)
@@ -431,7 +444,8 @@ def render(blocks: list[Block], paper: str, size: float, subject: str, columns: 
                        title=f"{title} – rules", author=PDF_AUTHOR, subject=subject, creator=PDF_CREATOR,
                        keywords="", initialFontName=layout()["text"]["face"], initialFontSize=size,
                        initialLeading=size * float(layout()["leading"]),
-                       leftMargin=geo.margin, rightMargin=geo.margin, topMargin=geo.margin, bottomMargin=geo.margin)
+                       leftMargin=geo.margin, rightMargin=geo.margin, topMargin=geo.margin, bottomMargin=geo.margin,
+                       stop_at_overflow=stop_at_overflow)
 
     def on_page(canv: Canvas, _doc: Any) -> None:
         _draw_band(canv, geo, title, subtitle)
@@ -439,7 +453,10 @@ def render(blocks: list[Block], paper: str, size: float, subject: str, columns: 
 
     doc.addPageTemplates([PageTemplate(id="rules", frames=geo.frames(), onPage=on_page)])
     flowables = story(blocks, size, geo.column_width)
-    doc.build(flowables, canvasmaker=IconCanvas)
+    try:
+        doc.build(flowables, canvasmaker=IconCanvas)
+    except _Overflowed:
+        return Rendered(b"", 2, math.inf, False)
     top = geo.margin + geo.column_height
     used = sum(top - y for (page, _frame), y in doc.lowest.items() if page >= 1)
     capacity = geo.column_height * geo.columns

@@ -102,7 +102,7 @@ def _fit(blocks: list[Block], paper: str, subject: str, columns: int | None = No
 
     def at(i: int) -> Rendered:
         if i not in done:
-            done[i] = render(blocks, paper, sizes[i], subject, columns, title)
+            done[i] = render(blocks, paper, sizes[i], subject, columns, title, stop_at_overflow=True)
         return done[i]
 
     guess = guess_index(blocks, paper, columns, sizes)
