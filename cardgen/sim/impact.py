@@ -104,17 +104,14 @@ class Impact:
             self.seat_games[agent] = self.seat_games.get(agent, 0) + 1
             self.wins[agent] = self.wins.get(agent, 0) + won
             for col, mask in ((0, opening[seat]), (2, drawn[seat])):
-                d = 0
-                while mask:
-                    if mask & 1:
-                        row = rows[d]
-                        row[col] += 1
-                        row[col + 1] += won
-                    mask >>= 1
-                    d += 1
-        for d in range(self.designs):
-            self.dealt[d] += dealt[d]
-            self.prevented[d] += prevented[d]
+                while mask:  # one pass per set bit, lowest first
+                    low = mask & -mask
+                    row = rows[low.bit_length() - 1]
+                    row[col] += 1
+                    row[col + 1] += won
+                    mask ^= low
+        self.dealt = [a + b for a, b in zip(self.dealt, dealt, strict=True)]
+        self.prevented = [a + b for a, b in zip(self.prevented, prevented, strict=True)]
 
     def merge(self, other: Impact) -> None:
         for agent, rows in other.counts.items():
