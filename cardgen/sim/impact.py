@@ -69,6 +69,11 @@ class Tracker:
         and every older card of a hand was added when it was drawn. Otherwise (a reshuffle) whole hands.
         """
         drawn, bits = self.drawn, self._bits
+        if last == 1:  # the commonest case: one card drawn (a hand's last card)
+            for p, hand in enumerate(s.hands):
+                if hand:
+                    drawn[p] |= bits[hand[-1]]
+            return
         for p, hand in enumerate(s.hands):
             m = 0
             for d in (hand[-last:] if last else hand):

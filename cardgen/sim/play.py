@@ -106,6 +106,7 @@ def play_one(cs: CardSet, info: tuple[CardInfo, ...], agents: Sequence[Agent], a
     views = [observe(s, q) for q in range(len(agents))]  # live views: made once a game
     watch = check_every_move or coverage is not None  # one test per decision for both extras
     card_plays = CARD_PLAYS
+    answers = (DEFEND, HUMILIATE)  # card plays that stop damage (`Tracker.blocked`)
     before: Snapshot | None = None
     checker: Checker | None = None
     draw, draw_len = s.draw, len(s.draw)  # cards enter hands only from the draw pile: look when it changed
@@ -117,10 +118,13 @@ def play_one(cs: CardSet, info: tuple[CardInfo, ...], agents: Sequence[Agent], a
         if watch and coverage is not None:
             _note_coverage(s, p, coverage)
         m = choose[p](views[p])
-        if m.card >= 0 and m.kind in card_plays:
-            played[m.card] += 1
-            if m.kind == DEFEND or m.kind == HUMILIATE:
-                track.blocked(s, m.card)
+        card = m.card
+        if card >= 0:
+            kind = m.kind
+            if kind in card_plays:
+                played[card] += 1
+                if kind in answers:
+                    track.blocked(s, card)
         if watch:
             before = snapshot(s) if check_every_move and coverage is not None else None
         push(s, m, False)  # check=False: the agents pick from `s.moves` (positional: a hot call)
