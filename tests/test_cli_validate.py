@@ -229,3 +229,13 @@ def test_rules_page_overflow_is_refused_with_the_builds_own_message(monkeypatch:
     with pytest.raises(CardgenError) as info:
         rules_page.rules_pdf(load_set("lunch"), "a4")
     assert str(info.value) == d["msg"]
+
+
+def test_a_set_name_too_long_for_the_system_is_a_clean_shortened_error() -> None:
+    code, _, err = run("validate", "--no-sim", "--set", "x" * 300)
+    assert code == 1
+    assert err.startswith("error: unknown set 'xxx") and "(300 characters)" in err and "Traceback" not in err
+    assert all(len(line) < 300 for line in err.splitlines())
+    code, _, err = run("build", "--set", "./" + "y" * 300)
+    assert code == 1 and err.startswith("error: ") and err.rstrip().endswith(": File name too long")
+    assert "Traceback" not in err and len(err.splitlines()) == 1

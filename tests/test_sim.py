@@ -196,3 +196,8 @@ def test_greedy_defends_follows_up_and_heals_when_dropping() -> None:
                 seen[HEAL] += 1
             push(s, rnd.choose(observe(s, s.to_act)))
     assert all(seen.values()), seen
+
+
+def test_a_misspelt_agent_gets_a_did_you_mean() -> None:
+    code, _, err = run("simulate", "--set", "beer", "--agent", "gredy", "--games", "2")
+    assert code == 1 and "unknown agent 'gredy' (did you mean 'greedy'?)" in err

@@ -50,7 +50,7 @@ def report(diags: list[Diagnostic]) -> None:
 
 
 def fails_cleanly(fn: Callable[P, R]) -> Callable[P, R]:
-    """Run a command body; a CardgenError becomes its message on stderr and exit code 1."""
+    """Run a command body; a CardgenError (or an OSError) becomes its message on stderr and exit code 1."""
 
     @functools.wraps(fn)
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
@@ -63,6 +63,10 @@ def fails_cleanly(fn: Callable[P, R]) -> Callable[P, R]:
             sys.exit(1)
         except CardgenError as exc:
             click.echo(error_text(exc), err=True)
+            sys.exit(1)
+        except OSError as exc:  # a path the system refuses (too long, no permission...): a message, never a traceback
+            said = f"{exc.filename}: {exc.strerror}" if exc.filename is not None and exc.strerror else str(exc)
+            click.echo(error_text(OSError(said)), err=True)
             sys.exit(1)
 
     return wrapper

@@ -13,7 +13,7 @@ import sys
 import click
 
 from cardgen.cli.common import SET_OPTION, fails_cleanly, load_group, report, set_groups
-from cardgen.errors import CardgenError, Diagnostic, SetError
+from cardgen.errors import CardgenError, Diagnostic, SetError, error_text
 from cardgen.model import CardSet
 
 
@@ -83,7 +83,7 @@ def command(sets: tuple[str, ...], sim: bool, budget: float, games: int | None) 
             failed += len(exc.errors)
             continue
         except CardgenError as exc:
-            click.echo(f"error: {exc}", err=True)
+            click.echo(error_text(exc), err=True)
             failed += 1
             continue
         found = static_problems(cs)

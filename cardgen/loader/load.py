@@ -56,13 +56,21 @@ def resolve_set(ref: str) -> Path:
     if is_path_like(ref):
         return Path(ref)
     bundled = card_data_dir() / ref
-    if bundled.is_dir():
+    if _is_dir(bundled):
         return bundled
-    if Path(ref).is_dir():
+    if _is_dir(Path(ref)):
         return Path(ref)
     names = bundled_set_names()
     raise UnknownSetError(f"unknown set '{ref}': not a bundled set ({', '.join(names)}) "
                           f"nor a set folder{did_you_mean(ref, names)}")
+
+
+def _is_dir(path: Path) -> bool:
+    """`path.is_dir()`, but a name the system cannot even look up (too long, say) is simply not a folder."""
+    try:
+        return path.is_dir()
+    except OSError:
+        return False
 
 
 def _shown(path: Path) -> str:

@@ -14,6 +14,7 @@ from cardgen.engine.agents import Agent, RandomAgent
 from cardgen.errors import CardgenError
 from cardgen.sim.greedy import GreedyAgent
 from cardgen.sim.search import SearchAgent
+from cardgen.suggest import did_you_mean
 
 
 @dataclass(frozen=True)
@@ -67,7 +68,8 @@ def agent_names(spec: str) -> tuple[str, ...]:
     names = tuple(a.strip().lower() for a in spec.split(","))
     bad = [a or "(empty)" for a in names if a not in AGENTS]
     if not names or bad:
-        raise UnknownAgentError(f"unknown agent '{', '.join(bad) or spec}'; choose from {', '.join(AGENTS)} "
+        hint = did_you_mean(bad[0], list(AGENTS)) if bad else ""
+        raise UnknownAgentError(f"unknown agent '{', '.join(bad) or spec}'{hint}; choose from {', '.join(AGENTS)} "
                                 "(or a comma list of them)")
     return names
 
