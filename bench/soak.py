@@ -3,8 +3,10 @@
     python bench/soak.py --games 100000            # each of classic, lunch, beer, lunch+beer, beer+lunch
     python bench/soak.py --games 2000 --set lunch --set beer
     python bench/soak.py --games 20000 --groups beer,lunch+beer,beer+lunch
+    python bench/soak.py --games 25000 --start 25000 --groups beer   # the next shard: games 25000-49999
 
-Game i of every group is dealt from seed i with 2 to 6 players (i mod 5) and random bots; after every move
+Game i of every group (i counts from --start, so shards of a long soak run apart and add up) is dealt
+from seed i with 2 to 6 players (i mod 5) and random bots; after every move
 the engine's per-move `Checker` runs (cards conserved, life + pool = the starting total, statuses, who
 acts), every 50th game is logged and also checked move by move against the cards played (`check_step`),
 and `check_state` looks at every card at the end. `lunch+beer` and `beer+lunch` must play the very same
@@ -60,6 +62,7 @@ def play(cs: CardSet, info: tuple[object, ...], i: int) -> tuple[tuple[object, .
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--games", type=int, default=1000, help="games per group")
+    ap.add_argument("--start", type=int, default=0, help="index of the first game (default 0)")
     ap.add_argument("--set", action="append", dest="sets", help="one group (repeat to mix; default: all five)")
     ap.add_argument("--groups", help="groups to play, comma-separated, a mix written a+b (default: all five)")
     args = ap.parse_args()
@@ -73,7 +76,8 @@ def main() -> None:
         t0 = time.process_time()
         moves, bad = 0, []
         outcomes: list[tuple[object, ...]] = []
-        for i in tqdm(range(args.games), desc="+".join(group), unit="game", file=sys.stderr, disable=None):
+        indices = range(args.start, args.start + args.games)
+        for i in tqdm(indices, desc="+".join(group), unit="game", file=sys.stderr, disable=None):
             result, n, problems = play(cs, info, i)
             moves += n
             outcomes.append(result)
@@ -81,7 +85,8 @@ def main() -> None:
                 bad.append(f"game {i}: {'; '.join(problems[:3])}")
         results[group] = outcomes
         failed += len(bad)
-        print(f"{'+'.join(group):<12} {args.games} games, {moves} moves checked, {len(bad)} with violations, "
+        print(f"{'+'.join(group):<12} {args.games} games (from {args.start}), {moves} moves checked, "
+              f"{len(bad)} with violations, "
               f"{time.process_time() - t0:.0f} s CPU", flush=True)
         for line in bad[:10]:
             print("   ", line)
