@@ -34,7 +34,8 @@ class Tracker:
     own tally, `GameState.dealt`: no log needed).
 
     The game loop calls `blocked` for a defence or humiliation before it is applied, and `drew` after a move
-    that changed the draw pile (cards only enter a hand from it), so nothing runs per decision but one test.
+    in which someone drew (the engine's seat mask `GameState.drew`; cards only enter a hand by a draw, or as a
+    weapon back in the hand it was played from), so nothing runs per decision but one test.
     """
 
     __slots__ = ("_bits", "designs", "drawn", "opening", "prevented")
@@ -45,6 +46,7 @@ class Tracker:
         self.opening = [self._mask(h) for h in s.hands]
         self.drawn = list(self.opening)
         self.prevented = [0] * self.designs
+        s.drew = 0  # the deal is the opening hands
 
     def _mask(self, hand: list[int]) -> int:
         bits = self._bits
@@ -61,24 +63,20 @@ class Tracker:
         elif isinstance(f, TickF):
             self.prevented[card] += f.hold.damage
 
-    def drew(self, s: GameState, last: int = 0) -> None:
-        """The draw pile changed during the last move: add the hands to what their seats have held.
-
-        With `last` (the pile only shrank, by that many cards), only the last `last` cards of each hand: a
-        drawn card is appended to its hand, so the cards drawn in the move that are still held are among them,
-        and every older card of a hand was added when it was drawn. Otherwise (a reshuffle) whole hands.
-        """
-        drawn, bits = self.drawn, self._bits
-        if last == 1:  # the commonest case: one card drawn (a hand's last card)
-            for p, hand in enumerate(s.hands):
-                if hand:
-                    drawn[p] |= bits[hand[-1]]
-            return
-        for p, hand in enumerate(s.hands):
+    def drew(self, s: GameState) -> None:
+        """Someone drew during the last move: add the hands of the seats that did (`s.drew`, then cleared) to
+        what those seats have held. Every other card in a hand was added when it came in."""
+        seats = s.drew
+        s.drew = 0
+        hands, drawn, bits = s.hands, self.drawn, self._bits
+        while seats:
+            low = seats & -seats
+            q = low.bit_length() - 1
             m = 0
-            for d in (hand[-last:] if last else hand):
+            for d in hands[q]:
                 m |= bits[d]
-            drawn[p] |= m
+            drawn[q] |= m
+            seats ^= low
 
 
 @dataclass
