@@ -154,7 +154,7 @@ def play_one(cs: CardSet, info: tuple[CardInfo, ...], agents: Sequence[Agent], a
         winner_seat=winner, turns=result.turns if result is not None else s.turn, decisions=decisions,
         cards_played=cards, violations=tuple(f"{label}: {p}" for p in problems[:3]),
         capped=result is None or result.reason == "turn cap", agents=agent_names,
-        opening=tuple(track.opening), drawn=tuple(track.drawn), dealt=tuple(s.dealt or [0] * designs),
+        opening=tuple(track.opening), drawn=tuple(track.masks()), dealt=tuple(s.dealt or [0] * designs),
         prevented=tuple(track.prevented),
     )
 
