@@ -88,11 +88,13 @@ class GreedyAgent:
         self._facts: _SetFacts | None = None
         self._dmgs: tuple[float, ...] = ()
         self._life: tuple[int, ...] = ()  # every seat's life at this decision
+        self._follows: dict[int, bool] = {}  # opener design -> a follow-up for it in hand (this decision)
 
     def _begin(self, view: PlayerView) -> None:
         """A new decision: forget the spares counted for the last one; read the life totals once; know the
         attack value of every card (once a card set)."""
         self._spares = None
+        self._follows.clear()
         self._life = view.life
         info = view.game.info
         if self._facts is None or self._facts.info is not info:
@@ -205,7 +207,10 @@ class GreedyAgent:
     def _play_value(self, s: PlayerView, me: int, m: Move, ci: CardInfo) -> float:
         """A turn play: an opener only with a follow-up in hand, else its attack value, at the weakest rival."""
         if ci.opener is not None or m.choice == "hold":
-            if not self._holds_follow_up(s, me, ci):
+            follow = self._follows.get(ci.d)
+            if follow is None:  # once a card per decision (an opener is offered at every rival)
+                follow = self._follows[ci.d] = self._holds_follow_up(s, me, ci)
+            if not follow:
                 return 2.0
             value = 12.0 * ((ci.opener.multiplier if ci.opener else 1) or 1)
         else:
