@@ -14,13 +14,13 @@ that fits).
 
 from __future__ import annotations
 
-import io
 import math
 from collections.abc import Callable
 from functools import lru_cache
 
 from cardgen.errors import CardgenError
 from cardgen.model import CardSet
+from cardgen.render.pdfjoin import info_of, join_pdfs
 from cardgen.render.rules_content import Block, page_blocks
 from cardgen.render.rules_layout import (
     Rendered,
@@ -141,18 +141,8 @@ def compact(table: list[Block]) -> list[Block]:
 
 
 def _merge(pdfs: list[bytes]) -> bytes:
-    from pypdf import PdfReader, PdfWriter  # only a set too big for one page needs it
-
-    writer = PdfWriter()
-    for data in pdfs:
-        for page in PdfReader(io.BytesIO(data)).pages:
-            writer.add_page(page)
-    first = PdfReader(io.BytesIO(pdfs[0])).metadata
-    writer.add_metadata({str(k): str(v) for k, v in (first or {}).items()})
-    writer._ID = None  # no random file identifier: the same input gives the same bytes
-    buf = io.BytesIO()
-    writer.write(buf)
-    return buf.getvalue()
+    """The front's pages, then the back's, with the front's document information."""
+    return join_pdfs(pdfs, info_of(pdfs[0]))
 
 
 def rules_pdf_and_size(cs: CardSet, paper: str) -> tuple[bytes, float, int]:
