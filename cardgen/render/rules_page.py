@@ -101,15 +101,20 @@ def _fit(blocks: list[Block], paper: str, subject: str, columns: int | None = No
     done: dict[int, Rendered] = {}
 
     def at(i: int) -> Rendered:
+        # The guess, usually the answer, is drawn; other probes are only placed (a third cheaper)
         if i not in done:
-            done[i] = render(blocks, paper, sizes[i], subject, columns, title, stop_at_overflow=True)
+            done[i] = render(blocks, paper, sizes[i], subject, columns, title, stop_at_overflow=True,
+                             draw=not done)
         return done[i]
 
     guess = guess_index(blocks, paper, columns, sizes)
     for good in (lambda r: r.tidy, lambda r: r.pages == 1):
         best = _largest(lambda i, good=good: good(at(i)), guess, len(sizes))  # type: ignore[misc]
         if best is not None:
-            return at(best), sizes[best]
+            page = at(best)
+            if not page.pdf:  # the answer was a placed-only probe: draw it now
+                page = render(blocks, paper, sizes[best], subject, columns, title)
+            return page, sizes[best]
     return None
 
 
