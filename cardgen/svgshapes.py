@@ -217,7 +217,7 @@ def _outline(name: str, node: ET.Element) -> list[Op]:
         return []
     ops: list[Op] = [("m", (points[0], points[1]))]
     ops += [("l", (points[i], points[i + 1])) for i in range(2, len(points), 2)]
-    return ops + [("h", ())] if name == "polygon" else ops
+    return [*ops, ("h", ())] if name == "polygon" else ops
 
 
 def _ellipse(cx: float, cy: float, rx: float, ry: float) -> list[Op]:
