@@ -20,23 +20,24 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import registerFontFamily, stringWidth
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import (
-    BaseDocTemplate,
-    Flowable,
-    Frame,
-    KeepTogether,
-    PageTemplate,
-    Paragraph,
-    Table,
-    TableStyle,
-)
-from reportlab.platypus.flowables import CondPageBreak, HRFlowable
 
 from cardgen.paths import templates_dir
 from cardgen.render import layout_data as face_layout
 from cardgen.render.fonts import register_fonts
 from cardgen.render.icons import IconCanvas, paragraph_markup
 from cardgen.render.layout_data import read_yaml
+from cardgen.render.platypus import (
+    BaseDocTemplate,
+    CondPageBreak,
+    Flowable,
+    Frame,
+    HRFlowable,
+    KeepTogether,
+    PageTemplate,
+    Paragraph,
+    Table,
+    TableStyle,
+)
 from cardgen.render.rules_content import TABLE_KINDS, Block
 
 LAYOUT_FILE = "layout.yaml"
