@@ -42,7 +42,7 @@ def _url_pattern_deferred() -> Iterator[None]:
             return LazyPattern(pattern, flags)
         return real(pattern, flags)
 
-    re.compile = compile_  # type: ignore[assignment]
+    re.compile = compile_
     try:
         yield
     finally:
