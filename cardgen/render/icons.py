@@ -75,6 +75,7 @@ def icons_of(cs: CardSet) -> tuple[Icon, ...]:
     return tuple(out)
 
 
+@lru_cache(maxsize=4096)
 def find(word: str, icons: tuple[Icon, ...]) -> tuple[IconWord, Icon] | None:
     """The icon `word` stands for, with how the word splits around it."""
     hit = icon_word(word, tuple(i.key for i in icons))
