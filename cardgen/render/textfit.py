@@ -123,7 +123,8 @@ def wrap(text: str, width: float, size_pt: float, faces: Faces, leading_ratio: f
     return Block(size_pt, size_pt * leading_ratio * 25.4 / 72.0, tuple(lines), icon_height(size_pt, style))
 
 
-def _runs(words: list[tuple[_Piece, ...]], space: dict[str, float], style: IconStyle, size_pt: float) -> tuple[Run, ...]:
+def _runs(words: list[tuple[_Piece, ...]], space: dict[str, float], style: IconStyle,
+          size_pt: float) -> tuple[Run, ...]:
     """Runs of one line: words of one face joined by spaces, icons on their own."""
     runs: list[Run] = []
     open_run: list[str | float] = []  # text, face, x of the text run being built
