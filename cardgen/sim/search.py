@@ -33,13 +33,13 @@ from cardgen.engine.moves import DECLINE, DONE, PASS, Move
 from cardgen.engine.rules import push
 from cardgen.engine.state import GameState
 from cardgen.engine.views import PlayerView, determinize, observe
-from cardgen.sim.greedy import GreedyAgent
+from cardgen.sim.evaluate import win_chance
+from cardgen.sim.greedy import GreedyAgent, _dmg
 
-CANDIDATES = 4  # moves searched at most (greedy's best ones), and the best way of playing nothing
+CANDIDATES = 6  # moves searched at most (greedy's best ones), and the best way of playing nothing
 HOLD_BACK = frozenset({PASS, DECLINE, DONE})
-MARGIN = 45.0  # moves scoring this far below greedy's best are not searched (a defence scores 100, a pass 0)
-SWITCH_T = 1.0  # how sure (paired t) the search must be that a move beats greedy's choice before it switches
-HORIZON = 24  # turns a look-ahead plays before it is scored by life (two-player games last about 16)
+SWITCH_T = 0.5  # how sure (paired t) the search must be that a move beats greedy's choice before it switches
+HORIZON = 3  # turns a look-ahead plays before `win_chance` scores it
 
 
 class SearchAgent:
@@ -52,14 +52,15 @@ class SearchAgent:
         self.searched = 0  # decisions searched (more than one candidate)
         self.rollouts = 0
         self._greedy = GreedyAgent(self.rng.getrandbits(63))
+        self._attack_of: object = None  # the card table `_attack` was worked out for
+        self._attack: list[float] = []  # each design's value as an attack (greedy's), for `win_chance`
 
     def candidates(self, view: PlayerView) -> list[Move]:
         """Greedy's best moves, best first (ties in the order the engine lists them)."""
         moves = view.moves
         scores = self._greedy.scores(view)
-        top = max(scores)
         ranked = sorted(range(len(moves)), key=lambda i: -scores[i])
-        out = [moves[i] for i in ranked[:CANDIDATES] if scores[i] >= top - MARGIN]
+        out = [moves[i] for i in ranked[:CANDIDATES]]
         # Always weigh playing nothing (taking the hit, keeping the card): greedy defends against every attack,
         # even a 1-damage one with its last Block, and only a search can tell when that is a waste.
         spare = next((moves[i] for i in ranked if moves[i].kind in HOLD_BACK), None)
@@ -115,10 +116,7 @@ class SearchAgent:
         stop = s.turn + HORIZON
         while s.result is None and s.turn < stop:
             push(s, bot.choose(views[s.to_act]), False)
-        if s.result is not None:
-            return 1.0 if s.result.winner == me else 0.0
-        if s.down[me]:
-            return 0.0
-        rival = max(life for q, life in enumerate(s.life) if q != me and not s.down[q])
-        lead = (s.life[me] - rival) / max(s.game.start_life, 1)
-        return 0.5 + 0.5 * max(-0.99, min(0.99, lead))
+        info = s.game.info
+        if info is not self._attack_of:
+            self._attack_of, self._attack = info, [_dmg(ci) for ci in info]
+        return win_chance(s, me, self._attack)
