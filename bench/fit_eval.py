@@ -21,7 +21,8 @@ from cardgen.engine.state import TurnF
 from cardgen.engine.views import observe
 from cardgen.loader import load_set
 from cardgen.sim.evaluate import features
-from cardgen.sim.greedy import GreedyAgent, attack_value
+from cardgen.sim.greedy import GreedyAgent
+from cardgen.sim.greedy import _dmg as attack_value  # greedy's value of a card as an attack
 
 RIDGE = 1e-3  # a little shrinkage, so a feature that never varies does not make the system singular
 
@@ -51,7 +52,7 @@ def positions(set_name: str, games: int, seed: int) -> tuple[list[list[float]], 
 def _solve(a: list[list[float]], b: list[float]) -> list[float]:
     """Gaussian elimination with partial pivoting (a few unknowns)."""
     n = len(b)
-    m = [row[:] + [b[i]] for i, row in enumerate(a)]
+    m = [[*row, b[i]] for i, row in enumerate(a)]
     for c in range(n):
         piv = max(range(c, n), key=lambda r: abs(m[r][c]))
         m[c], m[piv] = m[piv], m[c]

@@ -16,7 +16,8 @@ from cardgen.engine.state import Outcome, Reason
 from cardgen.engine.views import observe
 from cardgen.loader import load_set
 from cardgen.sim.evaluate import win_chance
-from cardgen.sim.greedy import GreedyAgent, attack_value
+from cardgen.sim.greedy import GreedyAgent
+from cardgen.sim.greedy import _dmg as attack_value  # greedy's value of a card as an attack
 from cardgen.sim.search import CANDIDATES, SearchAgent
 
 
@@ -99,7 +100,8 @@ def test_fit_recovers_known_weights() -> None:
     rng = random.Random(5)
     truth = [1.5, -0.8, 0.3]
     xs = [[rng.uniform(-1, 1), rng.uniform(-1, 1), 1.0] for _ in range(3000)]
-    ys = [1.0 if rng.random() < 1 / (1 + math.exp(-sum(w * x for w, x in zip(truth, row)))) else 0.0 for row in xs]
+    ys = [1.0 if rng.random() < 1 / (1 + math.exp(-sum(w * x for w, x in zip(truth, row, strict=True)))) else 0.0
+          for row in xs]
     got = fit_eval.fit(xs, ys, rounds=8)
     assert got == pytest.approx(truth, abs=0.2)
     assert fit_eval.log_loss(got, xs, ys) < fit_eval.log_loss([0.0, 0.0, 0.0], xs, ys)

@@ -38,7 +38,7 @@ _FREE_HITS: frozenset[str] = frozenset({mv.FOLLOW, mv.BONUS, mv.VOMIT_HIT, mv.OP
 UNDEFENDABLE = 0.5  # an attack nothing can stop is worth this much more per point of damage
 
 
-def attack_value(ci: CardInfo) -> float:
+def _dmg(ci: CardInfo) -> float:
     """What a card is worth as an attack: its strikes (more if no defence stops them), a hold's repeated damage,
     stuns as a lost turn; stunning its own player costs that player's turns."""
     value = float(sum(ci.damage))
@@ -62,7 +62,7 @@ class GreedyAgent:
         self.drop_weight = DROP_WEAPON
         # Spare defences and heals in hand, counted once per decision (every discard move asks): None until asked.
         self._spares: tuple[int, int] | None = None
-        # `attack_value` of each design of the game's card table `_dmg_info` (a pure function of the card: worked out
+        # `_dmg` of each design of the game's card table `_dmg_info` (a pure function of the card: worked out
         # once a game instead of for every scored move).
         self._dmg_info: tuple[CardInfo, ...] | None = None
         self._dmgs: list[float] = []
@@ -72,7 +72,7 @@ class GreedyAgent:
         self._spares = None
         info = view.game.info
         if info is not self._dmg_info:
-            self._dmg_info, self._dmgs = info, [attack_value(ci) for ci in info]
+            self._dmg_info, self._dmgs = info, [_dmg(ci) for ci in info]
 
     def scores(self, view: PlayerView) -> list[float]:
         """The score of each of `view.moves` (the searching bot uses them to pick the moves worth searching)."""
