@@ -4,6 +4,10 @@ Whole process (the speed goal): `cardgen build --set beer` as a fresh process ag
 `bench/plain_cards.py` (plain reportlab drawing 110 cards 9 a page with embedded fonts), run in
 turns (paired) --runs times; ratio = median build / median plain script (goal: at most 2.5).
 `--checkout DIR` times another checkout of cardgen the same way in the same turns (for before/after).
+cardgen's own modules are byte-compiled first (`compileall`, as `pip install` does), so both sides
+run from bytecode like the installed reportlab the plain script uses; with PYTHONDONTWRITEBYTECODE
+set (as in this project's sandbox) a checkout otherwise compiles its 7000 lines in every process.
+`--source` skips that and times compiling them too (it warns when bytecode is already there).
 
 In memory, for each set (every copy of every card, default options) this times, best of
 --repeat runs with cold text caches:
@@ -14,12 +18,13 @@ In memory, for each set (every copy of every card, default options) this times, 
 The baseline draws the same number of pages, rectangles, lines and text lines
 straight onto a reportlab canvas with the same embedded fonts; ratio =
 (cards + merge) / baseline. Run: `python bench/build_bench.py [--repeat N] [--runs N] [--set S]...
-[--checkout DIR] [--whole-only]`
+[--checkout DIR] [--whole-only] [--source]`
 """
 
 from __future__ import annotations
 
 import argparse
+import compileall
 import io
 import os
 import resource
@@ -33,6 +38,7 @@ from pathlib import Path
 
 from reportlab.pdfgen.canvas import Canvas
 
+import cardgen
 from cardgen.loader import load_set
 from cardgen.model import CardSet
 from cardgen.paths import bundled_set_names
@@ -118,8 +124,24 @@ def _timed(cmd: list[str], env: dict[str, str] | None = None, cwd: str | None = 
     return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
-def whole_process(runs: int, checkout: str | None) -> None:
+def _prepare(packages: list[Path], source: bool) -> str:
+    """Byte-compile the contenders' cardgen packages (as an install does), or check they have no bytecode."""
+    if not source:
+        for package in packages:
+            compileall.compile_dir(str(package), quiet=1)
+        return "cardgen byte-compiled first, as an install does"
+    cached = [str(p) for p in packages if any(p.rglob("__pycache__/*.pyc"))]
+    if cached:
+        print(f"warning: --source, but {', '.join(cached)} already has bytecode that Python will use", file=sys.stderr)
+    return "cardgen compiled from source in every process"
+
+
+def whole_process(runs: int, checkout: str | None, source: bool = False) -> None:
     """Fresh processes in turns, so load on the machine hits every contender alike."""
+    packages = [Path(cardgen.__file__).resolve().parent]
+    if checkout:
+        packages.append(Path(checkout).resolve() / "cardgen")
+    how = _prepare(packages, source)
     with tempfile.TemporaryDirectory() as tmp:
         build = [sys.executable, "-m", "cardgen.cli.main", "build", "--set", "beer", "--out", tmp]
         plain = [sys.executable, str(PLAIN), str(Path(tmp) / "plain.pdf")]
@@ -141,7 +163,7 @@ def whole_process(runs: int, checkout: str | None) -> None:
                 times["checkout build"].append(_timed(build, other_env, cwd=tmp))
     floor_wall = statistics.median(w for w, _ in times["plain reportlab"])
     floor_cpu = statistics.median(c for _, c in times["plain reportlab"])
-    print(f"whole process, {runs} paired runs, medians (wall: elapsed; cpu: user + system):")
+    print(f"whole process, {runs} paired runs, medians (wall: elapsed; cpu: user + system); {how}:")
     for name, values in times.items():
         if values:
             wall, cpu = statistics.median(w for w, _ in values), statistics.median(c for _, c in values)
@@ -157,8 +179,9 @@ def main() -> None:
     parser.add_argument("--checkout", help="another cardgen checkout to time alongside (PYTHONPATH)")
     parser.add_argument("--whole-only", action="store_true", help="skip the in-memory table")
     parser.add_argument("--set", dest="sets", action="append")
+    parser.add_argument("--source", action="store_true", help="time compiling cardgen's modules in every process too")
     args = parser.parse_args()
-    whole_process(args.runs, args.checkout)
+    whole_process(args.runs, args.checkout, args.source)
     if args.whole_only:
         return
     register_fonts()

@@ -26,6 +26,7 @@ from jinja2.visitor import NodeTransformer
 from cardgen.errors import CardgenError
 from cardgen.model import Card, CardSet, defences_of
 from cardgen.paths import templates_dir
+from cardgen.precompiled import PrecompiledLoader
 
 TEXT_TEMPLATE = "card_text.j2"
 SUMMARY_TEMPLATE = "card_summary.j2"
@@ -43,8 +44,9 @@ class TemplateError(CardgenError):
 
 
 @cache
-def _env() -> jinja2.Environment:
-    return jinja2.Environment(loader=jinja2.FileSystemLoader(str(templates_dir())), **_ENV_OPTIONS)
+def bundled_env() -> jinja2.Environment:
+    """The bundled card templates, precompiled where they match their source (cardgen.precompiled)."""
+    return jinja2.Environment(loader=PrecompiledLoader(templates_dir()), **_ENV_OPTIONS)
 
 
 MAX_TEMPLATE_OUTPUT = 4000  # characters one card's text may reach; a slip holds a few hundred
@@ -232,7 +234,7 @@ def _bounded_render(template: jinja2.Template, context: dict[str, Any]) -> str:
 def _render(cs: CardSet, name: str, context: dict[str, Any]) -> str:
     own = set_templates_dir(cs)
     if own is None:
-        return _env().get_template(name).render(**context)
+        return bundled_env().get_template(name).render(**context)
     try:
         return _bounded_render(_set_env(str(own.resolve())).get_template(name), context)
     except jinja2.TemplateSyntaxError as exc:

@@ -276,3 +276,21 @@ def test_a_stopped_probe_decides_like_a_full_layout() -> None:
     assert stopped.pages == 2 and not stopped.tidy and stopped.pdf == b""
     fits = render(blocks, "a4", size, "s", stop_at_overflow=True)
     assert fits.tidy and fits.pdf == render(blocks, "a4", size, "s").pdf  # a page that fits is drawn whole
+
+
+@pytest.mark.parametrize("name", bundled_set_names())
+def test_a_placed_only_probe_decides_like_a_drawn_layout(name: str) -> None:
+    """Probes the size search does not keep are placed without drawing; they must reach the same verdict
+    (pages, room needed, cramped table) as a drawn layout, at the chosen size and the next larger one."""
+    from cardgen.render.rules_content import page_blocks
+    from cardgen.render.rules_layout import font_sizes, render
+    from cardgen.render.rules_page import rules_pdf_and_size
+
+    cs = load_set(name)
+    blocks = page_blocks(cs)
+    _, size, _ = rules_pdf_and_size(cs, "a4")
+    sizes = font_sizes()
+    for s in {size, sizes[max(0, sizes.index(size) - 1)], sizes[-1]}:
+        drawn, placed = render(blocks, "a4", s, "s", stop_at_overflow=True), render(blocks, "a4", s, "s", draw=False)
+        assert placed.pdf == b"" and (drawn.pdf != b"") == (drawn.pages == 1)
+        assert (placed.pages, placed.needed, placed.cramped) == (drawn.pages, drawn.needed, drawn.cramped), s

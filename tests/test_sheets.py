@@ -17,10 +17,11 @@ from pypdf import PdfReader
 
 from cardgen.loader import load_set
 from cardgen.model import CardSet
+from cardgen.paths import bundled_set_names
 from cardgen.render.geometry import back_cells, sheet_layout
 from cardgen.render.layout_data import card_size, paper
 from cardgen.render.pen import MM
-from cardgen.render.sheets import PrintOptions, cards_pdf, sheet_rules
+from cardgen.render.sheets import CardCopies, PrintOptions, cards_pdf, sheet_rules
 
 BASE14 = {"Helvetica", "Times-Roman", "Courier", "Symbol", "ZapfDingbats", "Helvetica-Bold", "Times-Bold",
           "Courier-Bold", "Helvetica-Oblique", "Times-Italic", "Courier-Oblique", "Helvetica-BoldOblique",
@@ -201,3 +202,17 @@ def test_page_footer_and_scale_bar() -> None:
 def test_layout_matches_geometry() -> None:
     pdf = cards_pdf(lunch(), PrintOptions(paper="a4", size="bridge", bleed=1.0, proof=True))
     assert pdf.layout == sheet_layout(paper("a4"), card_size("bridge"), 1.0, sheet_rules())
+
+
+@pytest.mark.parametrize("name", bundled_set_names())
+def test_copies_replayed_are_the_bytes_of_copies_drawn(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A sheet draws each design once and repeats its operators for the other copies; the file must be the
+    one drawing every copy writes, for plain, duplex-backs, bled and gutterfold sheets."""
+    cs = load_set(name)
+    for opts in (PrintOptions(), PrintOptions(backs=True, size="poker", paper="letter", duplex="short"),
+                 PrintOptions(layout="gutterfold", backs=True, bleed=3)):
+        replayed = cards_pdf(cs, opts)
+        monkeypatch.setattr(CardCopies, "enabled", False)
+        drawn = cards_pdf(cs, opts)
+        monkeypatch.undo()
+        assert replayed.data == drawn.data and replayed.draw_counts == drawn.draw_counts, opts

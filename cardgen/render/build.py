@@ -3,22 +3,20 @@
 Everything is rendered before anything is written, so bad input (a card that
 does not fit, a missing glyph) leaves no file behind; each set's files are
 swapped in together, so a build killed at any moment never leaves a mixed set.
-pypdf merges the rules page and the cards and adds bookmarks per card type and
-fixed metadata, so a rebuild gives the same bytes.
+The print file joins the rules page and the cards (cardgen.render.pdfjoin) with
+bookmarks per card type and fixed metadata, so a rebuild gives the same bytes.
 """
 
 from __future__ import annotations
 
-import io
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from pypdf import PdfReader, PdfWriter
-
 from cardgen.model import CardSet
 from cardgen.output import check_writable, publish_files
+from cardgen.render.pdfjoin import Bookmark, info_dict, join_pdfs, page_sizes
 from cardgen.render.rules_page import rules_pdf
 from cardgen.render.sheets import PRODUCER, CardsPdf, PrintOptions, card_sequence, cards_pdf
 
@@ -37,32 +35,15 @@ def print_pdf(cs: CardSet, cards: CardsPdf, rules: bytes, duplex: bool = False) 
     With `duplex` (card sheets with backs) the rules take an even number of sides, a blank one
     added if needed, so every back page prints on the reverse of its own front.
     """
-    writer = PdfWriter()
-    for page in PdfReader(io.BytesIO(rules)).pages:
-        writer.add_page(page)
-    if duplex and len(writer.pages) % 2:
-        last = writer.pages[-1]
-        writer.add_blank_page(float(last.mediabox.width), float(last.mediabox.height))
-    offset = len(writer.pages)
-    for page in PdfReader(io.BytesIO(cards.data)).pages:
-        writer.add_page(page)
-    writer.add_outline_item(title="Rules", page_number=0)
-    parent = writer.add_outline_item(title="Cards", page_number=offset)
-    for key, first in cards.type_pages.items():
-        label = cs.types[key].label if key in cs.types else key
-        writer.add_outline_item(title=label, page_number=offset + first, parent=parent)
-    writer.add_metadata({
-        "/Title": f"{cs.title}: print-and-play",
-        "/Author": "cardgen",
-        "/Subject": f"{cs.name}: rules page and card sheets",
-        "/Creator": PRODUCER,
-        "/Producer": PRODUCER,
-        "/Keywords": "print and play, cards",
-    })
-    writer._ID = None  # no random file identifier: the same input gives the same bytes
-    buf = io.BytesIO()
-    writer.write(buf)
-    return buf.getvalue()
+    sizes = page_sizes(rules)
+    blank = {0: sizes[-1]} if duplex and len(sizes) % 2 else {}
+    offset = len(sizes) + len(blank)
+    types = tuple(Bookmark(cs.types[key].label if key in cs.types else key, offset + first)
+                  for key, first in cards.type_pages.items())
+    info = info_dict({"Title": f"{cs.title}: print-and-play", "Author": "cardgen",
+                      "Subject": f"{cs.name}: rules page and card sheets", "Creator": PRODUCER, "Producer": PRODUCER,
+                      "Keywords": "print and play, cards"})
+    return join_pdfs([rules, cards.data], info, (Bookmark("Rules", 0), Bookmark("Cards", offset, types)), blank)
 
 
 def render_set(cs: CardSet, opts: PrintOptions, progress: Callable[[int], None] | None = None) -> BuildOutput:

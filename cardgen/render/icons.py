@@ -1,9 +1,10 @@
-"""Inline icons: a set's keyword icons measured and drawn as vectors (SVG through svglib) or images (PNG).
+"""Inline icons: a set's keyword icons measured and drawn as vectors (SVG) or images (PNG).
 
 An SVG icon becomes one PDF form XObject per document, named after a hash of
 the file's bytes, and each use places that form: the PDF stays small and the
-icon stays vector at any zoom. A PNG icon is embedded once by reportlab and
-placed the same way.
+icon stays vector at any zoom. A plain SVG (cardgen.svgshapes) is drawn with a
+few path operations; any other goes through svglib, imported only then. A PNG
+icon is embedded once by reportlab and placed the same way.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from reportlab.pdfgen.canvas import Canvas
 from cardgen.errors import CardgenError
 from cardgen.iconwords import IconWord, icon_word
 from cardgen.model import CardSet
+from cardgen.svgshapes import SimpleSvg, read_svg
 
 ICON_FONT = "Sans"  # a bundled face (cardgen.render.fonts); icons draw no text, but the renderer sets a font
 
@@ -40,7 +42,7 @@ class Icon:
 
 @dataclass(frozen=True)
 class _Art:
-    drawing: Any  # a reportlab Drawing for SVG, None for PNG
+    drawing: Any  # a SimpleSvg or (for other SVG) a reportlab Drawing; None for PNG
     width: float
     height: float
     digest: str
@@ -51,6 +53,9 @@ def _art(path: str) -> _Art:
     data = Path(path).read_bytes()
     digest = hashlib.sha256(data).hexdigest()[:16]
     if path.lower().endswith(".svg"):
+        simple = read_svg(path)
+        if simple is not None:
+            return _Art(simple, simple.width, simple.height, digest)
         from svglib.svglib import svg2rlg
 
         drawing = svg2rlg(path)
@@ -70,6 +75,7 @@ def icons_of(cs: CardSet) -> tuple[Icon, ...]:
     return tuple(out)
 
 
+@lru_cache(maxsize=4096)
 def find(word: str, icons: tuple[Icon, ...]) -> tuple[IconWord, Icon] | None:
     """The icon `word` stands for, with how the word splits around it."""
     hit = icon_word(word, tuple(i.key for i in icons))
@@ -90,16 +96,47 @@ def draw_icon(canvas: Any, icon: Icon, x_pt: float, y_pt: float, w_pt: float, h_
         return
     name = form_name(icon)
     if not canvas.hasForm(name):
-        from reportlab.graphics import renderPDF
-
-        art.drawing.initialFontName = ICON_FONT  # else the renderer names Helvetica, an unembedded font
         canvas.beginForm(name, 0, 0, art.width, art.height)
-        renderPDF.draw(art.drawing, canvas, 0, 0)
+        if isinstance(art.drawing, SimpleSvg):
+            draw_simple(canvas, art.drawing)
+        else:
+            from reportlab.graphics import renderPDF
+
+            art.drawing.initialFontName = ICON_FONT  # else the renderer names Helvetica, an unembedded font
+            renderPDF.draw(art.drawing, canvas, 0, 0)
         canvas.endForm()
     canvas.saveState()
     canvas.translate(x_pt, y_pt)
     canvas.scale(w_pt / art.width, h_pt / art.height)
     canvas.doForm(name)
+    canvas.restoreState()
+
+
+def draw_simple(canvas: Any, svg: SimpleSvg) -> None:
+    """The shapes in SVG paint order, in the drawing's own units flipped to PDF's y-up."""
+    canvas.saveState()
+    canvas.transform(*svg.matrix)
+    for shape in svg.shapes:
+        p = shape.paint
+        path = canvas.beginPath()
+        for op, args in shape.ops:
+            if op == "m":
+                path.moveTo(*args)
+            elif op == "l":
+                path.lineTo(*args)
+            elif op == "c":
+                path.curveTo(*args)
+            else:
+                path.close()
+        if p.fill is not None:
+            canvas.setFillColorRGB(*p.fill)
+        if p.stroke is not None:
+            canvas.setStrokeColorRGB(*p.stroke)
+            canvas.setLineWidth(p.width)
+            canvas.setLineCap(p.cap)
+            canvas.setLineJoin(p.join)
+        canvas.drawPath(path, stroke=int(p.stroke is not None), fill=int(p.fill is not None),
+                        fillMode=0 if p.even_odd else 1)  # reportlab: 0 even-odd, 1 non-zero
     canvas.restoreState()
 
 

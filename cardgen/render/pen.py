@@ -83,9 +83,13 @@ class Pen:
             self.log.append(" ".join([kind, *(_r(a) if isinstance(a, float) else str(a) for a in args)]))
 
     def _colour(self, hex_colour: str) -> Any:
+        """The ink as a plain tuple (RGB, or CMYK for print-shop files): reportlab writes the same operator
+        as for a colour object, without the opacity bookkeeping a colour object costs on every call."""
         c = self._colours.get(hex_colour)
         if c is None:
-            c = self._colours[hex_colour] = to_cmyk(hex_colour) if self.cmyk else HexColor(hex_colour)
+            ink = to_cmyk(hex_colour) if self.cmyk else HexColor(hex_colour)
+            c = self._colours[hex_colour] = ((ink.cyan, ink.magenta, ink.yellow, ink.black) if self.cmyk
+                                             else (ink.red, ink.green, ink.blue))
         return c
 
     # --- shapes ----------------------------------------------------------------------------

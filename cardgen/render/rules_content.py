@@ -20,9 +20,11 @@ from cardgen.cardtext import summary
 from cardgen.iconwords import keyword_forms
 from cardgen.model import DEFENCE_KINDS, Card, CardSet, defences_of
 from cardgen.paths import templates_dir
+from cardgen.precompiled import PrecompiledLoader
 from cardgen.render.icons import Icon, icons_of
 
 PAGE_TEMPLATE = "page.j2"
+GLOSSARY_TEMPLATE = "glossary.j2"  # included by the page
 SEPARATOR = "¦"
 EXAMPLES_SHOWN = 2
 # A sentence names at most this many cards (then "and N more"), and a per-card list in the glossary
@@ -179,8 +181,9 @@ def _unique(items: Iterable[str]) -> list[str]:
 
 
 @cache
-def _env() -> jinja2.Environment:
-    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(templates_dir() / "rules")),
+def rules_env() -> jinja2.Environment:
+    """The rules-page templates, precompiled where they match their source (cardgen.precompiled)."""
+    env = jinja2.Environment(loader=PrecompiledLoader(templates_dir() / "rules"),
                              autoescape=True, trim_blocks=True, lstrip_blocks=True,
                              undefined=jinja2.StrictUndefined, keep_trailing_newline=False)
     env.filters.update(or_list=_or_list, cards_or=_cards_or, cards_and=_cards_and, list_some=_list_some)
@@ -334,7 +337,7 @@ def page_context(cs: CardSet) -> dict[str, Any]:
 
 def page_markup(cs: CardSet) -> str:
     """The page in the templates' line format (see templates/rules/page.j2)."""
-    return _env().get_template(PAGE_TEMPLATE).render(**page_context(cs))
+    return rules_env().get_template(PAGE_TEMPLATE).render(**page_context(cs))
 
 
 # --- the line format -------------------------------------------------------------------------------

@@ -14,13 +14,13 @@ that fits).
 
 from __future__ import annotations
 
-import io
 import math
 from collections.abc import Callable
 from functools import lru_cache
 
 from cardgen.errors import CardgenError
 from cardgen.model import CardSet
+from cardgen.render.pdfjoin import info_of, join_pdfs
 from cardgen.render.rules_content import Block, page_blocks
 from cardgen.render.rules_layout import (
     Rendered,
@@ -101,15 +101,20 @@ def _fit(blocks: list[Block], paper: str, subject: str, columns: int | None = No
     done: dict[int, Rendered] = {}
 
     def at(i: int) -> Rendered:
+        # The guess, usually the answer, is drawn; other probes are only placed (a third cheaper)
         if i not in done:
-            done[i] = render(blocks, paper, sizes[i], subject, columns, title, stop_at_overflow=True)
+            done[i] = render(blocks, paper, sizes[i], subject, columns, title, stop_at_overflow=True,
+                             draw=not done)
         return done[i]
 
     guess = guess_index(blocks, paper, columns, sizes)
     for good in (lambda r: r.tidy, lambda r: r.pages == 1):
         best = _largest(lambda i, good=good: good(at(i)), guess, len(sizes))  # type: ignore[misc]
         if best is not None:
-            return at(best), sizes[best]
+            page = at(best)
+            if not page.pdf:  # the answer was a placed-only probe: draw it now
+                page = render(blocks, paper, sizes[best], subject, columns, title)
+            return page, sizes[best]
     return None
 
 
@@ -141,18 +146,8 @@ def compact(table: list[Block]) -> list[Block]:
 
 
 def _merge(pdfs: list[bytes]) -> bytes:
-    from pypdf import PdfReader, PdfWriter  # only a set too big for one page needs it
-
-    writer = PdfWriter()
-    for data in pdfs:
-        for page in PdfReader(io.BytesIO(data)).pages:
-            writer.add_page(page)
-    first = PdfReader(io.BytesIO(pdfs[0])).metadata
-    writer.add_metadata({str(k): str(v) for k, v in (first or {}).items()})
-    writer._ID = None  # no random file identifier: the same input gives the same bytes
-    buf = io.BytesIO()
-    writer.write(buf)
-    return buf.getvalue()
+    """The front's pages, then the back's, with the front's document information."""
+    return join_pdfs(pdfs, info_of(pdfs[0]))
 
 
 def rules_pdf_and_size(cs: CardSet, paper: str) -> tuple[bytes, float, int]:

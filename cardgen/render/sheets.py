@@ -8,6 +8,7 @@ for the bookmarks of the print file.
 from __future__ import annotations
 
 import io
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, cast
@@ -175,6 +176,7 @@ def _cards_pdf(cs: CardSet, opts: PrintOptions, progress: Callable[[int], None] 
     pen = Pen(canvas)
     result = CardsPdf(b"", total, layout)
     texts = {c.name: rules_text(c, cs) for c in cs.cards}
+    copies = CardCopies(canvas, pen, cs, layout.bleed, texts)
     page_no = 0
     for p in range(n_fronts):
         chunk = cards[p * layout.per_page:(p + 1) * layout.per_page]
@@ -182,7 +184,7 @@ def _cards_pdf(cs: CardSet, opts: PrintOptions, progress: Callable[[int], None] 
         for card, trim in zip(chunk, layout.trims, strict=False):
             result.type_pages.setdefault(card.type, page_no - 1)
             result.card_pages.setdefault(card.name, page_no - 1)
-            draw_card(pen, card, cs, trim, layout.bleed, texts[card.name])
+            copies.draw(card, trim)
         for cell in layout.folded_backs[:len(chunk)]:
             draw_back(pen, cs, cell, layout.bleed)
         draw_sheet_furniture(pen, layout, f"{cs.name} · {cs.title} · page {page_no} of {total}")
@@ -203,6 +205,47 @@ def _cards_pdf(cs: CardSet, opts: PrintOptions, progress: Callable[[int], None] 
     result.data = buf.getvalue()
     result.draw_counts = dict(pen.counts)
     return result
+
+
+@dataclass
+class _Drawn:
+    code: list[str]  # the canvas operators of one copy, drawn at the origin
+    forms: list[str]  # the forms and images it places (the page must list them among its resources)
+    counts: Counter[str]  # its pen calls, for the benchmark's counts
+
+
+class CardCopies:
+    """Every copy of a design is the same drawing in another slot: the first copy of each design in a
+    document is drawn at the origin under a translation to its slot, its operators are kept, and each
+    later copy is those operators under its own translation.
+
+    That is the very stream drawing it again would write: a card's operators set their own font, inks
+    and line widths (they depend on no earlier state), and after its first copy every font, glyph code,
+    icon form and image it uses is already in the document, so nothing a copy adds depends on where it
+    falls. tests/test_sheets.py compares whole files made with and without this.
+    """
+
+    enabled = True
+
+    def __init__(self, canvas: Any, pen: Pen, cs: CardSet, bleed: float, texts: dict[str, str]) -> None:
+        self.canvas, self.pen, self.cs, self.bleed, self.texts = canvas, pen, cs, bleed, texts
+        self.drawn: dict[int, _Drawn] = {}
+
+    def draw(self, card: Card, trim: Rect) -> None:
+        c = self.canvas
+        c.saveState()
+        c.translate(trim.x * MM, trim.y * MM)
+        kept = self.drawn.get(id(card))
+        if kept is None:
+            code, forms, counts = len(c._code), len(c._formsinuse), Counter(self.pen.counts)
+            draw_card(self.pen, card, self.cs, Rect(0.0, 0.0, trim.w, trim.h), self.bleed, self.texts[card.name])
+            if self.enabled:
+                self.drawn[id(card)] = _Drawn(c._code[code:], c._formsinuse[forms:], self.pen.counts - counts)
+        else:
+            c._code.extend(kept.code)
+            c._formsinuse.extend(kept.forms)
+            self.pen.counts.update(kept.counts)
+        c.restoreState()
 
 
 def draw_sheet_furniture(pen: Pen, layout: SheetLayout, label: str) -> None:

@@ -78,15 +78,16 @@ def icon_height(size_pt: float, style: IconStyle) -> float:
     return size_pt * style.em * 25.4 / 72.0
 
 
-def _pieces(word: str, size_pt: float, faces: Faces, bold_keywords: bool, style: IconStyle) -> list[_Piece]:
-    """A word as its text and icon pieces, each measured."""
+@lru_cache(maxsize=16384)
+def _pieces(word: str, size_pt: float, faces: Faces, bold_keywords: bool, style: IconStyle) -> tuple[_Piece, ...]:
+    """A word as its text and icon pieces, each measured (remembered: fitting measures a word at each size)."""
     def text(t: str) -> _Piece:
         face = faces.bold if bold_keywords and is_keyword(t) else faces.regular
         return _Piece(t, face, Pen.width(t, face, size_pt))
 
     found = find(word, style.icons)
     if found is None:
-        return [text(word)]
+        return (text(word),)
     hit, icon = found
     h = icon_height(size_pt, style)
     gap = size_pt * style.gap_em * 25.4 / 72.0 if hit.text and hit.text[0].isalnum() else 0.0
@@ -94,7 +95,7 @@ def _pieces(word: str, size_pt: float, faces: Faces, bold_keywords: bool, style:
     pieces.append(_Piece("", faces.regular, h * icon.aspect + gap, icon))
     if hit.text:
         pieces.append(text(hit.text))
-    return pieces
+    return tuple(pieces)
 
 
 def wrap(text: str, width: float, size_pt: float, faces: Faces, leading_ratio: float,
@@ -103,7 +104,7 @@ def wrap(text: str, width: float, size_pt: float, faces: Faces, leading_ratio: f
     words = text.split()
     space = {f: Pen.width(" ", f, size_pt) for f in (faces.regular, faces.bold)}
     lines: list[tuple[Run, ...]] = []
-    current: list[list[_Piece]] = []
+    current: list[tuple[_Piece, ...]] = []
     used = 0.0
     for word in words:
         pieces = _pieces(word, size_pt, faces, bold_keywords, style)
@@ -122,7 +123,8 @@ def wrap(text: str, width: float, size_pt: float, faces: Faces, leading_ratio: f
     return Block(size_pt, size_pt * leading_ratio * 25.4 / 72.0, tuple(lines), icon_height(size_pt, style))
 
 
-def _runs(words: list[list[_Piece]], space: dict[str, float], style: IconStyle, size_pt: float) -> tuple[Run, ...]:
+def _runs(words: list[tuple[_Piece, ...]], space: dict[str, float], style: IconStyle,
+          size_pt: float) -> tuple[Run, ...]:
     """Runs of one line: words of one face joined by spaces, icons on their own."""
     runs: list[Run] = []
     open_run: list[str | float] = []  # text, face, x of the text run being built
@@ -178,6 +180,7 @@ def fit_lines(text: str, width: float, height: float, max_pt: float, min_pt: flo
 
 def clear_caches() -> None:
     fit_lines.cache_clear()
+    _pieces.cache_clear()
 
 
 def draw_block(pen: Pen, block: Block, x: float, top: float, colour: str, centred_width: float | None = None) -> None:

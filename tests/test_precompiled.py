@@ -1,0 +1,87 @@
+"""Precompiled bundled templates: the stored code is what Jinja generates from today's source, renders the
+same text, and a template edited since is compiled from its source instead."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import jinja2
+import pytest
+
+from cardgen import cardtext, precompiled
+from cardgen.loader import load_set
+from cardgen.paths import bundled_set_names, templates_dir
+from cardgen.render import rules_content
+
+
+def test_stored_code_is_what_jinja_generates_from_the_templates_today() -> None:
+    stored = json.loads((templates_dir() / precompiled.FILE).read_text(encoding="utf-8"))
+    fresh = precompiled.generate(precompiled.bundled())
+    stale = sorted(k for k in fresh["templates"] if stored["templates"].get(k) != fresh["templates"][k])
+    assert stored["jinja"] == fresh["jinja"] and not stale, (
+        f"templates/{precompiled.FILE} is stale for {stale or 'this Jinja'}: run `python -m cardgen.precompiled`")
+    assert len(stored["templates"]) == 4
+
+
+def _compiles(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Names Jinja compiles from source from now on (a precompiled template is not among them)."""
+    names: list[str] = []
+    real = jinja2.Environment.compile
+
+    def counting(self: jinja2.Environment, source: str, name: str | None = None, *args: object,
+                 **kwargs: object) -> object:
+        names.append(str(name))
+        return real(self, source, name, *args, **kwargs)  # type: ignore[call-overload]
+
+    monkeypatch.setattr(jinja2.Environment, "compile", counting)
+    return names
+
+
+def test_bundled_templates_load_precompiled_and_render_what_a_compiled_template_renders(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    compiled = _compiles(monkeypatch)
+    cardtext.bundled_env.cache_clear()
+    rules_content.rules_env.cache_clear()
+    try:
+        for name in bundled_set_names():
+            cs = load_set(name)
+            texts = [cardtext.rules_text(c, cs) for c in cs.cards]
+            page = rules_content.page_markup(cs)
+            assert compiled == [], compiled  # nothing compiled: every template came precompiled
+            plain_text = jinja2.Environment(loader=jinja2.FileSystemLoader(str(templates_dir())),
+                                            **cardtext._ENV_OPTIONS)
+            plain_rules = jinja2.Environment(loader=jinja2.FileSystemLoader(str(templates_dir() / "rules")),
+                                             **{k: getattr(rules_content.rules_env(), k) for k in
+                                                ("autoescape", "trim_blocks", "lstrip_blocks", "undefined",
+                                                 "keep_trailing_newline")})
+            plain_rules.filters.update(rules_content.rules_env().filters)
+            monkeypatch.setattr(cardtext, "bundled_env", lambda e=plain_text: e)
+            monkeypatch.setattr(rules_content, "rules_env", lambda e=plain_rules: e)
+            assert [cardtext.rules_text(c, cs) for c in cs.cards] == texts
+            assert rules_content.page_markup(cs) == page
+            assert compiled  # and these were compiled from source
+            monkeypatch.undo()
+            compiled = _compiles(monkeypatch)
+    finally:
+        cardtext.bundled_env.cache_clear()
+        rules_content.rules_env.cache_clear()
+
+
+def test_an_edited_template_is_compiled_from_its_source(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    entries = precompiled._entries()
+    assert "rules/page.j2" in entries
+    copy = tmp_path / "templates"
+    shutil.copytree(templates_dir(), copy)
+    page = copy / "rules" / "page.j2"
+    page.write_text(page.read_text(encoding="utf-8").replace("Rules at a glance", "Rules, edited"), encoding="utf-8")
+    monkeypatch.setattr(precompiled, "templates_dir", lambda: copy)
+    monkeypatch.setattr(precompiled, "_entries", lambda: entries)  # the shipped entries, now stale for page.j2
+    compiled = _compiles(monkeypatch)
+    env = jinja2.Environment(loader=precompiled.PrecompiledLoader(copy / "rules"), autoescape=True,
+                             trim_blocks=True, lstrip_blocks=True, undefined=jinja2.StrictUndefined)
+    assert env.get_template("glossary.j2") and compiled == []  # unchanged: still precompiled
+    env.get_template("page.j2")
+    assert compiled == ["page.j2"]  # edited: compiled from the file
+    assert precompiled.stored_code(env, copy / "rules", "page.j2", page.read_text(encoding="utf-8")) is None
