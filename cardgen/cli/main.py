@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import importlib
 import sys
 
@@ -40,11 +41,27 @@ def main() -> None:
     """Card sheets, rules pages and simulated games for Lunch Money, Beer Money and home-made sets."""
 
 
+# Allocations between two young-generation garbage collections (Python's default: 700). A command is a short
+# process that builds many objects and frees few: fewer collections cost less (a build ran 160 of them).
+GC_YOUNG_THRESHOLD = 20_000
+
+
 def run() -> None:
     """Console entry point: like `main`, but a usage error exits with 1, as every other bad input does.
 
     Click's own convention is exit code 2 for usage errors; the project promises 1 for any bad input.
+    On the way out every object is moved to the collector's permanent generation (`gc.freeze`), so the
+    interpreter's last collection does not walk them all again (a tenth of a build's time); the files
+    are written and closed by then, and nothing else happens at exit.
     """
+    gc.set_threshold(GC_YOUNG_THRESHOLD, *gc.get_threshold()[1:])
+    try:
+        _run()
+    finally:
+        gc.freeze()
+
+
+def _run() -> None:
     try:
         main(standalone_mode=False)
     except (click.exceptions.Abort, KeyboardInterrupt):

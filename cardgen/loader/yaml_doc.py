@@ -15,9 +15,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from cardgen.errors import Diagnostic
+from cardgen.yaml_lib import yaml
 
 MAX_FILE_BYTES = 1_000_000
 MAX_NODES = 200_000

@@ -15,11 +15,10 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from cardgen.paths import templates_dir
 from cardgen.render.errors import LayoutError
 from cardgen.suggest import did_you_mean
+from cardgen.yaml_lib import yaml
 
 
 @dataclass(frozen=True)
