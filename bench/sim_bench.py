@@ -5,6 +5,7 @@
     python bench/sim_bench.py --long 100000        # one long streamed run: peak RSS must stay small
     python bench/sim_bench.py --profile            # cProfile of 300 random games: where the time goes
     python bench/sim_bench.py --against /tmp/base  # this checkout and another side by side (CPU time)
+    python bench/sim_bench.py --against /tmp/base --instructions --games 20  # instructions per decision
 
 Runs on one core (jobs 1) so figures compare across machines; the target is
 1,000 four-player random games per second and 100,000 games under 300 MB.
@@ -17,6 +18,7 @@ import cProfile
 import os
 import pstats
 import resource
+import shutil
 import subprocess
 import sys
 import time
@@ -129,6 +131,48 @@ def against(other: Path, sets: list[str], agents: list[str], games: int, rounds:
         print(f"{name:<10} {agent:<8} {mode:<9} {a:>9.0f} {b:>9.0f} {100 * (b - a) / a:>+7.1f}%")
 
 
+# One simulation in a fresh interpreter on either checkout; prints its decisions (for `instructions`).
+_COUNT_WORKER = """
+import sys
+import cardgen
+assert cardgen.__file__.startswith(sys.argv[4]), (cardgen.__file__, sys.argv[4])
+from cardgen.loader import load_set
+from cardgen.sim.runner import SimConfig, simulate
+res = simulate(load_set(sys.argv[1]), SimConfig(players=4, games=int(sys.argv[3]), seed=1, agents=(sys.argv[2],)))
+print("decisions", res.batch.stats.decisions)
+"""
+
+
+def _counted(root: Path, name: str, agent: str, games: int) -> tuple[int, int]:
+    """(decisions, CPU instructions) of a `simulate` run on checkout `root`, counted by valgrind's cachegrind."""
+    argv = ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
+            sys.executable, "-c", _COUNT_WORKER, name, agent, str(games), str(root)]
+    proc = subprocess.run(argv, env={**os.environ, "PYTHONPATH": str(root)}, cwd=root, capture_output=True,
+                          text=True, check=True)
+    decisions = int(proc.stdout.split()[-1])
+    refs = [line for line in proc.stderr.splitlines() if "I refs:" in line or "I   refs:" in line]
+    return decisions, int(refs[-1].split(":")[1].replace(",", ""))
+
+
+def instructions(other: Path, sets: list[str], agents: list[str], games: int) -> None:
+    """Instructions per decision of this checkout and `other`: the same figure on a loaded machine as on an idle
+    one (CPU time on a shared machine moves by 10 % between runs). Each is the difference between runs of `games`
+    and 2 x `games` games (start-up and imports cancel out), over the difference in decisions."""
+    if shutil.which("valgrind") is None:
+        sys.exit("error: --instructions needs valgrind (its cachegrind tool counts the instructions)")
+    here = Path(__file__).resolve().parent.parent
+    print(f"CPU instructions per decision (cachegrind), games {games + 1}-{2 * games} of each run; other = {other}")
+    print(f"{'set':<10} {'agent':<8} {'other':>9} {'this':>9} {'change':>8}")
+    for name in sets:
+        for agent in agents:
+            per: list[float] = []
+            for root in (other.resolve(), here):
+                (d1, i1), (d2, i2) = (_counted(root, name, agent, g) for g in (games, 2 * games))
+                per.append((i2 - i1) / (d2 - d1))
+            print(f"{name:<10} {agent:<8} {per[0]:>9.0f} {per[1]:>9.0f} {100 * (per[1] - per[0]) / per[0]:>+7.1f}%",
+                  flush=True)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--set", action="append", dest="sets", help="set to measure (default: every bundled set)")
@@ -140,10 +184,14 @@ def main() -> None:
     ap.add_argument("--against", type=Path, metavar="CHECKOUT",
                     help="compare with another checkout (e.g. `git worktree add /tmp/base main`), side by side")
     ap.add_argument("--rounds", type=int, default=3, help="side-by-side rounds for --against (best is kept)")
+    ap.add_argument("--instructions", action="store_true",
+                    help="with --against: count CPU instructions per decision (needs valgrind) instead of timing")
     args = ap.parse_args()
     sets = args.sets or bundled_set_names()
     agents = args.agents or ["random", "greedy"]
-    if args.against:
+    if args.against and args.instructions:
+        instructions(args.against, sets, agents, args.games)
+    elif args.against:
         against(args.against, sets, agents, args.games, args.rounds)
     elif args.profile:
         profile(sets[0], 300, args.players, agents[0])
