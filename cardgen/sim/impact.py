@@ -9,8 +9,8 @@ Two questions per card, both asked of every seat of every game (a *player-game*)
   players hold it, so the figure is tighter, but a player who lasts longer sees
   more cards, so every card reads a little high (17lands' "games in hand").
 
-`Tracker` notes, during one game, what each seat held (bit masks over design
-indices) and how much damage each card prevented (the strike a defence or
+`Tracker` notes, during one game, what each seat held after every move (bit masks over design
+indices at the end) and how much damage each card prevented (the strike a defence or
 humiliation answered); the engine tallies the damage each dealt. `Impact` folds
 the games in; `effect` turns counts into a difference, its 95 % interval and z.
 """
