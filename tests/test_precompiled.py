@@ -3,7 +3,6 @@ same text, and a template edited since is compiled from its source instead."""
 
 from __future__ import annotations
 
-import json
 import shutil
 from pathlib import Path
 
@@ -16,13 +15,13 @@ from cardgen.paths import bundled_set_names, templates_dir
 from cardgen.render import rules_content
 
 
-def test_stored_code_is_what_jinja_generates_from_the_templates_today() -> None:
-    stored = json.loads((templates_dir() / precompiled.FILE).read_text(encoding="utf-8"))
+def test_stored_modules_are_what_jinja_generates_from_the_templates_today() -> None:
     fresh = precompiled.generate(precompiled.bundled())
-    stale = sorted(k for k in fresh["templates"] if stored["templates"].get(k) != fresh["templates"][k])
-    assert stored["jinja"] == fresh["jinja"] and not stale, (
-        f"templates/{precompiled.FILE} is stale for {stale or 'this Jinja'}: run `python -m cardgen.precompiled`")
-    assert len(stored["templates"]) == 4
+    folder = precompiled.package_dir()
+    stored = {p.stem: p.read_text(encoding="utf-8") for p in folder.glob("*.py") if p.stem != "__init__"}
+    stale = sorted(k for k in fresh.keys() | stored.keys() if stored.get(k) != fresh.get(k))
+    assert not stale, f"cardgen/compiled_templates is stale for {stale}: run `python -m cardgen.precompiled`"
+    assert len(stored) == 4
 
 
 def _compiles(monkeypatch: pytest.MonkeyPatch) -> list[str]:
@@ -70,18 +69,19 @@ def test_bundled_templates_load_precompiled_and_render_what_a_compiled_template_
 
 
 def test_an_edited_template_is_compiled_from_its_source(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    entries = precompiled._entries()
-    assert "rules/page.j2" in entries
     copy = tmp_path / "templates"
     shutil.copytree(templates_dir(), copy)
     page = copy / "rules" / "page.j2"
     page.write_text(page.read_text(encoding="utf-8").replace("Rules at a glance", "Rules, edited"), encoding="utf-8")
-    monkeypatch.setattr(precompiled, "templates_dir", lambda: copy)
-    monkeypatch.setattr(precompiled, "_entries", lambda: entries)  # the shipped entries, now stale for page.j2
+    monkeypatch.setattr(precompiled, "templates_dir", lambda: copy)  # the shipped modules, now stale for page.j2
     compiled = _compiles(monkeypatch)
     env = jinja2.Environment(loader=precompiled.PrecompiledLoader(copy / "rules"), autoescape=True,
                              trim_blocks=True, lstrip_blocks=True, undefined=jinja2.StrictUndefined)
     assert env.get_template("glossary.j2") and compiled == []  # unchanged: still precompiled
     env.get_template("page.j2")
     assert compiled == ["page.j2"]  # edited: compiled from the file
-    assert precompiled.stored_code(env, copy / "rules", "page.j2", page.read_text(encoding="utf-8")) is None
+    assert precompiled.stored_module(env, copy / "rules", "page.j2", page.read_text(encoding="utf-8")) is None
+    other = jinja2.Environment(loader=precompiled.PrecompiledLoader(copy / "rules"), autoescape=False,
+                               trim_blocks=True, lstrip_blocks=True)
+    source = (copy / "rules" / "glossary.j2").read_text(encoding="utf-8")
+    assert precompiled.stored_module(other, copy / "rules", "glossary.j2", source) is None  # other options
