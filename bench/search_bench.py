@@ -5,7 +5,7 @@ and prints the search bot's win rate, its Wilson interval, and the time of each 
 more than one legal move): CPU time of its process, which is what a decision costs on one core whatever else
 runs on the machine, and wall time. `--jobs` spreads games over processes; a decision never spans cores.
 
-    python bench/search_bench.py --games 400 --budget 30 --jobs 2         # the issue's measurement
+    python bench/search_bench.py --games 400 --budget 100 --jobs 2        # the issue's measurement
     python bench/search_bench.py --games 40 --budget 100 --set lunch
 """
 

@@ -1,21 +1,22 @@
 """The searching bot (`--agent search`): determinized Monte Carlo search from its own seat's view.
 
 At each decision it first asks the greedy heuristics which moves are worth a
-look (at most `CANDIDATES`, those scoring within `MARGIN` of the best) and
-adds the best way of playing nothing (passing, declining to answer), so it
-can learn when keeping a card beats using it. Then, for each of its
-budget's iterations, it deals the cards it cannot see at random
-(`determinize`: the other hands and the draw pile, consistent with its view)
-and plays every candidate on that same deal, each followed by greedy bots in
-every seat (their tie-breaks seeded alike for every candidate) for up to
-`HORIZON` turns. A game won scores 1, lost 0; a game
-still going scores by life: 0.5 plus half the lead over the strongest rival
-as a share of the starting life. Playing every candidate on the same deals
-compares them on equal terms (common random numbers), so few deals tell
-them apart. It keeps greedy's choice unless another candidate did better on
-the same deals by more than chance would explain (paired t above
-`SWITCH_T`), and then plays the best of those. This is the root level of information-set Monte Carlo search
-(Cowling, Powley and Whitehouse, 2012) with a heuristic prior and cut-off.
+look (its `CANDIDATES` best) and adds the best way of playing nothing
+(passing, declining to answer) and letting go of a hold, which greedy never
+does. Then, for each of its budget's iterations, it deals the cards it
+cannot see at random (`determinize`: the other hands and the draw pile,
+consistent with its view) and plays every candidate on that same deal, each
+followed by greedy bots in every seat (their tie-breaks seeded alike for
+every candidate) for `HORIZON` turns, and scores the state reached by the
+win-chance model of `cardgen.sim.evaluate` (a finished game: 1 won, 0 lost).
+Playing every candidate on the same deals compares them on equal terms
+(common random numbers), and a short look-ahead scored by a model is far
+less noisy than a game played out to the end, so few deals tell moves apart.
+It keeps greedy's choice unless another candidate did better on the same
+deals by more than chance would explain (paired t above `SWITCH_T`), and
+then plays the best of those. This is the root level of information-set
+Monte Carlo search (Cowling, Powley and Whitehouse, 2012) with a heuristic
+prior, a cut-off and a static evaluation.
 
 It reads only its `PlayerView`; the look-ahead plays on states it dealt
 itself. `iterations` counts deals; with `ms` it deals until that much wall
@@ -29,17 +30,19 @@ import math
 import random
 import time
 
-from cardgen.engine.moves import DECLINE, DONE, PASS, Move
+from cardgen.engine.moves import DECLINE, DONE, PASS, RELEASE, Move
 from cardgen.engine.rules import push
 from cardgen.engine.state import GameState
 from cardgen.engine.views import PlayerView, determinize, observe
+from cardgen.sim.evaluate import win_chance
 from cardgen.sim.greedy import GreedyAgent
+from cardgen.sim.greedy import _dmg as attack_value  # greedy's value of a card as an attack
 
-CANDIDATES = 4  # moves searched at most (greedy's best ones), and the best way of playing nothing
+CANDIDATES = 6  # moves searched at most (greedy's best ones), and the best way of playing nothing
 HOLD_BACK = frozenset({PASS, DECLINE, DONE})
-MARGIN = 45.0  # moves scoring this far below greedy's best are not searched (a defence scores 100, a pass 0)
-SWITCH_T = 1.0  # how sure (paired t) the search must be that a move beats greedy's choice before it switches
-HORIZON = 24  # turns a look-ahead plays before it is scored by life (two-player games last about 16)
+LET_GO = frozenset({RELEASE})
+SWITCH_T = 0.5  # how sure (paired t) the search must be that a move beats greedy's choice before it switches
+HORIZON = 2  # turns a look-ahead plays before `win_chance` scores it
 
 
 class SearchAgent:
@@ -52,19 +55,23 @@ class SearchAgent:
         self.searched = 0  # decisions searched (more than one candidate)
         self.rollouts = 0
         self._greedy = GreedyAgent(self.rng.getrandbits(63))
+        self._attack_of: object = None  # the card table `_attack` was worked out for
+        self._attack: list[float] = []  # each design's value as an attack (greedy's), for `win_chance`
 
     def candidates(self, view: PlayerView) -> list[Move]:
         """Greedy's best moves, best first (ties in the order the engine lists them)."""
         moves = view.moves
         scores = self._greedy.scores(view)
-        top = max(scores)
         ranked = sorted(range(len(moves)), key=lambda i: -scores[i])
-        out = [moves[i] for i in ranked[:CANDIDATES] if scores[i] >= top - MARGIN]
+        out = [moves[i] for i in ranked[:CANDIDATES]]
         # Always weigh playing nothing (taking the hit, keeping the card): greedy defends against every attack,
         # even a 1-damage one with its last Block, and only a search can tell when that is a waste.
-        spare = next((moves[i] for i in ranked if moves[i].kind in HOLD_BACK), None)
-        if spare is not None and spare not in out:
-            out.append(spare)
+        # And letting go of a hold, which greedy never does: a hold that ties its holder's hands can cost more
+        # than it deals.
+        for kinds in (HOLD_BACK, LET_GO):
+            extra = next((moves[i] for i in ranked if moves[i].kind in kinds), None)
+            if extra is not None and extra not in out:
+                out.append(extra)
         return out
 
     def choose(self, view: PlayerView) -> Move:
@@ -115,10 +122,7 @@ class SearchAgent:
         stop = s.turn + HORIZON
         while s.result is None and s.turn < stop:
             push(s, bot.choose(views[s.to_act]), False)
-        if s.result is not None:
-            return 1.0 if s.result.winner == me else 0.0
-        if s.down[me]:
-            return 0.0
-        rival = max(life for q, life in enumerate(s.life) if q != me and not s.down[q])
-        lead = (s.life[me] - rival) / max(s.game.start_life, 1)
-        return 0.5 + 0.5 * max(-0.99, min(0.99, lead))
+        info = s.game.info
+        if info is not self._attack_of:
+            self._attack_of, self._attack = info, [attack_value(ci) for ci in info]
+        return win_chance(s, me, self._attack)

@@ -1,0 +1,69 @@
+"""A static estimate of a seat's chance to win a game in progress, for the searching bot's short look-aheads.
+
+Life alone is a poor guide (a player at 6 life with three defences in hand
+is far safer than one at 8 with none), and a look-ahead played to the end of
+the game is too noisy to tell moves apart. So the searching bot plays a few
+turns and scores the state with a logistic model of the chance to win: the
+differences between the seat and its strongest rival in life (as a share of
+the starting life, and its low end, where a hit can knock a player out),
+defences, heals, the best attack in hand, hand size, turns left stunned and
+holds kept up, plus whose turn it is.
+
+The weights were fit (maximum likelihood) on positions of two-player Beer
+Money games between greedy bots (`bench/fit_eval.py` refits them and prints
+them): designed for that game, they read any set through the card facts, so
+they give a sensible order for other sets too, if a less exact one.
+"""
+
+from __future__ import annotations
+
+import math
+
+from cardgen.engine.cards import CardInfo
+from cardgen.engine.state import GameState
+
+# Weights of `features`: bench/fit_eval.py, 62,078 positions of 6,000 two-player Beer Money games between greedy
+# bots from seed 50,000.
+WEIGHTS: tuple[float, ...] = (2.965, 0.369, 0.312, 0.296, 0.415, -0.652, -0.304, -1.167, 0.227)
+LOW_LIFE = 4  # life at or below this is in reach of one hit: counted again as its own feature
+MAX_DEFENCES = 3  # defences beyond this many add nothing
+MAX_HEAL = 6  # healing in hand beyond this adds nothing
+
+
+def side(s: GameState, p: int, attack: list[float]) -> tuple[float, ...]:
+    """One seat's figures: life, low life, defences, heals, best attack, hand size, stun, holds kept up."""
+    info: tuple[CardInfo, ...] = s.game.info
+    full = s.game.start_life
+    life = 0 if s.down[p] else max(s.life[p], 0)
+    defences = heal = 0
+    best = 0.0
+    hand = s.hands[p]
+    for d in hand:
+        ci = info[d]
+        if ci.defend_as or ci.humiliate is not None:
+            defences += 1
+        heal += max(ci.heal_turn, ci.heal_drop)
+        if ci.turn_play and attack[d] > best:
+            best = attack[d]
+    return (life / full, min(life, LOW_LIFE) / LOW_LIFE, min(defences, MAX_DEFENCES), min(heal, MAX_HEAL) / 2,
+            best / 4, len(hand) / 5, max(0, s.stun_until[p] - s.turn + 1), sum(1 for h in s.holds if h.holder == p))
+
+
+def features(s: GameState, me: int, attack: list[float]) -> list[float]:
+    """`me`'s figures minus its strongest conscious rival's, and +1 on `me`'s own turn (-1 otherwise).
+    `attack`: each design's value as an attack (the greedy bot's `_dmg`)."""
+    rivals = [q for q in range(len(s.life)) if q != me and not s.down[q]] or [q for q in range(len(s.life)) if q != me]
+    rival = max(rivals, key=lambda q: s.life[q])
+    a, b = side(s, me, attack), side(s, rival, attack)
+    return [x - y for x, y in zip(a, b, strict=True)] + [1.0 if s.current == me else -1.0]
+
+
+def win_chance(s: GameState, me: int, attack: list[float]) -> float:
+    """The estimated chance that `me` wins from `s` (1 or 0 once the game is over, 0.5 for a draw)."""
+    if s.result is not None:
+        w = s.result.winner
+        return 0.5 if w is None else 1.0 if w == me else 0.0
+    if s.down[me]:
+        return 0.0
+    z = sum(w * x for w, x in zip(WEIGHTS, features(s, me, attack), strict=True))
+    return 1 / (1 + math.exp(-max(-30.0, min(30.0, z))))
