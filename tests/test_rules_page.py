@@ -294,3 +294,16 @@ def test_a_placed_only_probe_decides_like_a_drawn_layout(name: str) -> None:
         drawn, placed = render(blocks, "a4", s, "s", stop_at_overflow=True), render(blocks, "a4", s, "s", draw=False)
         assert placed.pdf == b"" and (drawn.pdf != b"") == (drawn.pages == 1)
         assert (placed.pages, placed.needed, placed.cramped) == (drawn.pages, drawn.needed, drawn.cramped), s
+
+
+@pytest.mark.parametrize("name", bundled_set_names())
+def test_remembered_paragraphs_lay_out_the_page_a_cold_process_lays_out(name: str) -> None:
+    """A watch rebuild lays the page out again with the paragraphs it parsed before; same bytes as cold."""
+    from cardgen.render import rules_layout, rules_page
+
+    cs = load_set(name)
+    rules_page.clear_caches()
+    cold = rules_pdf(cs, "a4")
+    assert rules_layout._PARSED  # the paragraphs it parsed are remembered
+    rules_page._rules_of.cache_clear()  # the page itself is laid out again
+    assert rules_pdf(cs, "a4") == cold
