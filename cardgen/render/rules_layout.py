@@ -313,11 +313,20 @@ def story(blocks: list[Block], size: float, width: float) -> list[Flowable]:
     out: list[Flowable] = []
     run: list[Block] = []
 
+    heading_ends = -1  # len(out) just after the last heading's rule: a table starting there follows it
+
     def flush() -> None:
         if run:
             table = _table(list(run), st, width)
-            # Short tables (card types, equivalences) stay in one column; the card table may split.
-            out.append(table if isinstance(table, _CardTable) else KeepTogether([table]))
+            # Short tables (card types, equivalences) stay in one column, with the heading right above them
+            # (else a heading could end a column with its table at the top of the next); the card table
+            # may split.
+            if isinstance(table, _CardTable):
+                out.append(table)
+            elif heading_ends == len(out):
+                out[-2:] = [KeepTogether([*out[-2:], table])]
+            else:
+                out.append(KeepTogether([table]))
             run.clear()
 
     for b in blocks:
@@ -334,6 +343,7 @@ def story(blocks: list[Block], size: float, width: float) -> list[Flowable]:
             out.append(_para(b.text, st.heading))
             out.append(HRFlowable(width="100%", thickness=0.6, color=colors.HexColor(head["colour"]),
                                   spaceBefore=0, spaceAfter=size * 0.3))
+            heading_ends = len(out)
         elif b.kind == "bullet":
             out.append(_para(_with_icons(b, size), st.bullet, bulletText="•"))
         elif b.kind == "term":
