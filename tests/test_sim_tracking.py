@@ -3,6 +3,8 @@ changed, only the cards just drawn) give exactly what a full log and a look at e
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from cardgen.engine.cards import card_info
@@ -11,6 +13,7 @@ from cardgen.engine.rules import new_game, push
 from cardgen.engine.views import observe
 from cardgen.loader import load_set
 from cardgen.sim.agents import make_agent
+from cardgen.sim.impact import Impact
 from cardgen.sim.play import play_one
 
 
@@ -48,3 +51,30 @@ def test_cheap_tracking_matches_a_full_log(set_name: str, agent: str) -> None:
         assert rec.drawn == held
         assert rec.dealt == dealt
         assert sum(dealt) > 0
+
+
+def test_impact_counts_from_bit_planes_match_counting_each_held_design() -> None:
+    """`Impact` adds games as bit masks into binary counters; settled, they give the plain per-design counts,
+    also after a merge and for games added after a settle."""
+    rng = random.Random(3)
+    designs = 70  # more than a machine word
+    a, b = Impact(designs), Impact(designs)
+    naive = {agent: [[0, 0, 0, 0] for _ in range(designs)] for agent in ("greedy", "random")}
+    for g in range(300):
+        agents = ("greedy", "random", "greedy") if g % 2 else ("random", "random", "greedy")
+        winner = rng.choice([None, 0, 1, 2])
+        opening = tuple(rng.getrandbits(designs) & rng.getrandbits(designs) for _ in agents)
+        drawn = tuple(o | rng.getrandbits(designs) for o in opening)
+        (a if g < 170 else b).add(agents, winner, opening, drawn, (0,) * designs, (0,) * designs)
+        if g == 100:
+            a.totals()  # settles half-way
+        for seat, agent in enumerate(agents):
+            for d in range(designs):
+                for col, mask in ((0, opening[seat]), (2, drawn[seat])):
+                    if mask >> d & 1:
+                        naive[agent][d][col] += 1
+                        naive[agent][d][col + 1] += seat == winner
+    a.merge(b)
+    assert a.counts == naive
+    rows, n, _ = a.totals()
+    assert n == 900 and rows[5] == [x + y for x, y in zip(naive["greedy"][5], naive["random"][5], strict=True)]

@@ -81,6 +81,7 @@ def draw_one(s: GameState, p: int) -> bool:
         if s.log is not None:
             s.log.append(Reshuffle(s.turn, len(s.draw)))
     s.hands[p].append(s.draw.pop())
+    s.drew |= 1 << p
     return True
 
 

@@ -37,6 +37,7 @@ class Game:
     cancelling: frozenset[int] = field(init=False)  # cancels any card, heals included (classic's Humiliation)
     reviving: bool = field(init=False)  # some heal card may revive an unconscious player
     bracing: bool = field(init=False)  # some heal card is played before the damage that would drop you
+    after_block: frozenset[int] = field(init=False)  # opens a combo right after a BLOCK (Beer Money's Grab)
 
     def __post_init__(self) -> None:
         for name, value in zip(_DERIVED, _derived(self.info), strict=True):
@@ -51,7 +52,7 @@ class Game:
         return len(self.deck)
 
 
-_DERIVED = ("meddling", "answering", "cancelling", "reviving", "bracing")
+_DERIVED = ("meddling", "answering", "cancelling", "reviving", "bracing", "after_block")
 # The last card set's derived facts and deck, kept for its next games: a simulation starts thousands of games
 # of one set, and working these out afresh each time was a measurable part of a short game.
 _LAST_INFO: list[tuple[tuple[CardInfo, ...], tuple[object, ...]]] = []
@@ -63,7 +64,8 @@ def _derived(info: tuple[CardInfo, ...]) -> tuple[object, ...]:
         _LAST_INFO[:] = [(info, (frozenset(ci.d for ci in info if ci.meddles),
                                  frozenset(ci.d for ci in info if ci.answers),
                                  frozenset(ci.d for ci in info if ci.humiliate == "cancel"),
-                                 any(ci.revives for ci in info), any(ci.heal_first for ci in info)))]
+                                 any(ci.revives for ci in info), any(ci.heal_first for ci in info),
+                                 frozenset(ci.d for ci in info if ci.opener is not None and ci.opener.after_block)))]
     return _LAST_INFO[0][1]
 
 
@@ -73,9 +75,22 @@ def _deck(cs: CardSet) -> tuple[int, ...]:
     return _LAST_DECK[0][1]
 
 
+_LAST_GAME: list[Game] = []
+
+
 def make_game(cs: CardSet, names: list[str] | tuple[str, ...], turn_cap: int | None = None,
               info: tuple[CardInfo, ...] | None = None) -> Game:
-    """The fixed game for `cs` at a table of `names` (`info` may be shared between games of one set)."""
+    """The fixed game for `cs` at a table of `names` (`info` may be shared between games of one set: then the
+    last game made is reused while nothing else changes, as a simulation's thousands of games ask)."""
     r = cs.rules
-    return Game(cs=cs, info=info if info is not None else card_info(cs), rules=r, names=tuple(names),
-                start_life=r.life, turn_cap=turn_cap if turn_cap is not None else r.turn_cap, deck=_deck(cs))
+    cap = turn_cap if turn_cap is not None else r.turn_cap
+    names = tuple(names)
+    if _LAST_GAME:
+        g = _LAST_GAME[0]
+        if g.cs is cs and g.info is info and g.names == names and g.turn_cap == cap and g.rules is r:
+            return g
+    g = Game(cs=cs, info=info if info is not None else card_info(cs), rules=r, names=names, start_life=r.life,
+             turn_cap=cap, deck=_deck(cs))
+    if info is not None:
+        _LAST_GAME[:] = [g]
+    return g

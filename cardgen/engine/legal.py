@@ -20,8 +20,8 @@ DECLINE_MOVE = Move(mv.DECLINE)
 def variants(s: GameState, kind: mv.MoveKind, ci: CardInfo, target: int) -> list[Move]:
     """A move, twice for a weapon that may be dropped after use (Beer Money's weapons)."""
     if ci.may_drop:
-        return [Move(kind, ci.d, target), Move(kind, ci.d, target, "drop")]
-    return [Move(kind, ci.d, target)]
+        return [shared_move(kind, ci.d, target), shared_move(kind, ci.d, target, "drop")]
+    return [shared_move(kind, ci.d, target)]
 
 
 def effect_targets(s: GameState, p: int, ci: CardInfo) -> list[int]:
@@ -88,9 +88,10 @@ def revivable(me: int, down: tuple[bool, ...], stomped: tuple[bool, ...]) -> tup
 
 
 @cache
-def shared_move(kind: mv.MoveKind, card: int, target: int) -> Move:
-    """A move made once and shared, for kinds offered most turns that no card memo holds (heals, stomps)."""
-    return Move(kind, card, target)
+def shared_move(kind: mv.MoveKind, card: int, target: int = -1, choice: str = "") -> Move:
+    """A move made once and shared, for the moves no card memo holds (heals, stomps, answers, follow-ups): a
+    cache hit costs a third of building the named tuple again."""
+    return Move(kind, card, target, choice)
 
 
 def card_plays(ci: CardInfo, others: Sequence[int], key: int) -> tuple[tuple[Move, ...], tuple[Move, ...]]:
@@ -160,7 +161,7 @@ def turn_moves(s: GameState, p: int) -> list[Move]:
         if ci.stomp:
             extra += [shared_move(mv.STOMP, d, t) for t in revivable(-1, tuple(down), tuple(s.stomped))]
         if vomiting and not s.vomit_hit_used and ci.role == "attack" and ci.damage and ci.turn_play:
-            extra += [Move(mv.VOMIT_HIT, d, v) for v in vomiting]
+            extra += [shared_move(mv.VOMIT_HIT, d, v) for v in vomiting]
     if heals:
         if s.game.reviving:
             out += heal_moves(s, p, heals)
@@ -219,16 +220,16 @@ def responses(s: GameState, f: Window, q: int) -> list[Move]:
         if ci.humiliate is not None:
             if isinstance(f, TickF):
                 if f.hold.humiliation_breaks:
-                    out.append(Move(mv.HUMILIATE, d))  # the hold's own set says whether a humiliation breaks it
+                    out.append(shared_move(mv.HUMILIATE, d))  # the hold's own set says whether a humiliation breaks it
             elif isinstance(f, HealF):
                 if ci.humiliate == "cancel":  # classic's cancels ANY card; a redirect sends attacks only
-                    out.append(Move(mv.HUMILIATE, d))
+                    out.append(shared_move(mv.HUMILIATE, d))
             elif ci.humiliate == "cancel" or isinstance(f, OpenerF):
-                out.append(Move(mv.HUMILIATE, d))  # a redirect stops an opener (it is no attack to redirect)
+                out.append(shared_move(mv.HUMILIATE, d))  # a redirect stops an opener (it is no attack to redirect)
             elif strike:
-                out += [Move(mv.HUMILIATE, d, t) for t in range(n) if t not in (q, f.target) and not s.down[t]]
+                out += [shared_move(mv.HUMILIATE, d, t) for t in range(n) if t not in (q, f.target) and not s.down[t]]
         if ci.interfere and strike and q != f.target:
-            out.append(Move(mv.INTERFERE, d))
+            out.append(shared_move(mv.INTERFERE, d))
         if ci.interject and not isinstance(f, (AnswerF, HealF)):  # (a tuple: `A | B` builds a union each time)
             for t in effect_targets(s, q, ci):
                 out += variants(s, mv.INTERJECT, ci, t)

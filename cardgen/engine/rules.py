@@ -55,6 +55,7 @@ from cardgen.engine.legal import (
     heal_limit,
     heal_moves,
     responses,
+    shared_move,
     turn_moves,
     variants,
     weapon_barred,
@@ -113,6 +114,9 @@ from cardgen.model import CardSet
 _PHASE_START, _PHASE_CHECK, _PHASE_ACTION, _PHASE_DISCARD, _PHASE_HEAL, _PHASE_END = Phase
 _STAGE_WINDOW, _STAGE_NEXT, _STAGE_DIRECTION, _STAGE_FINISH = Stage
 _ANSWER_DEFEND, _ANSWER_HUMILIATE, _ANSWER_INTERFERE = Answer
+
+
+_LEFT, _RIGHT = Move(DIRECTION, choice="left"), Move(DIRECTION, choice="right")  # sorted
 
 
 class IllegalMoveError(CardgenError):
@@ -205,9 +209,11 @@ def describe(s: GameState, m: Move) -> str:
 
 
 def _decide(s: GameState, p: int, moves: list[Move]) -> bool:
-    """`p` must choose one of `moves` (in any order, repeats allowed): offered sorted and unique."""
+    """`p` must choose one of `moves` (in any order, no repeats: every caller makes each move from a different
+    card, kind or target), offered sorted. Not hashed into a set: hashing every move cost more than the sort."""
+    moves.sort()
     s.to_act = p
-    s.moves = sorted(set(moves))
+    s.moves = moves
     return True
 
 
@@ -634,8 +640,10 @@ def _end_turn(s: GameState, p: int) -> None:
             while len(hand) < size and draw_one(s, q):
                 got += 1
             draw = s.draw  # a reshuffle replaces the draw pile
-        if got and s.log is not None:
-            s.log.append(Draws(s.turn, q, got))
+        if got:
+            s.drew |= 1 << q
+            if s.log is not None:
+                s.log.append(Draws(s.turn, q, got))
 
 
 def _step_strike(s: GameState, f: StrikeF) -> bool:
@@ -727,8 +735,8 @@ def _finish_strike(s: GameState, f: StrikeF) -> None:
         combo.steps += 1
         if not (combo.chain and f.connected and not f.cancelled and f.target == combo.victim):
             s.stack.pop()
-    if f.blocked_by >= 0 and not f.cancelled and f.blocked_by != f.player:
-        s.stack.append(AfterBlockF(f.blocked_by, f.player))
+    if f.blocked_by >= 0 and not f.cancelled and f.blocked_by != f.player and s.game.after_block:
+        s.stack.append(AfterBlockF(f.blocked_by, f.player))  # (only if some card of the game opens after a block)
 
 
 def _step_opener(s: GameState, f: OpenerF) -> bool:
@@ -861,10 +869,11 @@ def _step_bonus(s: GameState, f: BonusF) -> bool:
 
 
 def _step_after_block(s: GameState, f: AfterBlockF) -> bool:
+    after_block = s.game.after_block
     while f.stage < 2:
         p, other = (f.player, f.attacker) if f.stage == 0 else (f.attacker, f.player)
-        if can_act(s, p) and not s.down[other]:
-            moves = [Move(OPEN, d, other) for d in set(s.hands[p])
+        if not after_block.isdisjoint(s.hands[p]) and can_act(s, p) and not s.down[other]:
+            moves = [shared_move(OPEN, d, other) for d in set(s.hands[p])
                      if (o := s.game.info[d].opener) is not None and o.after_block]
             if moves:
                 return _decide(s, p, [*moves, DECLINE_MOVE])
@@ -879,7 +888,7 @@ def _step_drop(s: GameState, f: Frame) -> bool:
         s.stack.pop()
         return False
     info = s.game.info
-    moves = [Move(HEAL, d, p) for d in set(s.hands[p]) if info[d].heal_drop and not info[d].heal_first
+    moves = [shared_move(HEAL, d, p) for d in set(s.hands[p]) if info[d].heal_drop and not info[d].heal_first
              ] if can_act(s, p) else []
     if not moves:
         s.stack.pop()
@@ -895,7 +904,7 @@ def _step_brace(s: GameState, f: BraceF) -> bool:
         lose(s, p, f.amount, f.why)
         return False
     info = s.game.info
-    return _decide(s, p, [*(Move(HEAL, d, p) for d in set(s.hands[p]) if info[d].heal_first), DECLINE_MOVE])
+    return _decide(s, p, [*[shared_move(HEAL, d, p) for d in set(s.hands[p]) if info[d].heal_first], DECLINE_MOVE])
 
 
 def _step_heal(s: GameState, f: HealF) -> bool:
@@ -945,7 +954,7 @@ def _step(s: GameState, f: Frame) -> bool:
     if type(f) is AfterBlockF:
         return _step_after_block(s, f)
     if type(f) is DirectionF:
-        return _decide(s, f.player, [Move(DIRECTION, choice="left"), Move(DIRECTION, choice="right")])
+        return _offer(s, f.player, [_LEFT, _RIGHT])
     if type(f) is LetGoF:
         return _step_let_go(s, f)
     raise AssertionError(f"no step for {type(f).__name__}")

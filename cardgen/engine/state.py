@@ -9,10 +9,10 @@ follow-up...); the top frame decides who acts now.
 
 from __future__ import annotations
 
-import copy as _copy
 import random
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import ClassVar
 
 from cardgen.engine.events import Event
 from cardgen.engine.game import Game
@@ -84,12 +84,21 @@ class Frame:
     """A pending step. Subclasses with a response window keep `resp` (seats to ask, in order) and `pos`."""
 
     __slots__ = ("player",)
+    _fields: ClassVar[tuple[str, ...]] = ("player",)  # every slot of the class, its bases' included
+
+    def __init_subclass__(cls) -> None:
+        cls._fields = tuple(name for c in reversed(cls.__mro__) for name in c.__dict__.get("__slots__", ()))
 
     def __init__(self, player: int) -> None:
         self.player = player
 
     def copy(self) -> Frame:
-        return _copy.copy(self)
+        """A shallow copy, slot by slot (`copy.copy` of a slotted object goes through `__reduce_ex__`: measured
+        2.5 times as slow, and a bot reads a copy of the top frame at most decisions)."""
+        f = object.__new__(type(self))
+        for name in self._fields:
+            setattr(f, name, getattr(self, name))
+        return f
 
 
 class Window(Frame):
@@ -103,8 +112,6 @@ class Window(Frame):
         self.resp: tuple[int, ...] = ()
         self.pos = 0
 
-    def copy(self) -> Frame:
-        return _copy.copy(self)  # `resp` is a tuple: shared
 
 
 class TurnF(Frame):
@@ -148,7 +155,8 @@ class StrikeF(Window):
         self.stage = Stage.WINDOW  # window -> next (after a hit or a defence) -> finish
 
     def copy(self) -> Frame:
-        f = _copy.copy(self)
+        f = super().copy()
+        assert isinstance(f, StrikeF)
         f.victims = list(self.victims)
         return f
 
@@ -233,10 +241,14 @@ class AfterBlockF(Frame):
 class DirectionF(Frame):
     """An attack that passes on was dodged: its player picks left or right."""
 
+    __slots__ = ()
+
 
 
 class DropF(Frame):
     """`player` dropped to 0 or below and may play heal cards that work when dropping."""
+
+    __slots__ = ()
 
 
 
@@ -265,6 +277,8 @@ class HealF(Window):
 
 class LetGoF(Frame):
     """The start of a turn: a holder whose hold may be let go at any time is asked whether to let go."""
+
+    __slots__ = ()
 
 
 
@@ -297,6 +311,7 @@ class GameState:
     result: Outcome | None = None
     log: list[Event] | None = None
     dealt: list[int] | None = None  # damage dealt per design, tallied when asked for (far cheaper than a log)
+    drew: int = 0  # a bit per seat that drew a card since a reader last cleared it (a simulation's tracker does)
     weapons_used: set[tuple[int, int]] = field(default_factory=set)  # (player, design) used this turn
     vomit_hit_used: bool = False
 

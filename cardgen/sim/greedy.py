@@ -11,10 +11,11 @@ seat is favoured by move order.
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 
 from cardgen.engine import moves as mv
 from cardgen.engine.cards import CardInfo
-from cardgen.engine.moves import Move
+from cardgen.engine.moves import DISCARD, PLAY, Move
 from cardgen.engine.randomness import below
 from cardgen.engine.state import AnswerF, TurnF, Window
 from cardgen.engine.views import PlayerView
@@ -54,6 +55,28 @@ def _dmg(ci: CardInfo) -> float:
 SELF_STUN = 2.0  # a turn its player loses outweighs about two points of damage
 
 
+@dataclass(frozen=True, slots=True)
+class _SetFacts:
+    """What greedy reads of each design, worked out once per card table (a pure function of the cards)."""
+
+    info: tuple[CardInfo, ...]
+    dmg: tuple[float, ...]  # `_dmg`
+    defence: tuple[int, ...]  # 1: a defence or humiliation (kept in hand, up to KEEP_DEFENCES)
+    heal: tuple[int, ...]  # 1: a heal card (kept, up to KEEP_HEALS)
+
+
+_LAST_FACTS: list[_SetFacts] = []
+
+
+def _facts(info: tuple[CardInfo, ...]) -> _SetFacts:
+    """The facts of `info`, kept for the next games of the same set (each game seats new bots)."""
+    if not _LAST_FACTS or _LAST_FACTS[0].info is not info:
+        _LAST_FACTS[:] = [_SetFacts(info, tuple(_dmg(ci) for ci in info),
+                                    tuple(int(bool(ci.defend_as) or ci.humiliate is not None) for ci in info),
+                                    tuple(int(bool(ci.heal_turn or ci.heal_drop)) for ci in info))]
+    return _LAST_FACTS[0]
+
+
 class GreedyAgent:
     """One-ply heuristic player (see module doc)."""
 
@@ -62,17 +85,21 @@ class GreedyAgent:
         self.drop_weight = DROP_WEAPON
         # Spare defences and heals in hand, counted once per decision (every discard move asks): None until asked.
         self._spares: tuple[int, int] | None = None
-        # `_dmg` of each design of the game's card table `_dmg_info` (a pure function of the card: worked out
-        # once a game instead of for every scored move).
-        self._dmg_info: tuple[CardInfo, ...] | None = None
-        self._dmgs: list[float] = []
+        self._facts: _SetFacts | None = None
+        self._dmgs: tuple[float, ...] = ()
+        self._life: tuple[int, ...] = ()  # every seat's life at this decision
+        self._follows: dict[int, bool] = {}  # opener design -> a follow-up for it in hand (this decision)
 
     def _begin(self, view: PlayerView) -> None:
-        """A new decision: forget the spares counted for the last one; know the attack value of every card."""
+        """A new decision: forget the spares counted for the last one; read the life totals once; know the
+        attack value of every card (once a card set)."""
         self._spares = None
+        self._follows.clear()
+        self._life = view.life
         info = view.game.info
-        if info is not self._dmg_info:
-            self._dmg_info, self._dmgs = info, [_dmg(ci) for ci in info]
+        if self._facts is None or self._facts.info is not info:
+            self._facts = _facts(info)
+            self._dmgs = self._facts.dmg
 
     def scores(self, view: PlayerView) -> list[float]:
         """The score of each of `view.moves` (the searching bot uses them to pick the moves worth searching)."""
@@ -86,21 +113,24 @@ class GreedyAgent:
         me = view.seat
         self._begin(view)
         score = self._score
+        play = self._play_value
+        info = view.game.info
         flat = _FLAT
-        discard = mv.DISCARD
         # A discard's score depends on the card alone during one decision (the hand does not change): once a card.
         discards: dict[int, float] = {}
         best: list[Move] = []
         top = NEVER - 1
         for m in moves:
             k = m.kind
-            v = flat.get(k)
-            if v is None:
-                if k == discard:
-                    v = discards.get(m.card)
-                    if v is None:
-                        v = discards[m.card] = score(view, me, m)
-                else:
+            if k is DISCARD:
+                v = discards.get(m.card)
+                if v is None:
+                    v = discards[m.card] = self._discard_value(view, me, info[m.card])
+            elif k is PLAY:  # the commonest kind after discards: straight to its rule
+                v = play(view, me, m, info[m.card])
+            else:
+                v = flat.get(k)
+                if v is None:
                     v = score(view, me, m)
             if v > top:
                 top, best = v, [m]
@@ -114,7 +144,7 @@ class GreedyAgent:
         """Prefer the weakest rival; a hit that can knock someone out is worth most."""
         if target < 0:
             return 0.0
-        life = s.life[target]
+        life = self._life[target]
         value = 20.0 - life
         if 0 < life <= damage:
             value += 15.0
@@ -135,13 +165,15 @@ class GreedyAgent:
     def _score(self, s: PlayerView, me: int, m: Move) -> float:
         """How good `m` looks to `me` now. Each kind has one rule, so testing the common kinds first (this
         runs for every legal move of every decision) changes no score."""
-        ci = s.game.info[m.card] if m.card >= 0 else None
         k = m.kind
+        ci = s.game.info[m.card] if m.card >= 0 else None
+        if k == PLAY and ci is not None:
+            return self._play_value(s, me, m, ci)
         if k in _FLAT:
             return _FLAT[k]
         if k == mv.DEFEND:
             return 100.0 + (1.0 if m.choice == "block" else 0.0)  # block first: the blocker may grab back
-        if k == mv.DISCARD:  # the commonest move to score
+        if k == DISCARD:  # the commonest move to score
             return self._discard_value(s, me, ci) if ci is not None else -1.0
         if k == mv.HUMILIATE:
             frame = s.top
@@ -155,40 +187,54 @@ class GreedyAgent:
             strike = pending[-2] if len(pending) > 1 else None
             if strike is None:
                 return 0.0
-            n = len(s.life)
+            n = len(self._life)
             step = 1 if m.choice == "left" else -1
             q = (getattr(strike, "target", 0) + step) % n
-            return -float(s.life[q])
+            return -float(self._life[q])
         if ci is None:
             return -1.0
-        drop_penalty = self.drop_weight if m.choice == "drop" else 0.0
         if k in _FREE_HITS:
             dmg = self._dmgs[m.card]
+            drop_penalty = self.drop_weight if m.choice == "drop" else 0.0
             return 80.0 + dmg + self._target_value(s, m.target, dmg) / 100 - drop_penalty
         if k == mv.HEAL:
             return self._heal_value(s, me, m, ci)
-        if k == mv.PLAY:
-            if ci.opener is not None or m.choice == "hold":
-                if not self._holds_follow_up(s, me, ci):
-                    return 2.0
-                value = 12.0 * ((ci.opener.multiplier if ci.opener else 1) or 1)
-            else:
-                value = self._dmgs[m.card]
-            if value <= 0:
-                if ci.stunned or sum(ci.damage):
-                    return -1.0 - ci.stunned  # it only hurts its player (or does nothing): passing is better
-                return 1.0 + ci.draw  # a draw or event card: better than passing
-            return 40.0 + value + self._target_value(s, m.target, value) / 10 - drop_penalty
         if k == mv.INTERJECT:
             value = self._dmgs[m.card]
             return 30.0 + value if value > 0 and m.target != me else NEVER
         return -1.0
 
+    def _play_value(self, s: PlayerView, me: int, m: Move, ci: CardInfo) -> float:
+        """A turn play: an opener only with a follow-up in hand, else its attack value, at the weakest rival."""
+        if ci.opener is not None or m.choice == "hold":
+            follow = self._follows.get(ci.d)
+            if follow is None:  # once a card per decision (an opener is offered at every rival)
+                follow = self._follows[ci.d] = self._holds_follow_up(s, me, ci)
+            if not follow:
+                return 2.0
+            value = 12.0 * ((ci.opener.multiplier if ci.opener else 1) or 1)
+        else:
+            value = self._dmgs[m.card]
+        if value <= 0:
+            if ci.stunned or sum(ci.damage):
+                return -1.0 - ci.stunned  # it only hurts its player (or does nothing): passing is better
+            return 1.0 + ci.draw  # a draw or event card: better than passing
+        drop_penalty = self.drop_weight if m.choice == "drop" else 0.0
+        target = m.target
+        if target < 0:
+            tv = 0.0
+        else:  # `_target_value`, inline (most scored moves are plays at each rival)
+            life = self._life[target]
+            tv = 20.0 - life
+            if 0 < life <= value:
+                tv += 15.0
+        return 40.0 + value + tv / 10 - drop_penalty
+
     def _heal_value(self, s: PlayerView, me: int, m: Move, ci: CardInfo) -> float:
         if m.target != me:
             return NEVER  # never wake a rival
         frame = s.top
-        life, full = s.life[me], s.game.start_life
+        life, full = self._life[me], s.game.start_life
         if not isinstance(frame, TurnF):
             return 95.0  # dropping to 0: heal if at all possible
         if frame.phase == "heal":  # already healing: go on while nothing is wasted
@@ -204,9 +250,9 @@ class GreedyAgent:
         between greedy bots stall at the turn cap.
         """
         if ci.defend_as or ci.humiliate is not None:
-            return 0.5 if self._spare(s, me)[0] > 0 else -5.0
+            return 0.5 if self._spare(s)[0] > 0 else -5.0
         if ci.heal_turn or ci.heal_drop:
-            return 0.3 if self._spare(s, me)[1] > 0 else -5.0
+            return 0.3 if self._spare(s)[1] > 0 else -5.0
         if ci.follows is not None:
             for d in s.hand:
                 c = s.game.info[d]
@@ -216,10 +262,12 @@ class GreedyAgent:
             return 0.5
         return -5.0
 
-    def _spare(self, s: PlayerView, me: int) -> tuple[int, int]:
-        """Defences and heals in `me`'s hand beyond those worth keeping (counted once per decision)."""
+    def _spare(self, s: PlayerView) -> tuple[int, int]:
+        """Defences and heals in the hand beyond those worth keeping (counted once per decision)."""
         if self._spares is None:
-            hand = [s.game.info[d] for d in s.hand]
-            self._spares = (sum(1 for c in hand if c.defend_as or c.humiliate is not None) - KEEP_DEFENCES,
-                            sum(1 for c in hand if c.heal_turn or c.heal_drop) - KEEP_HEALS)
+            facts = self._facts
+            assert facts is not None  # `_begin` ran
+            hand = s.hand
+            self._spares = (sum(map(facts.defence.__getitem__, hand)) - KEEP_DEFENCES,
+                            sum(map(facts.heal.__getitem__, hand)) - KEEP_HEALS)
         return self._spares

@@ -18,6 +18,7 @@ the games in; `effect` turns counts into a difference, its 95 % interval and z.
 from __future__ import annotations
 
 import math
+import operator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -34,24 +35,27 @@ class Tracker:
     own tally, `GameState.dealt`: no log needed).
 
     The game loop calls `blocked` for a defence or humiliation before it is applied, and `drew` after a move
-    that changed the draw pile (cards only enter a hand from it), so nothing runs per decision but one test.
+    in which someone drew (the engine's seat mask `GameState.drew`; cards only enter a hand by a draw, or as a
+    weapon back in the hand it was played from), so nothing runs per decision but one test. What a seat held
+    is kept as a byte per design while the game runs (setting a byte makes no new object; or-ing bits into a
+    40-bit int made one per card) and as a bit mask at the end (`masks`).
     """
 
-    __slots__ = ("_bits", "designs", "drawn", "opening", "prevented")
+    __slots__ = ("_held", "designs", "opening", "prevented")
 
     def __init__(self, s: GameState) -> None:
         self.designs = len(s.game.info)
-        self._bits = [1 << d for d in range(self.designs)]
-        self.opening = [self._mask(h) for h in s.hands]
-        self.drawn = list(self.opening)
+        self._held = [bytearray(self.designs) for _ in s.hands]
+        for q, hand in enumerate(s.hands):
+            for d in hand:
+                self._held[q][d] = 1
+        self.opening = self.masks()
         self.prevented = [0] * self.designs
+        s.drew = 0  # the deal is the opening hands
 
-    def _mask(self, hand: list[int]) -> int:
-        bits = self._bits
-        m = 0
-        for d in hand:
-            m |= bits[d]
-        return m
+    def masks(self) -> list[int]:
+        """Per seat, the bit mask of the designs it has held so far."""
+        return [int(held.translate(_BIT_DIGITS)[::-1], 2) if self.designs else 0 for held in self._held]
 
     def blocked(self, s: GameState, card: int) -> None:
         """`card` answers the strike or hold tick on top of the stack: note the damage it stops."""
@@ -61,30 +65,34 @@ class Tracker:
         elif isinstance(f, TickF):
             self.prevented[card] += f.hold.damage
 
-    def drew(self, s: GameState, last: int = 0) -> None:
-        """The draw pile changed during the last move: add the hands to what their seats have held.
+    def drew(self, s: GameState) -> None:
+        """Someone drew during the last move: note the hands of the seats that did (`s.drew`, then cleared).
+        Every other card in a hand was noted when it came in."""
+        seats = s.drew
+        s.drew = 0
+        hands, held = s.hands, self._held
+        while seats:
+            low = seats & -seats
+            q = low.bit_length() - 1
+            row = held[q]
+            for d in hands[q]:
+                row[d] = 1
+            seats ^= low
 
-        With `last` (the pile only shrank, by that many cards), only the last `last` cards of each hand: a
-        drawn card is appended to its hand, so the cards drawn in the move that are still held are among them,
-        and every older card of a hand was added when it was drawn. Otherwise (a reshuffle) whole hands.
-        """
-        drawn, bits = self.drawn, self._bits
-        if last == 1:  # the commonest case: one card drawn (a hand's last card)
-            for p, hand in enumerate(s.hands):
-                if hand:
-                    drawn[p] |= bits[hand[-1]]
-            return
-        for p, hand in enumerate(s.hands):
-            m = 0
-            for d in (hand[-last:] if last else hand):
-                m |= bits[d]
-            drawn[p] |= m
+
+# A held-design byte (0 or 1) as a binary digit, for `Tracker.masks`.
+_BIT_DIGITS = bytes.maketrans(b"\x00\x01", b"01")
 
 
 @dataclass
 class Impact:
     """Holders and their wins per design, per bot kind: `counts[agent][design] = [open n, open wins, drawn n,
-    drawn wins]`, with each bot's player-games and wins (for the win rate of those who did not hold it)."""
+    drawn wins]`, with each bot's player-games and wins (for the win rate of those who did not hold it).
+
+    Games are added as bit masks into binary counters (`_planes`: per bot and column, bit plane k holds bit k of
+    every design's count), a few big-int operations a game instead of one count per held design; `counts` is
+    brought up to date from them before it is read (`settle`).
+    """
 
     designs: int
     counts: dict[str, list[list[int]]] = field(default_factory=dict)
@@ -92,6 +100,7 @@ class Impact:
     wins: dict[str, int] = field(default_factory=dict)
     dealt: list[int] = field(default_factory=list)
     prevented: list[int] = field(default_factory=list)
+    _planes: dict[str, tuple[list[int], ...]] = field(default_factory=dict, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if not self.dealt:
@@ -102,23 +111,38 @@ class Impact:
     def add(self, agents: tuple[str, ...], winner: int | None, opening: tuple[int, ...], drawn: tuple[int, ...],
             dealt: tuple[int, ...], prevented: tuple[int, ...]) -> None:
         for seat, agent in enumerate(agents):
-            rows = self.counts.get(agent)
-            if rows is None:
-                rows = self.counts[agent] = [[0, 0, 0, 0] for _ in range(self.designs)]
-            won = 1 if seat == winner else 0
+            planes = self._planes.get(agent)
+            if planes is None:
+                planes = self._planes[agent] = ([], [], [], [])
+                if agent not in self.counts:
+                    self.counts[agent] = [[0, 0, 0, 0] for _ in range(self.designs)]
+            won = seat == winner
             self.seat_games[agent] = self.seat_games.get(agent, 0) + 1
             self.wins[agent] = self.wins.get(agent, 0) + won
-            for col, mask in ((0, opening[seat]), (2, drawn[seat])):
-                while mask:  # one pass per set bit, lowest first
-                    low = mask & -mask
-                    row = rows[low.bit_length() - 1]
-                    row[col] += 1
-                    row[col + 1] += won
-                    mask ^= low
-        self.dealt = [a + b for a, b in zip(self.dealt, dealt, strict=True)]
-        self.prevented = [a + b for a, b in zip(self.prevented, prevented, strict=True)]
+            _increment(planes[0], opening[seat])
+            _increment(planes[2], drawn[seat])
+            if won:
+                _increment(planes[1], opening[seat])
+                _increment(planes[3], drawn[seat])
+        self.dealt = list(map(operator.add, self.dealt, dealt))
+        self.prevented = list(map(operator.add, self.prevented, prevented))
+
+    def settle(self) -> None:
+        """Fold the binary counters into `counts`."""
+        for agent, columns in self._planes.items():
+            rows = self.counts[agent]
+            for col, planes in enumerate(columns):
+                for k, plane in enumerate(planes):
+                    weight = 1 << k
+                    while plane:  # one pass per set bit, lowest first
+                        low = plane & -plane
+                        rows[low.bit_length() - 1][col] += weight
+                        plane ^= low
+        self._planes.clear()
 
     def merge(self, other: Impact) -> None:
+        self.settle()
+        other.settle()
         for agent, rows in other.counts.items():
             mine = self.counts.setdefault(agent, [[0, 0, 0, 0] for _ in range(self.designs)])
             for a, b in zip(mine, rows, strict=True):
@@ -134,6 +158,7 @@ class Impact:
 
     def totals(self, agents: list[str] | None = None) -> tuple[list[list[int]], int, int]:
         """Counts summed over `agents` (default: all), with their player-games and wins."""
+        self.settle()
         names = sorted(self.counts) if agents is None else agents
         rows = [[0, 0, 0, 0] for _ in range(self.designs)]
         for a in names:
@@ -148,6 +173,19 @@ class Impact:
         r = rows[d]
         return {"opening": effect(r[1], r[0], w - r[1], n - r[0]),
                 "drawn": effect(r[3], r[2], w - r[3], n - r[2])}
+
+
+def _increment(planes: list[int], mask: int) -> None:
+    """Add 1 to the count of each design whose bit is set in `mask`, in binary counters held as bit planes."""
+    k = 0
+    while mask:
+        if k == len(planes):
+            planes.append(mask)
+            return
+        plane = planes[k]
+        planes[k] = plane ^ mask
+        mask &= plane  # the carry
+        k += 1
 
 
 def effect(w1: int, n1: int, w0: int, n0: int) -> dict[str, Any]:

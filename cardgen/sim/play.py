@@ -109,7 +109,6 @@ def play_one(cs: CardSet, info: tuple[CardInfo, ...], agents: Sequence[Agent], a
     answers = (DEFEND, HUMILIATE)  # card plays that stop damage (`Tracker.blocked`)
     before: Snapshot | None = None
     checker: Checker | None = None
-    draw, draw_len = s.draw, len(s.draw)  # cards enter hands only from the draw pile: look when it changed
     while s.result is None:
         if decisions >= DECISION_LIMIT:
             problems.append(f"no result after {DECISION_LIMIT} decisions (turn {s.turn})")
@@ -128,12 +127,8 @@ def play_one(cs: CardSet, info: tuple[CardInfo, ...], agents: Sequence[Agent], a
         if watch:
             before = snapshot(s) if check_every_move and coverage is not None else None
         push(s, m, False)  # check=False: the agents pick from `s.moves` (positional: a hot call)
-        if s.draw is not draw:  # reshuffled: look at every hand
-            draw, draw_len = s.draw, len(s.draw)
+        if s.drew:  # someone drew: look at their hands
             track.drew(s)
-        elif len(draw) != draw_len:
-            track.drew(s, draw_len - len(draw))
-            draw_len = len(draw)
         decisions += 1
         if watch and check_every_move and not problems:
             if checker is None:
@@ -159,7 +154,7 @@ def play_one(cs: CardSet, info: tuple[CardInfo, ...], agents: Sequence[Agent], a
         winner_seat=winner, turns=result.turns if result is not None else s.turn, decisions=decisions,
         cards_played=cards, violations=tuple(f"{label}: {p}" for p in problems[:3]),
         capped=result is None or result.reason == "turn cap", agents=agent_names,
-        opening=tuple(track.opening), drawn=tuple(track.drawn), dealt=tuple(s.dealt or [0] * designs),
+        opening=tuple(track.opening), drawn=tuple(track.masks()), dealt=tuple(s.dealt or [0] * designs),
         prevented=tuple(track.prevented),
     )
 

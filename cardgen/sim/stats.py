@@ -97,8 +97,11 @@ class Stats:
             self.agent_seats[agent] = self.agent_seats.get(agent, 0) + 1
             if seat == rec.winner_seat:
                 self.agent_wins[agent] = self.agent_wins.get(agent, 0) + 1
+        cards = self.cards
         for name, times in rec.cards_played.items():
-            cst = self.cards.setdefault(name, CardStats())
+            cst = cards.get(name)
+            if cst is None:  # (not `setdefault`: it would build a CardStats for every card of every game)
+                cst = cards[name] = CardStats()
             cst.played += times
             cst.games += 1
         if self.designs and rec.opening:
