@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import difflib
-
 
 def did_you_mean(word: str, choices: list[str] | tuple[str, ...]) -> str:
-    """A ' (did you mean X?)' suffix, or '' when nothing is close."""
+    """A ' (did you mean X?)' suffix, or '' when nothing is close (difflib is imported only for a mistake)."""
+    import difflib
+
     close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
     if not close:
         lowered = {c.lower(): c for c in choices}

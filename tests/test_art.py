@@ -5,12 +5,14 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
+import pypdfium2
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops
 from pypdf import PdfReader
 
 from cardgen.errors import SetError
 from cardgen.loader import load_set, load_set_with_warnings
+from cardgen.render.build import build
 from cardgen.render.sheets import PrintOptions, cards_pdf
 
 
@@ -76,3 +78,22 @@ def test_decompression_bomb_header_is_refused_without_decoding(tmp_path: Path) -
     Image.new("1", (30_000, 30_000)).save(folder / "images" / "bomb.png")  # a few KB on disk
     msg = _error(folder)
     assert "pixels" in msg and "refused" in msg
+
+
+def test_art_copies_on_several_pages_reach_the_print_file(tmp_path: Path) -> None:
+    """Copies of a card with transparent art on two sheets: the joined print file lists the image on each
+    sheet and its sheets rasterise exactly as the card-sheet file's pages."""
+    folder = _art_set(tmp_path, "images/clear.png")
+    Image.new("RGBA", (900, 360), (200, 40, 40, 128)).save(folder / "images" / "clear.png")
+    set_yaml = folder / "set.yaml"
+    set_yaml.write_text(set_yaml.read_text(encoding="utf-8").replace("count: 1", "count: 12"), encoding="utf-8")
+    cs = load_set(folder)
+    one = cs.__class__(**{**cs.__dict__, "cards": (cs.card("Sunburn"),)})
+    written = {p.name: p for p in build([one], PrintOptions(), tmp_path / "out", show_progress=False)}
+    printed = PdfReader(written["artset-print.pdf"], strict=True)
+    assert len(printed.pages) == 3 and all(len(list(page.images)) == 1 for page in printed.pages[1:])
+    cards = pypdfium2.PdfDocument(written["artset-cards.pdf"])
+    joined = pypdfium2.PdfDocument(written["artset-print.pdf"])
+    for i in (0, 1):
+        a, b = cards[i].render(scale=1).to_pil().convert("RGB"), joined[i + 1].render(scale=1).to_pil().convert("RGB")
+        assert a.size == b.size and ImageChops.difference(a, b).getbbox() is None, i

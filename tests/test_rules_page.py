@@ -294,3 +294,34 @@ def test_a_placed_only_probe_decides_like_a_drawn_layout(name: str) -> None:
         drawn, placed = render(blocks, "a4", s, "s", stop_at_overflow=True), render(blocks, "a4", s, "s", draw=False)
         assert placed.pdf == b"" and (drawn.pdf != b"") == (drawn.pages == 1)
         assert (placed.pages, placed.needed, placed.cramped) == (drawn.pages, drawn.needed, drawn.cramped), s
+
+
+@pytest.mark.parametrize("name", bundled_set_names())
+def test_remembered_paragraphs_lay_out_the_page_a_cold_process_lays_out(name: str) -> None:
+    """A watch rebuild lays the page out again with the paragraphs it parsed before; same bytes as cold."""
+    from cardgen.render import rules_layout, rules_page
+
+    cs = load_set(name)
+    rules_page.clear_caches()
+    cold = rules_pdf(cs, "a4")
+    assert rules_layout._PARSED  # the paragraphs it parsed are remembered
+    rules_page._rules_of.cache_clear()  # the page itself is laid out again
+    assert rules_pdf(cs, "a4") == cold
+
+
+@pytest.mark.parametrize("name", ["beer", "classic"])
+def test_a_short_table_stays_in_one_column_with_its_heading(name: str) -> None:
+    """A heading kept apart from its table would end a column with the table at the top of the next."""
+    from reportlab.platypus import KeepTogether, Paragraph
+
+    from cardgen.render.rules_content import page_blocks
+    from cardgen.render.rules_layout import story
+
+    blocks = page_blocks(load_set(name))
+    flow = story(blocks, 8.0, 160.0)
+    kept = [f for f in flow if isinstance(f, KeepTogether)]
+    with_heading = [k for k in kept if isinstance(k._content[0], Paragraph)
+                    and k._content[0].getPlainText() == "Card types"]
+    assert len(with_heading) == 1 and len(with_heading[0]._content) == 3  # heading, its rule, the table
+    loose = [f for f in flow if isinstance(f, Paragraph) and f.getPlainText() == "Card types"]
+    assert loose == []

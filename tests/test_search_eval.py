@@ -105,3 +105,14 @@ def test_fit_recovers_known_weights() -> None:
     got = fit_eval.fit(xs, ys, rounds=8)
     assert got == pytest.approx(truth, abs=0.2)
     assert fit_eval.log_loss(got, xs, ys) < fit_eval.log_loss([0.0, 0.0, 0.0], xs, ys)
+
+
+def test_switches_from_greedys_move_only_on_a_clear_paired_gain() -> None:
+    base = [0.5, 0.2, 0.9, 0.4, 0.6, 0.1]
+    steady = [v + 0.05 for v in base]  # better on every deal by the same small margin
+    noisy = [v + d for v, d in zip(base, [0.3, -0.3, 0.25, -0.3, 0.3, -0.2], strict=True)]  # mean +0.008
+    worse = [v - 0.2 for v in base]
+    assert SearchAgent._pick([base, steady]) == 1
+    assert SearchAgent._pick([base, noisy]) == 0
+    assert SearchAgent._pick([base, worse, steady]) == 2
+    assert SearchAgent._pick([base, noisy, worse]) == 0

@@ -21,7 +21,6 @@ from cardgen.loader import resolve_set
 from cardgen.render.build import build
 from cardgen.render.layout_data import parse_offset
 from cardgen.render.sheets import PrintOptions, layout_note, resolve_layout
-from cardgen.watch import Watcher
 
 
 @click.command("build")
@@ -54,6 +53,8 @@ def command(sets: tuple[str, ...], out: Path, paper: str, size: str, bleed: floa
         click.echo(f"note: {note}", err=True)
     groups = set_groups(sets)
     if watch:
+        from cardgen.watch import Watcher  # only a watching build needs it
+
         folders = [resolve_set(ref) for group in groups for ref in group]
         watcher = Watcher(folders, lambda: build([load_group(g) for g in groups], opts, out, show_progress=False),
                           lambda line: click.echo(line, err=True))

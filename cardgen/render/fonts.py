@@ -7,6 +7,7 @@ character instead of printing a blank box.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
 
 from reportlab.pdfbase import pdfmetrics
@@ -35,10 +36,11 @@ def register_fonts() -> tuple[str, ...]:
 
 
 @cache
-def _charset(face: str) -> frozenset[int]:
+def _charset(face: str) -> Mapping[int, object]:
+    """The face's code points (its width table, whose keys they are: no copy needed to look one up)."""
     register_fonts()
-    font = pdfmetrics.getFont(face)
-    return frozenset(font.face.charWidths.keys())
+    widths: Mapping[int, object] = pdfmetrics.getFont(face).face.charWidths
+    return widths
 
 
 def missing_glyphs(text: str, face: str = "Sans") -> list[str]:

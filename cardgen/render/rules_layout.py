@@ -155,11 +155,11 @@ def _type_table(rows: list[Block], st: _Styles, width: float) -> Table:
     style = _base_table_style(st)
     for i, b in enumerate(rows):
         if b.kind == "group":
-            data.append([Paragraph(b.text, st.cell_head), ""])
+            data.append([_para(b.text, st.cell_head), ""])
             style.append(("SPAN", (0, i), (-1, i)))
             continue
         colour, text = b.cells[0], b.cells[1]
-        data.append(["", Paragraph(text, st.cell)])
+        data.append(["", _para(text, st.cell)])
         _swatch(style, i, colour)
     return Table(data, colWidths=[sw, width - sw], style=TableStyle(style), hAlign="LEFT")
 
@@ -203,6 +203,30 @@ def _card_widths(rows: list[Block], st: _Styles, width: float) -> tuple[list[flo
     return [sw, name_w, value_w, copies_w, effect_w], effect_w < effect_word
 
 
+_PARSED: dict[tuple[str, str, float, float], list[Any]] = {}
+_PARSED_MAX = 4096
+
+
+def _para(text: str, style: ParagraphStyle, bulletText: str | None = None) -> Paragraph:
+    """A Paragraph whose markup is parsed once per text and style: a watch rebuild lays the page out again at
+    the sizes it tried before, and most of its paragraphs are the same. Each paragraph gets its own copies
+    of the parsed fragments, as parsing would give it (tests/test_rules_page.py compares the pages)."""
+    key = (text, style.name, float(style.fontSize), float(style.leading))
+    frags = _PARSED.get(key)
+    if frags is None:
+        made = Paragraph(text, style, bulletText=bulletText)
+        if len(_PARSED) >= _PARSED_MAX:
+            _PARSED.clear()
+        _PARSED[key] = [f.clone() for f in made.frags]
+        return made
+    return Paragraph(text, style, bulletText=bulletText, frags=[f.clone() for f in frags])
+
+
+def clear_parsed() -> None:
+    """Forget parsed paragraphs (a benchmark or a test measuring a cold page)."""
+    _PARSED.clear()
+
+
 def _cell(markup: str, style: ParagraphStyle, room: float) -> str | Paragraph:
     """A table cell: its plain text when that fits on one line (the table draws it like a one-line
     paragraph, at the same baseline, for a fraction of the cost), else a paragraph that wraps it."""
@@ -210,7 +234,7 @@ def _cell(markup: str, style: ParagraphStyle, room: float) -> str | Paragraph:
         text = " ".join(html.unescape(markup).split())
         if stringWidth(text, style.fontName, style.fontSize) <= room:
             return text
-    return Paragraph(markup, style)
+    return _para(markup, style)
 
 
 def _card_table(rows: list[Block], st: _Styles, width: float) -> Table:
@@ -232,12 +256,12 @@ def _card_table(rows: list[Block], st: _Styles, width: float) -> Table:
     n = 0
     for i, b in enumerate(rows):
         if b.kind == "cardhead":
-            data.append([""] + [Paragraph(c, st.cell_head) for c in b.cells])
+            data.append([""] + [_para(c, st.cell_head) for c in b.cells])
             head_rows = i + 1
             style.append(("LINEBELOW", (0, i), (-1, i), 0.6, colors.HexColor(table["head_colour"])))
             continue
         if b.kind == "group":
-            data.append([Paragraph(b.text, st.cell_head), *([""] * (len(widths) - 1))])
+            data.append([_para(b.text, st.cell_head), *([""] * (len(widths) - 1))])
             style.append(("SPAN", (0, i), (-1, i)))
             continue
         colour, name, value, copies, effect = _padded(b.cells, 5)
@@ -259,7 +283,7 @@ def _equivalence_table(rows: list[Block], st: _Styles, width: float) -> Table:
     style = _base_table_style(st)
     for i, b in enumerate(rows):
         cell_style = st.cell_head if b.kind == "equivhead" else st.cell_bold
-        data.append([Paragraph(c, cell_style) for c in _padded(b.cells, 2)])
+        data.append([_para(c, cell_style) for c in _padded(b.cells, 2)])
         if b.kind == "equivhead":
             style.append(("LINEBELOW", (0, i), (-1, i), 0.6, colors.HexColor(layout()["table"]["head_colour"])))
     return Table(data, colWidths=widths, style=TableStyle(style), repeatRows=1, hAlign="LEFT")
@@ -289,11 +313,20 @@ def story(blocks: list[Block], size: float, width: float) -> list[Flowable]:
     out: list[Flowable] = []
     run: list[Block] = []
 
+    heading_ends = -1  # len(out) just after the last heading's rule: a table starting there follows it
+
     def flush() -> None:
         if run:
             table = _table(list(run), st, width)
-            # Short tables (card types, equivalences) stay in one column; the card table may split.
-            out.append(table if isinstance(table, _CardTable) else KeepTogether([table]))
+            # Short tables (card types, equivalences) stay in one column, with the heading right above them
+            # (else a heading could end a column with its table at the top of the next); the card table
+            # may split.
+            if isinstance(table, _CardTable):
+                out.append(table)
+            elif heading_ends == len(out):
+                out[-2:] = [KeepTogether([*out[-2:], table])]
+            else:
+                out.append(KeepTogether([table]))
             run.clear()
 
     for b in blocks:
@@ -307,17 +340,18 @@ def story(blocks: list[Block], size: float, width: float) -> list[Flowable]:
             # Start a new column unless the heading and a few lines fit; unlike keepWithNext this never
             # pushes a whole long table (and the room above it) into the next column.
             out.append(CondPageBreak(st.heading.leading + st.heading.spaceBefore + 4 * st.body.leading))
-            out.append(Paragraph(b.text, st.heading))
+            out.append(_para(b.text, st.heading))
             out.append(HRFlowable(width="100%", thickness=0.6, color=colors.HexColor(head["colour"]),
                                   spaceBefore=0, spaceAfter=size * 0.3))
+            heading_ends = len(out)
         elif b.kind == "bullet":
-            out.append(Paragraph(_with_icons(b, size), st.bullet, bulletText="•"))
+            out.append(_para(_with_icons(b, size), st.bullet, bulletText="•"))
         elif b.kind == "term":
             colour = layout()["term"]["colour"]
-            out.append(Paragraph(f'<font color="{colour}"><b>{b.heading}:</b></font> {_with_icons(b, size)}',
+            out.append(_para(f'<font color="{colour}"><b>{b.heading}:</b></font> {_with_icons(b, size)}',
                                  st.term))
         else:
-            out.append(Paragraph(_with_icons(b, size), st.body))
+            out.append(_para(_with_icons(b, size), st.body))
     flush()
     return out
 

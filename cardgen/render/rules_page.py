@@ -25,6 +25,7 @@ from cardgen.render.rules_content import Block, page_blocks
 from cardgen.render.rules_layout import (
     Rendered,
     back_columns,
+    clear_parsed,
     font_sizes,
     geometry,
     min_font_size,
@@ -183,8 +184,9 @@ def _rules_of(blocks_in: tuple[Block, ...], paper: str, set_title: str, set_name
 
 
 def clear_caches() -> None:
-    """Forget remembered pages (so a benchmark or a test measures a cold build)."""
+    """Forget remembered pages and parsed paragraphs (so a benchmark or a test measures a cold build)."""
     _rules_of.cache_clear()
+    clear_parsed()
 
 
 def _subject(title: str, name: str) -> str:

@@ -78,9 +78,15 @@ def icon_height(size_pt: float, style: IconStyle) -> float:
     return size_pt * style.em * 25.4 / 72.0
 
 
-@lru_cache(maxsize=16384)
+@lru_cache(maxsize=1024)
+def _measured(size_pt: float, faces: Faces, bold_keywords: bool, style: IconStyle) -> dict[str, tuple[_Piece, ...]]:
+    """Words already measured at this size, in these faces, with these icons (fitting measures a word at every
+    size it tries, and the same words recur across cards): one lookup of the style a wrap, not one a word."""
+    return {}
+
+
 def _pieces(word: str, size_pt: float, faces: Faces, bold_keywords: bool, style: IconStyle) -> tuple[_Piece, ...]:
-    """A word as its text and icon pieces, each measured (remembered: fitting measures a word at each size)."""
+    """A word as its text and icon pieces, each measured."""
     def text(t: str) -> _Piece:
         face = faces.bold if bold_keywords and is_keyword(t) else faces.regular
         return _Piece(t, face, Pen.width(t, face, size_pt))
@@ -106,8 +112,11 @@ def wrap(text: str, width: float, size_pt: float, faces: Faces, leading_ratio: f
     lines: list[tuple[Run, ...]] = []
     current: list[tuple[_Piece, ...]] = []
     used = 0.0
+    known = _measured(size_pt, faces, bold_keywords, style)
     for word in words:
-        pieces = _pieces(word, size_pt, faces, bold_keywords, style)
+        pieces = known.get(word)
+        if pieces is None:
+            pieces = known[word] = _pieces(word, size_pt, faces, bold_keywords, style)
         w = sum(p.w for p in pieces)
         if w > width:
             return None
@@ -180,7 +189,7 @@ def fit_lines(text: str, width: float, height: float, max_pt: float, min_pt: flo
 
 def clear_caches() -> None:
     fit_lines.cache_clear()
-    _pieces.cache_clear()
+    _measured.cache_clear()
 
 
 def draw_block(pen: Pen, block: Block, x: float, top: float, colour: str, centred_width: float | None = None) -> None:

@@ -1,0 +1,1 @@
+"""The bundled Jinja templates, precompiled by `python -m cardgen.precompiled` (see cardgen.precompiled)."""
