@@ -21,8 +21,7 @@ from cardgen.engine.state import TurnF
 from cardgen.engine.views import observe
 from cardgen.loader import load_set
 from cardgen.sim.evaluate import features
-from cardgen.sim.greedy import GreedyAgent
-from cardgen.sim.greedy import _dmg as attack_value  # greedy's value of a card as an attack
+from cardgen.sim.greedy import GreedyAgent, attack_value
 
 RIDGE = 1e-3  # a little shrinkage, so a feature that never varies does not make the system singular
 

@@ -16,8 +16,7 @@ from cardgen.engine.state import Outcome, Reason
 from cardgen.engine.views import observe
 from cardgen.loader import load_set
 from cardgen.sim.evaluate import win_chance
-from cardgen.sim.greedy import GreedyAgent
-from cardgen.sim.greedy import _dmg as attack_value  # greedy's value of a card as an attack
+from cardgen.sim.greedy import GreedyAgent, attack_value
 from cardgen.sim.search import CANDIDATES, SearchAgent
 
 

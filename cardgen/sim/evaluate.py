@@ -51,7 +51,7 @@ def side(s: GameState, p: int, attack: list[float]) -> tuple[float, ...]:
 
 def features(s: GameState, me: int, attack: list[float]) -> list[float]:
     """`me`'s figures minus its strongest conscious rival's, and +1 on `me`'s own turn (-1 otherwise).
-    `attack`: each design's value as an attack (the greedy bot's `_dmg`)."""
+    `attack`: each design's value as an attack (the greedy bot's `attack_value`)."""
     rivals = [q for q in range(len(s.life)) if q != me and not s.down[q]] or [q for q in range(len(s.life)) if q != me]
     rival = max(rivals, key=lambda q: s.life[q])
     a, b = side(s, me, attack), side(s, rival, attack)

@@ -39,7 +39,7 @@ _FREE_HITS: frozenset[str] = frozenset({mv.FOLLOW, mv.BONUS, mv.VOMIT_HIT, mv.OP
 UNDEFENDABLE = 0.5  # an attack nothing can stop is worth this much more per point of damage
 
 
-def _dmg(ci: CardInfo) -> float:
+def attack_value(ci: CardInfo) -> float:
     """What a card is worth as an attack: its strikes (more if no defence stops them), a hold's repeated damage,
     stuns as a lost turn; stunning its own player costs that player's turns."""
     value = float(sum(ci.damage))
@@ -60,7 +60,7 @@ class _SetFacts:
     """What greedy reads of each design, worked out once per card table (a pure function of the cards)."""
 
     info: tuple[CardInfo, ...]
-    dmg: tuple[float, ...]  # `_dmg`
+    dmg: tuple[float, ...]  # `attack_value`
     defence: tuple[int, ...]  # 1: a defence or humiliation (kept in hand, up to KEEP_DEFENCES)
     heal: tuple[int, ...]  # 1: a heal card (kept, up to KEEP_HEALS)
 
@@ -71,7 +71,7 @@ _LAST_FACTS: list[_SetFacts] = []
 def _facts(info: tuple[CardInfo, ...]) -> _SetFacts:
     """The facts of `info`, kept for the next games of the same set (each game seats new bots)."""
     if not _LAST_FACTS or _LAST_FACTS[0].info is not info:
-        _LAST_FACTS[:] = [_SetFacts(info, tuple(_dmg(ci) for ci in info),
+        _LAST_FACTS[:] = [_SetFacts(info, tuple(attack_value(ci) for ci in info),
                                     tuple(int(bool(ci.defend_as) or ci.humiliate is not None) for ci in info),
                                     tuple(int(bool(ci.heal_turn or ci.heal_drop)) for ci in info))]
     return _LAST_FACTS[0]

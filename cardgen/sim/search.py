@@ -35,8 +35,7 @@ from cardgen.engine.rules import push
 from cardgen.engine.state import GameState
 from cardgen.engine.views import PlayerView, determinize, observe
 from cardgen.sim.evaluate import win_chance
-from cardgen.sim.greedy import GreedyAgent
-from cardgen.sim.greedy import _dmg as attack_value  # greedy's value of a card as an attack
+from cardgen.sim.greedy import GreedyAgent, attack_value
 
 CANDIDATES = 6  # moves searched at most (greedy's best ones), and the best way of playing nothing
 HOLD_BACK = frozenset({PASS, DECLINE, DONE})
