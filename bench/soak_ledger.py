@@ -1,0 +1,69 @@
+"""Add up the shards of a long invariant soak (bench/soak_shards.sh) into a markdown table for docs/soak.md.
+
+    python bench/soak_ledger.py LOGDIR [LOGDIR ...]
+
+Counts only finished shards (exit code 0 recorded); prints, per group, the games, the shards and their first
+games, the moves checked, the games with violations and the CPU seconds, and how many games the two mix orders
+played alike. A shard that found violations exits 1: it is listed below the table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+GROUPS = ("beer", "classic", "lunch", "lunch+beer", "beer+lunch")
+LINE = re.compile(r"^(\S+)\s+(\d+) games \(from (\d+)\), (\d+) moves checked, (\d+) with violations, (\d+) s CPU",
+                  re.M)
+SAME = re.compile(r"(\d+) of (\d+) games identical")
+
+
+@dataclass
+class Group:
+    games: int = 0
+    starts: list[int] = field(default_factory=list)
+    moves: int = 0
+    violations: int = 0
+    cpu: int = 0
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("logdirs", nargs="+", type=Path)
+    args = ap.parse_args()
+    groups: dict[str, Group] = {}
+    same = [0, 0]
+    failed: list[str] = []
+    for d in args.logdirs:
+        for f in sorted(d.glob("shard-*.txt")):
+            text = f.read_text(encoding="utf-8")
+            if not re.search(r"^rc=\d+$", text, re.M):
+                continue  # still running
+            if not re.search(r"^rc=0$", text, re.M):
+                failed.append(f.name)
+            for m in LINE.finditer(text):
+                g = groups.setdefault(m[1], Group())
+                g.games += int(m[2])
+                g.starts.append(int(m[3]))
+                g.moves += int(m[4])
+                g.violations += int(m[5])
+                g.cpu += int(m[6])
+            for m in SAME.finditer(text):
+                same[0] += int(m[1])
+                same[1] += int(m[2])
+    print("| group | games | shards (first games) | moves checked | games with violations | CPU s |")
+    print("|---|---:|---|---:|---:|---:|")
+    for name in sorted(groups, key=lambda k: GROUPS.index(k) if k in GROUPS else len(GROUPS)):
+        g = groups[name]
+        s = sorted(g.starts)
+        print(f"| {name} | {g.games:,} | {len(s)}, from {s[0]:,} to {s[-1]:,} | {g.moves:,} | {g.violations} "
+              f"| {g.cpu:,} |")
+    print(f"\n`lunch+beer` and `beer+lunch`: {same[0]:,} of {same[1]:,} games identical.")
+    for name in failed:
+        print(f"\nshard with violations or an error: {name}")
+
+
+if __name__ == "__main__":
+    main()
