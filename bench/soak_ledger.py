@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import re
-from dataclasses import dataclass, field
 from pathlib import Path
 
 GROUPS = ("beer", "classic", "lunch", "lunch+beer", "beer+lunch")
@@ -20,13 +19,12 @@ LINE = re.compile(r"^(\S+)\s+(\d+) games \(from (\d+)\), (\d+) moves checked, (\
 SAME = re.compile(r"(\d+) of (\d+) games identical")
 
 
-@dataclass
 class Group:
-    games: int = 0
-    starts: list[int] = field(default_factory=list)
-    moves: int = 0
-    violations: int = 0
-    cpu: int = 0
+    """One group's totals over its shards."""
+
+    def __init__(self) -> None:
+        self.games = self.moves = self.violations = self.cpu = 0
+        self.starts: list[int] = []
 
 
 def main() -> None:
