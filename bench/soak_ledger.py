@@ -2,9 +2,10 @@
 
     python bench/soak_ledger.py LOGDIR [LOGDIR ...]
 
-Counts only finished shards (exit code 0 recorded); prints, per group, the games, the shards and their first
-games, the moves checked, the games with violations and the CPU seconds, and how many games the two mix orders
-played alike. A shard that found violations exits 1: it is listed below the table.
+Counts the shards that ran to the end (exit code 0, or 1 when they found violations); prints, per group,
+the games, the shards and their first games, the moves checked, the games with violations and the CPU
+seconds, and how many games the two mix orders played alike. Shards that exited 1 are named below the
+table, and so are the ones stopped part way (not counted).
 """
 
 from __future__ import annotations
@@ -34,12 +35,17 @@ def main() -> None:
     groups: dict[str, Group] = {}
     same = [0, 0]
     failed: list[str] = []
+    stopped: list[str] = []
     for d in args.logdirs:
         for f in sorted(d.glob("shard-*.txt")):
             text = f.read_text(encoding="utf-8")
-            if not re.search(r"^rc=\d+$", text, re.M):
+            rc = re.search(r"^rc=(\d+)$", text, re.M)
+            if rc is None:
                 continue  # still running
-            if not re.search(r"^rc=0$", text, re.M):
+            if rc[1] not in ("0", "1"):
+                stopped.append(f.name)  # killed or interrupted: its games are not all checked
+                continue
+            if rc[1] == "1":
                 failed.append(f.name)
             for m in LINE.finditer(text):
                 g = groups.setdefault(m[1], Group())
@@ -60,7 +66,9 @@ def main() -> None:
               f"| {g.cpu:,} |")
     print(f"\n`lunch+beer` and `beer+lunch`: {same[0]:,} of {same[1]:,} games identical.")
     for name in failed:
-        print(f"\nshard with violations or an error: {name}")
+        print(f"\nshard with violations or an error (exit code 1): {name}")
+    if stopped:
+        print(f"\nnot counted, stopped before the end: {', '.join(stopped)}")
 
 
 if __name__ == "__main__":
