@@ -531,7 +531,8 @@ def table_verdicts(tally: Tally, tests: list[_Test], names_a: list[str], cfg: Ba
             rates_a = tally.rates(0, f.test.da) if f.test.da >= 0 and f.test.family != "card" else None
             out[f.name] = Verdict(
                 f.name, tally.seats, f.test.family, f.test.kind, call, round(100 * est, 2), round(100 * low, 2),
-                round(100 * high, 2), float(f"{min(1.0, q * len(cfg.tables)):.4g}"), None if rates_a is None else round(rates_a[0], 4),
+                round(100 * high, 2), float(f"{min(1.0, q * len(cfg.tables)):.4g}"),
+                None if rates_a is None else round(rates_a[0], 4),
                 None if rates_b is None else round(rates_b[0], 4), None if rates_b is None else round(rates_b[1], 4),
                 None if rates_a is None else round(rates_a[1], 4), f.reference, tally.games,
                 _needed(est, hw, tally.games, cfg.min_effect / 100) if call == "undecided" else None)
