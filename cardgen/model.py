@@ -115,6 +115,7 @@ class Card:
     text: str | None = None
     flavour: str | None = None
     art: str | None = None
+    intended: str | None = None  # a balance verdict the designer accepts (docs/simulation.md); no rules effect
     origin: str = ""  # the set this card comes from (matters in a mixed deck)
     file: str = ""
     line: int = 0
@@ -162,6 +163,7 @@ class CardSet:
     origin_types: dict[str, dict[str, CardType]] = field(default_factory=dict)
     origin_rules: dict[str, Rules] = field(default_factory=dict)  # each mixed set's own rules, by set name
     icons: dict[str, str] = field(default_factory=dict)  # keyword key -> icon file (absolute path)
+    base: str = ""  # the folder of the set this one `extends:` ("" for none): validate compares against it
 
     @property
     def total(self) -> int:

@@ -284,7 +284,8 @@ def _build(folder: Path, docs: list[Document], diags: list[Diagnostic], complete
     total = sum(c.count for c in cards)
     cs = model.CardSet(name=data["name"], title=data["title"], deck_size=data.get("deck_size", total), rules=rules,
                        types=types, cards=tuple(cards), path=str(folder), equivalences=equivalences,
-                       description=data.get("description", base.description if base else ""), icons=icons)
+                       description=data.get("description", base.description if base else ""), icons=icons,
+                       base=base.path if base else "")
     _check_set(cs, docs, diags, complete)
     return cs
 

@@ -86,6 +86,10 @@ CARD_PROPERTIES: dict[str, Any] = {
              "description": "Own rules text; checked against the mechanics (numbers, keywords, card names)."},
     "flavour": {"type": "string", "maxLength": 200, "description": "Printed in italics; no rules effect."},
     "art": {"type": "string", "description": "Image path relative to the set folder."},
+    "intended": {"type": "string", "minLength": 1, "maxLength": 300,
+                 "description": "A balance verdict the designer accepts, and why (e.g. 'strong: the set's best "
+                                "counter'): `validate` and `compare` report the card as intended instead of "
+                                "warning. No rules effect."},
 }
 
 CARD_SCHEMA: dict[str, Any] = {
