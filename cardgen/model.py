@@ -61,7 +61,8 @@ class Opener:
     multiplier: int = 1
     after_block: bool = False
     chain: bool = False
-    sealed: bool = False  # LM: its follow-up can be answered by nothing at all (only a heal when dropping)
+    sealed: bool = False  # LM Grab, BM Distraction: nothing may answer its follow-up (only a heal when dropping)
+    most: int = 0  # follow-ups in all, 0 = no limit (a HOLD's, from its set's `moves_per_hold`; not a card field)
 
 
 @dataclass(frozen=True)
@@ -141,6 +142,8 @@ class Rules:
     travel_direction: Literal["left", "right"] = "left"
     discard_limit: int = 0  # 0 = any number
     weapon_once_per_turn: bool = False  # classic: the same weapon may not be used twice in one turn
+    one_per_own_turn: tuple[str, ...] = ()  # classic [attack]: roles of which one card at most on your own turn
+    moves_per_hold: int = 0  # classic 4: wrestling moves (a HOLD's follow-ups) after one HOLD; 0 = no limit
     turn_cap: int = 300
 
 

@@ -234,6 +234,8 @@ def _build(folder: Path, docs: list[Document], diags: list[Diagnostic], complete
     types = dict(base.types) if base else {}
     types.update({key: model.CardType(key, t["label"], t["colour"].upper(), t["role"])
                   for key, t in data.get("types", {}).items()})
+    if "one_per_own_turn" in rules_raw:
+        rules_raw = {**rules_raw, "one_per_own_turn": tuple(rules_raw["one_per_own_turn"])}
     rules = dataclasses.replace(base.rules, **rules_raw) if base else model.Rules(**rules_raw)
     icons = {**(base.icons if base else {}), **check_icons(folder, head, data.get("icons", {}), diags)}
     cards: list[model.Card] = []
