@@ -28,7 +28,7 @@ from cardgen.suggest import did_you_mean
 SCENARIO_KEYS = ("title", "description", "sets", "seed", "turn_cap", "players", "draw", "discard", "first",
                  "moves", "expect")
 PLAYER_KEYS = ("name", "life", "hand", "stunned", "unconscious")
-MOVE_KEYS = ("who", *ACTION_KEYS, "target", "as", "drop", "note")
+MOVE_KEYS = ("who", *ACTION_KEYS, "target", "as", "drop", "more", "note")
 EXPECT_PLAYER_KEYS = ("life", "hand", "has", "lacks", "cards", "status")
 EXPECT_KEYS = ("pool", "to_act", "winner", "turn", "discard_top", "draw_pile")
 EXPECT_MOVES_KEYS = ("who", "can", "cannot")
@@ -243,7 +243,7 @@ def _select(sc: Scenario, at: tuple[str | int, ...], p: int, m: dict[str, object
             if Move(mv.DISCARD, d) not in legal or sum(x == d for x in s.hands[p]) <= sum(y.card == d for y in out):
                 raise _Miss((*at, "discard", j), f"{names[p]} cannot discard '{name}' now: {_situation(s)}")
             out.append(Move(mv.DISCARD, d))
-        return [*out, Move(mv.DONE)]
+        return out if m.get("more") is True else [*out, Move(mv.DONE)]  # `more`: the player discards on
     if len(cards) != 1:
         raise _fail(doc, (*at, action), f"{action}: name one card per move")
     d = _design(doc, (*at, action), cs, cards[0])
