@@ -21,7 +21,9 @@ import asyncio
 import contextlib
 import json
 import socket
-from collections.abc import AsyncIterator
+import threading
+import time
+from collections.abc import AsyncIterator, Iterator
 from importlib import resources
 from typing import Any
 
@@ -261,3 +263,23 @@ def make_server(server: TableServer, sock: socket.socket) -> uvicorn.Server:
 def serve(server: TableServer, sock: socket.socket) -> None:
     """Serve until interrupted."""
     make_server(server, sock).run(sockets=[sock])
+
+
+@contextlib.contextmanager
+def serving_in_thread(server: TableServer, host: str = "127.0.0.1") -> Iterator[str]:
+    """Serve on a free port from a background thread while the block runs (tests and benchmarks); yields the
+    base address."""
+    sock = bind(host, 0)
+    srv = make_server(server, sock)
+    thread = threading.Thread(target=srv.run, kwargs={"sockets": [sock]}, name="cardgen-play-server", daemon=True)
+    thread.start()
+    try:
+        while not srv.started:
+            if not thread.is_alive():
+                raise RuntimeError("the table server did not start")
+            time.sleep(0.01)
+        yield f"http://{host}:{sock.getsockname()[1]}"
+    finally:
+        srv.should_exit = True
+        thread.join(10)
+        sock.close()

@@ -252,10 +252,12 @@ class Table:
             })
         if r is not None:
             said = (f"{g.names[r.winner]} wins" if r.winner is not None else "Nobody wins") + f" ({r.reason})."
-        elif v.to_act == seat:
-            said = "Your decision."
         else:
-            said = f"Waiting for {g.names[v.to_act]}."
+            pending = in_flight(g, v.pending)
+            asked = f"{pending[-1]}. " if pending else ""
+            who = self.seats[v.to_act]
+            said = asked + ("Your decision." if v.to_act == seat else
+                            f"Waiting for {who.name}" + (f" ({who.kind} bot)." if who.bot else "."))
         notes = [text for _, text in self.notes]
         return {
             "version": self.version, "seat": seat, "title": self.cs.title, "turn": v.turn, "turn_cap": g.turn_cap,
@@ -266,7 +268,7 @@ class Table:
             "table": [{"card": d, "name": info[d].name} for d in v.table], "draw_size": v.draw_size, "pool": v.pool,
             "pending": in_flight(g, v.pending), "said": said,
             "moves": [{"kind": str(m.kind), "card": m.card, "target": m.target, "choice": m.choice,
-                       "label": move_label(g, seat, m)} for m in moves],
+                       "label": move_label(g, seat, m, v.top)} for m in moves],
             "log": [{"turn": ln.turn, "text": ln.text} for ln in self.lines()[-60:]], "notes": notes[-5:],
             "over": r is not None,
             "winner": None if r is None or r.winner is None else g.names[r.winner],

@@ -83,9 +83,7 @@ def _moved(g: Game, e: ev.Moved) -> str:
         return f"{who} sends it {m.choice}."
     if k == mv.PASS:
         return f"{who} passes."
-    if k == mv.DONE:
-        return f"{who} is done."
-    return f"{who} lets it be."  # DECLINE: no answer, a combo or a free attack left, a heal not played
+    return ""  # DONE, DECLINE: what follows says it (the damage taken, the combo ended, the turn over)
 
 
 def _event(g: Game, e: ev.Event) -> str:
@@ -157,7 +155,9 @@ def log_lines(g: Game, log: Sequence[ev.Event], start: int = 0, current: int = -
             if e.player == current and e.move.kind in mv.EFFECT_KINDS:
                 flush()
             turn = e.turn
-            words.append(_moved(g, e))
+            said = _moved(g, e)
+            if said:
+                words.append(said)
             continue
         if isinstance(e, ev.GameOver):
             flush()
@@ -168,8 +168,26 @@ def log_lines(g: Game, log: Sequence[ev.Event], start: int = 0, current: int = -
     return lines
 
 
-def move_label(g: Game, seat: int, m: Move) -> str:
-    """A button's words for a legal move of `seat` (the card itself is shown beside it)."""
+def _decline(seat: int, top: Frame | None) -> str:
+    """The words for saying no, which depend on what is asked."""
+    if isinstance(top, ComboF):
+        return "End the combo"
+    if isinstance(top, BonusF):
+        return "Skip the free attack"
+    if isinstance(top, AfterBlockF):
+        return "No grab"
+    if isinstance(top, DropF | BraceF):
+        return "No heal"
+    if isinstance(top, LetGoF):
+        return "Keep the hold"
+    if isinstance(top, StrikeF | OpenerF | TickF) and top.target == seat:
+        return "Take it"
+    return "No answer"
+
+
+def move_label(g: Game, seat: int, m: Move, top: Frame | None = None) -> str:
+    """A button's words for a legal move of `seat` (the card itself is shown beside it); `top`: the frame
+    that asks (it decides how "decline" reads)."""
     n = g.names
     to = "yourself" if m.target == seat else n[m.target] if m.target >= 0 else ""
     k = m.kind
@@ -199,7 +217,9 @@ def move_label(g: Game, seat: int, m: Move) -> str:
     if k in (mv.INTERJECT, mv.FOLLOW, mv.OPEN, mv.BONUS):
         word = {mv.INTERJECT: "Play", mv.FOLLOW: "Follow up", mv.OPEN: "Grab back", mv.BONUS: "Free attack"}[k]
         return f"{word} on {to}" + (", then drop it" if m.choice == "drop" else "") if to else word
-    return {mv.PASS: "Pass", mv.DONE: "Done", mv.DECLINE: "No answer"}.get(k, str(k))
+    if k == mv.DECLINE:
+        return _decline(seat, top)
+    return {mv.PASS: "Pass", mv.DONE: "Done"}.get(k, str(k))
 
 
 def in_flight(g: Game, frames: Sequence[Frame]) -> list[str]:

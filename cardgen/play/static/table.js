@@ -144,7 +144,8 @@
     if (v.discard.length) top.appendChild(cardImg(v.discard[v.discard.length - 1]));
     var pend = document.getElementById("pending");
     pend.textContent = "";
-    v.pending.forEach(function (t) { pend.appendChild(el("div", "", t)); });
+    // the last pending card is said in full below the table (#said)
+    v.pending.slice(0, v.over ? 0 : -1).forEach(function (t) { pend.appendChild(el("div", "", t)); });
     v.table.forEach(function (c) { pend.appendChild(el("div", "", "in play: " + c.name)); });
     document.getElementById("said").textContent = v.said;
     var save = document.getElementById("save");
