@@ -228,3 +228,22 @@ def test_the_log_says_it_in_the_rules_words() -> None:
     assert said == len(damage)
     for e in damage[:5]:
         assert f"{e['player']} takes {e['amount']} ({e['life']} left)." in text
+
+
+def test_a_home_made_set_folder_is_saved_by_its_absolute_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    res = CliRunner().invoke(main, ["new", str(tmp_path / "myset"), "--base", "lunch"])
+    assert res.exit_code == 0, res.output
+    monkeypatch.chdir(tmp_path)
+    table = Table.open(["./myset"], players=2, bots="greedy", seed=3)
+    rng = random.Random(4)
+    for _ in range(30):
+        if not _humans_to(table, 0, rng):
+            break
+        table.play(0, _move_json(rng.choice(table.state.moves), table.version))
+    text = table.save(0)
+    assert str((tmp_path / "myset").resolve()) in text
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    out = _replay(elsewhere, text)
+    assert out["final"] == json.loads(json.dumps(final_state(table.state)))
