@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from cardgen.engine import events as ev
 from cardgen.engine import moves as mv
@@ -134,10 +135,15 @@ def _event(g: Game, e: ev.Event) -> str:
     return ""
 
 
+def _and(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
 def log_lines(g: Game, log: Sequence[ev.Event], start: int = 0, current: int = -1) -> list[LogLine]:
     """The log from event `start` on as lines (`current`: whose turn it is at `start`)."""
     lines: list[LogLine] = []
     words: list[str] = []
+    discards: list[Any] = []  # a run of discards being said: [player, card names, its sentence]
     turn = 0
 
     def flush() -> None:
@@ -155,9 +161,14 @@ def log_lines(g: Game, log: Sequence[ev.Event], start: int = 0, current: int = -
             if e.player == current and e.move.kind in mv.EFFECT_KINDS:
                 flush()
             turn = e.turn
+            if e.move.kind == mv.DISCARD and discards and discards[0] == e.player and words[-1] == discards[2]:
+                discards[1].append(_card(g, e.move.card))  # one sentence for a run of discards
+                words[-1] = discards[2] = f"{g.names[e.player]} discards {_and(discards[1])}."
+                continue
             said = _moved(g, e)
             if said:
                 words.append(said)
+                discards[:] = [e.player, [_card(g, e.move.card)], said] if e.move.kind == mv.DISCARD else []
             continue
         if isinstance(e, ev.GameOver):
             flush()
