@@ -220,7 +220,7 @@ def move_label(g: Game, seat: int, m: Move, top: Frame | None = None) -> str:
     if k == mv.VOMIT_HIT:
         return f"Free hit on {to}"
     if k == mv.HUMILIATE:
-        return f"Humiliate: send it to {to}" if to else "Humiliate"
+        return f"Send it to {to}" if to else "Stop it"
     if k == mv.INTERFERE:
         return "Interfere"
     if k == mv.DIRECTION:
