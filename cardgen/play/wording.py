@@ -186,7 +186,7 @@ def _decline(seat: int, top: Frame | None) -> str:
     if isinstance(top, BonusF):
         return "Skip the free attack"
     if isinstance(top, AfterBlockF):
-        return "No grab"
+        return "No combo"
     if isinstance(top, DropF | BraceF):
         return "No heal"
     if isinstance(top, LetGoF):
@@ -226,7 +226,7 @@ def move_label(g: Game, seat: int, m: Move, top: Frame | None = None) -> str:
     if k == mv.DIRECTION:
         return f"Send it {m.choice}"
     if k in (mv.INTERJECT, mv.FOLLOW, mv.OPEN, mv.BONUS):
-        word = {mv.INTERJECT: "Play", mv.FOLLOW: "Follow up", mv.OPEN: "Grab back", mv.BONUS: "Free attack"}[k]
+        word = {mv.INTERJECT: "Play", mv.FOLLOW: "Follow up", mv.OPEN: "Open a combo", mv.BONUS: "Free attack"}[k]
         return f"{word} on {to}" + (", then drop it" if m.choice == "drop" else "") if to else word
     if k == mv.DECLINE:
         return _decline(seat, top)
@@ -250,7 +250,7 @@ def in_flight(g: Game, frames: Sequence[Frame]) -> list[str]:
         elif isinstance(f, BonusF):
             out.append(f"{who}'s free attack on {n[f.victim]}")
         elif isinstance(f, AfterBlockF):
-            out.append(f"after {who}'s block, a grab may follow")
+            out.append(f"after {who}'s block, a combo may open")
         elif isinstance(f, DirectionF):
             out.append(f"{who} picks where the dodged attack goes")
         elif isinstance(f, DropF | BraceF):
