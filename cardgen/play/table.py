@@ -28,7 +28,7 @@ from cardgen.loader import load_sets
 from cardgen.model import CardSet
 from cardgen.play.save import Opening, deal, start_state, verified_scenario
 from cardgen.play.wording import LogLine, in_flight, log_lines, move_label
-from cardgen.sim.agents import AGENTS, Budget, make_agent, parse_budget
+from cardgen.sim.agents import AGENTS, DEFAULT_BUDGET, Budget, make_agent, parse_budget
 from cardgen.sim.seeding import derive_seed
 from cardgen.suggest import did_you_mean
 
@@ -159,7 +159,7 @@ class Table:
         cs = load_sets(list(sets))
         opening = deal(cs, [scenario_set_ref(r) for r in sets], seat_list, seed)
         state, cs = start_state(opening, cs)
-        b = budget if isinstance(budget, Budget) else parse_budget(budget or "30")
+        b = budget if isinstance(budget, Budget) else parse_budget(budget or DEFAULT_BUDGET)
         make = agent_factory or make_agent
         seats: list[Seat] = []
         for p, (name, kind) in enumerate(zip(seat_list, kinds, strict=True)):
