@@ -53,10 +53,13 @@ class Event:
         return self.width_mm / PT
 
     def outer(self) -> tuple[float, float, float, float]:
-        """The inked box: a stroke's path grown by half its line width."""
+        """The inked box: a stroke's path grown by half its line width (a straight axis-aligned line, drawn
+        with reportlab's butt caps, only across its length)."""
         h = self.width_mm / 2 if self.kind == "stroke" else 0.0
         x0, y0, x1, y1 = self.box
-        return x0 - h, y0 - h, x1 + h, y1 + h
+        hx = 0.0 if self.kind == "stroke" and y1 - y0 < 1e-6 else h
+        hy = 0.0 if self.kind == "stroke" and x1 - x0 < 1e-6 else h
+        return x0 - hx, y0 - hy, x1 + hx, y1 + hy
 
 
 @dataclass
@@ -119,7 +122,6 @@ def _run(content: Any, resources: Any, reader: PdfReader, st: _State, page: Page
     for operands, raw in ops:
         op = raw.decode("latin-1")
         page.operators.add(op)
-        args = [float(a) if isinstance(a, (int, float)) or hasattr(a, "as_numeric") else a for a in operands]
         if op == "q":
             stack.append(st.copy())
         elif op == "Q":
@@ -191,3 +193,15 @@ def _run(content: Any, resources: Any, reader: PdfReader, st: _State, page: Page
                 box = _bounds([apply(c, 0, 0), apply(c, 1, 1), apply(c, 0, 1), apply(c, 1, 0)])
                 cs = str(xobj.get("/ColorSpace", ""))
                 page.events.append(Event("image", box, (cs, ()), 0.0, "Do", in_form, st.clip))
+
+
+def text_runs(data: bytes) -> list[tuple[int, str, float]]:
+    """(page, decoded text, size in pt on the page) of every text run, through pypdf's own text decoding."""
+    out: list[tuple[int, str, float]] = []
+    for i, page in enumerate(PdfReader(io.BytesIO(data)).pages):
+        def visit(text: str, cm: Any, tm: Any, _font: Any, size: float, i: int = i) -> None:
+            if text.strip():
+                m = mul(tuple(float(v) for v in tm), tuple(float(v) for v in cm))  # type: ignore[arg-type]
+                out.append((i, text, float(size) * scale_of(m)))
+        page.extract_text(visitor_text=visit)
+    return out

@@ -22,7 +22,7 @@ TITLE_PT, HEAD_PT, BODY_PT = 18.0, 11.5, 10.0
 INK, HEAD_INK = "#1D1D1B", "#9E2A1C"  # as the rules page
 
 
-def steps(cs: CardSet, opts: PrintOptions, layout: SheetLayout, sheets: int, lang: str = "en") -> list[tuple[str, list[str]]]:
+def steps(cs: CardSet, opts: PrintOptions, layout: SheetLayout, lang: str = "en") -> list[tuple[str, list[str]]]:
     """(heading, paragraphs) of the page, in order."""
     def t(key: str, **fields: object) -> str:
         return messages.text(key, lang, **fields)
@@ -66,7 +66,7 @@ def assembly_pdf(cs: CardSet, opts: PrintOptions, layout: SheetLayout, sheets: i
                              height=f"{layout.card.height:g}")
     top = _para(pen, title, bold, TITLE_PT, MARGIN, top, width, INK) - 1.0
     top = _para(pen, subtitle, Faces("Sans-Oblique", "Sans-Oblique"), BODY_PT * 0.9, MARGIN, top, width, INK) - 4.0
-    for heading, paras in steps(cs, opts, layout, sheets, lang):
+    for heading, paras in steps(cs, opts, layout, lang):
         top = _para(pen, heading, bold, HEAD_PT, MARGIN, top, width, HEAD_INK) - 1.0
         numbered = len(paras) > 1
         for i, para in enumerate(paras, 1):

@@ -256,8 +256,14 @@ def draw_sheet_furniture(pen: Pen, layout: SheetLayout, label: str) -> None:
     """Cut marks, the page label and the scale bar."""
     width = L.num("sheet.mark_width_pt")
     ink = L.colour("cut_mark")
+    safe, half = layout.rules.safe_margin, width * PT / 2
     for s in layout.marks:
-        pen.line(s.x1, s.y1, s.x2, s.y2, ink, width)
+        # a mark on a cut line that lies on the printable limit (poker on Letter) moves inside by half its
+        # width, as the trim line does, so no ink enters the margin printers lose
+        x = min(max(s.x1, safe + half), layout.paper.width - safe - half) if s.x1 == s.x2 else None
+        y = min(max(s.y1, safe + half), layout.paper.height - safe - half) if s.y1 == s.y2 else None
+        pen.line(s.x1 if x is None else x, s.y1 if y is None else y, s.x2 if x is None else x,
+                 s.y2 if y is None else y, ink, width)
     for s in layout.fold_marks:
         pen.line(s.x1, s.y1, s.x2, s.y2, ink, width, (L.num("sheet.fold_dash_on"), L.num("sheet.fold_dash_off")))
     draw_page_label(pen, layout, label)
