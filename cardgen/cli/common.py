@@ -10,7 +10,7 @@ from typing import Any, ParamSpec, TypeVar
 
 import click
 
-from cardgen.errors import CardgenError, Diagnostic, SetError, error_text
+from cardgen.errors import CardgenError, Diagnostic, SetError, error_text, report_lines
 from cardgen.loader import bundled_set_names, load_set_with_warnings, mix_sets
 from cardgen.model import CardSet
 from cardgen.render.layout_data import paper_names
@@ -45,8 +45,8 @@ def out_option(where: str = "") -> Callable[[F], F]:
 
 
 def report(diags: list[Diagnostic]) -> None:
-    for d in diags:
-        click.echo(str(d), err=True)
+    for line in report_lines(diags):
+        click.echo(line, err=True)
 
 
 def fails_cleanly(fn: Callable[P, R]) -> Callable[P, R]:

@@ -14,6 +14,7 @@ from cardgen.export.print_shop import DEFAULT_DPI as SHOP_DPI
 from cardgen.export.tts import DEFAULT_DPI, MAX_SHEET_PX, export_tts
 from cardgen.output import publish_files, write_atomic
 from cardgen.sheets import export_sheet
+from cardgen.sheets.export import sheet_rows
 
 OUT_OPTION = out_option()
 
@@ -60,8 +61,13 @@ def sheet(sets: tuple[str, ...], out: Path) -> None:
     if len(groups) != 1:
         raise OutputError("give the set to export with --set")
     cs = load_group(groups[0])
-    write_atomic(out, export_sheet(cs, out))
-    click.echo(f"{out}: {len(cs.cards)} designs, {cs.total} cards")
+    own_only = len(groups[0]) == 1  # a set's own cards and overrides; a mixed deck has no single folder
+    written = sheet_rows(cs, own_only)[1:]
+    write_atomic(out, export_sheet(cs, out, own_only))
+    inherited = len(cs.cards) - len(written)
+    click.echo(f"{out}: {len(written)} designs, {sum(int(r[2] or 0) for r in written)} cards"
+               + (f" (the set's own and overridden cards; {inherited} inherited unchanged are not in the sheet)"
+                  if inherited else ""))
 
 
 @command.command("print-shop")
