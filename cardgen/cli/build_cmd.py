@@ -7,6 +7,7 @@ from pathlib import Path
 
 import click
 
+from cardgen.cli.bounds import BLEED_MM, GAP_MM
 from cardgen.cli.common import (
     PAPER_OPTION,
     SET_OPTION,
@@ -28,9 +29,9 @@ from cardgen.render.sheets import PrintOptions, layout_note, resolve_layout
 @out_option()
 @PAPER_OPTION
 @SIZE_OPTION
-@click.option("--bleed", default=0.0, show_default=True, type=float, metavar="MM",
+@click.option("--bleed", default=0.0, show_default=True, type=BLEED_MM, metavar="MM",
               help="Colour beyond the cut line on every side, in mm.")
-@click.option("--gap", default=None, type=float, metavar="MM",
+@click.option("--gap", default=None, type=GAP_MM, metavar="MM",
               help="Gutter between neighbouring cards' cut lines, in mm (default: twice the bleed).")
 @click.option("--layout", "layout", default="grid", show_default=True, type=Choice(["grid", "gutterfold"]),
               help="grid: fronts only (backs on their own pages with --backs); gutterfold: fronts and backs "

@@ -9,8 +9,9 @@ from typing import Any
 import click
 from tqdm import tqdm
 
+from cardgen.cli.bounds import ALPHA
 from cardgen.cli.common import fails_cleanly, load_group
-from cardgen.cli.simulate_cmd import emit_results, play_options
+from cardgen.cli.simulate_cmd import capped_jobs, emit_results, play_options
 from cardgen.errors import OutputError
 from cardgen.output import check_writable
 from cardgen.render.sim_report import compare_report_bytes
@@ -57,7 +58,7 @@ def _table(res: dict[str, Any]) -> list[str]:
 @click.argument("set_b", metavar="B")
 @play_options("greedy")
 @click.option("--seed-b", type=int, help="B plays from its own run seed (no common random numbers: a null check).")
-@click.option("--alpha", default=0.01, show_default=True, type=float,
+@click.option("--alpha", default=0.01, show_default=True, type=ALPHA,
               help="Flag changes whose Holm-adjusted p-value is below this.")
 @click.option("--json", "json_path", type=click.Path(path_type=Path), metavar="FILE",
               help="Write the results as JSON ('-' for standard output).")
@@ -76,7 +77,8 @@ def command(set_a: str, set_b: str, players: int, games: int, seed: int, agent: 
         if path is not None and str(path) != "-":
             check_writable(path.parent)
     a, b = load_group((set_a,)), load_group((set_b,))
-    sim = SimConfig(players=players, games=games, seed=seed, agents=agent_names(agent), jobs=jobs, cluster=cluster,
+    sim = SimConfig(players=players, games=games, seed=seed, agents=agent_names(agent), jobs=capped_jobs(jobs, cluster),
+                    cluster=cluster,
                     budget=parse_budget(budget))
     with tqdm(total=games, unit="game", desc=f"comparing {a.name} and {b.name}", leave=False, file=sys.stderr,
               disable=None) as bar:

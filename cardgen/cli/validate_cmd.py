@@ -12,6 +12,7 @@ import sys
 
 import click
 
+from cardgen.cli.bounds import SIM_SECONDS
 from cardgen.cli.common import SET_OPTION, fails_cleanly, load_group, report, set_groups
 from cardgen.errors import CardgenError, Diagnostic, SetError, error_text
 from cardgen.model import CardSet
@@ -66,7 +67,7 @@ def simulate_set(cs: CardSet, budget: float, games: int | None = None) -> int:
 @SET_OPTION
 @click.option("--sim/--no-sim", "sim", default=True, show_default=True,
               help="Also play a short simulation of each set (cards never played, stalemates, rule breaks).")
-@click.option("--sim-seconds", "budget", type=click.FloatRange(min=0.1, max=3600), default=20.0,
+@click.option("--sim-seconds", "budget", type=SIM_SECONDS, default=20.0,
               show_default=True, metavar="SECONDS",
               help="Time budget of each set's simulation: no new game starts after it (the output says so).")
 @click.option("--games", type=click.IntRange(min=1, max=1_000_000), metavar="N",
