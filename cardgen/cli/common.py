@@ -31,7 +31,10 @@ class Choice(click.Choice):  # type: ignore[type-arg]
 
 
 SET_OPTION = click.option("--set", "sets", multiple=True, metavar="SET",
-                          help="A bundled set name or a path to a set folder; repeat to mix sets.")
+                          help="A bundled set name or a path to a set folder; repeat to mix sets. "
+                               "Default: each bundled set in turn.")
+SET_REQUIRED = click.option("--set", "sets", multiple=True, metavar="SET",
+                            help="Required: a bundled set name or a path to a set folder; repeat to mix sets.")
 SIZE_OPTION = click.option("--size", default="", metavar="SIZE",
                            help="Card size: poker, bridge, slip (default) or WxH in mm, e.g. 62x87.")
 PAPER_OPTION = click.option("--paper", default="a4", show_default=True,

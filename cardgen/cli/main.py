@@ -11,6 +11,7 @@ import click
 from cardgen import __version__
 from cardgen.cli.entry import aborted
 from cardgen.errors import shorten_values
+from cardgen.suggest import did_you_mean
 
 # Command name -> module defining `command`, a click.Command; this order is the help order. Modules are
 # imported only when their command runs (or help lists them), so `build` never loads the simulator.
@@ -26,6 +27,17 @@ class LazyGroup(click.Group):
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return list(COMMAND_MODULES)
+
+    def resolve_command(self, ctx: click.Context, args: list[str]) -> tuple[str | None, click.Command | None,
+                                                                            list[str]]:
+        """The command named first in `args`; an unknown name is a usage error with the closest command."""
+        name = args[0] if args else ""
+        if name and self.get_command(ctx, name) is None and not name.startswith("-"):
+            hint = did_you_mean(name, list(COMMAND_MODULES))
+            if not hint and name.lower() in ("help", "h", "?"):
+                hint = ": the help is `cardgen --help`, and `cardgen COMMAND --help` for one command"
+            ctx.fail(f"no such command '{name}'{hint or '; the commands are ' + ', '.join(COMMAND_MODULES)}")
+        return super().resolve_command(ctx, args)
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         module = COMMAND_MODULES.get(cmd_name)

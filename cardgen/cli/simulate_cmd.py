@@ -12,7 +12,7 @@ import click
 from tqdm import tqdm
 
 from cardgen.cli.bounds import GAMES, JOBS
-from cardgen.cli.common import SET_OPTION, Choice, fails_cleanly, load_group
+from cardgen.cli.common import SET_REQUIRED, Choice, fails_cleanly, load_group
 from cardgen.errors import OutputError
 from cardgen.output import check_writable, write_atomic
 from cardgen.render.sim_report import report_bytes
@@ -114,7 +114,7 @@ def play_options(agent: str) -> Callable[[Callable[P, R]], Callable[P, R]]:
 
 
 @click.command("simulate")
-@SET_OPTION
+@SET_REQUIRED
 @play_options("random")
 @click.option("--check", type=Choice(["end", "moves"]), default="end", show_default=True,
               help="Check the engine's invariants at the end of each game, or after every move (slower).")
