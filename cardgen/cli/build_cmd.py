@@ -24,6 +24,7 @@ from cardgen.model import CardSet
 from cardgen.render.build import build
 from cardgen.render.layout_data import parse_offset
 from cardgen.render.sheets import PrintOptions, layout_note, resolve_layout
+from cardgen.render.size_check import check_card_size
 
 
 @click.command("build")
@@ -66,6 +67,7 @@ def command(sets: tuple[str, ...], out: Path, paper: str, size: str, bleed: floa
         return
     loaded = [load_group(group) for group in groups]
     for cs in loaded:
+        check_card_size(cs, size)
         warn_unplayable(cs)
     for path in build(loaded, opts, out):
         click.echo(str(path))

@@ -22,6 +22,7 @@ from cardgen.render.card_face import draw_card
 from cardgen.render.geometry import Rect
 from cardgen.render.pen import MM, Pen
 from cardgen.render.sheets import draw_back, new_canvas
+from cardgen.render.size_check import check_card_size
 
 DEFAULT_BLEED_MM = 3.175  # 1/8 in, what most shops ask for
 DEFAULT_DPI = 300.0
@@ -95,6 +96,7 @@ def export_print_shop(cs: CardSet, size: str = "poker", bleed: float = DEFAULT_B
     if px[0] * px[1] > MAX_PIXELS:
         raise PrintShopError(f"{card.width:g} x {card.height:g} mm at {dpi:g} dpi is {px[0]} x {px[1]} pixels a card, "
                              f"over the limit of {MAX_PIXELS:,}; lower --dpi")
+    check_card_size(cs, size)
     pdf = shop_pdf(cs, size, bleed, cmyk)
     rgb = pdf if not cmyk else shop_pdf(cs, size, bleed)  # PNGs are RGB either way
     files: dict[str, bytes] = {f"{cs.name}-print-shop{'-cmyk' if cmyk else ''}.pdf": pdf}

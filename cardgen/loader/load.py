@@ -119,8 +119,8 @@ def load_set_with_warnings(ref: str | Path, _stack: tuple[Path, ...] = ()) -> tu
     folder = resolve_set(str(ref)) if isinstance(ref, str) else ref
     shown_folder = _shown(folder)
     diags: list[Diagnostic] = []
-    if not folder.exists():
-        raise SetError([Diagnostic(shown_folder, 1, 1, "set folder does not exist")])
+    if not folder.exists():  # no file to point into: a plain `error:` line naming the folder
+        raise UnknownSetError(f"set folder '{shown_folder}' does not exist")
     if not folder.is_dir():
         raise SetError([Diagnostic(shown_folder, 1, 1, "expected a set folder containing set.yaml, got a file")])
     set_file = folder / "set.yaml"
