@@ -24,9 +24,10 @@ def _p(p: float) -> str:
     return "p < 0.001" if p < 0.001 else f"p = {p:.3f}"
 
 
-def _table(res: dict[str, Any]) -> list[str]:
+def _table(res: dict[str, Any], labels: tuple[str, str] | None = None) -> list[str]:
     m = res["impact_measure"]
-    lines = [f"{res['a']} -> {res['b']}: {res['games']} games each, {res['players']} players, agent {res['agent']}, "
+    a, b = labels or (res["a"], res["b"])
+    lines = [f"{a} -> {b}: {res['games']} games each, {res['players']} players, agent {res['agent']}, "
              f"seed {res['seed']}; {res['common_random_numbers']}",
              f"  card impact ({m} hand, points): changes with Holm-adjusted p < {res['alpha']:g} are flagged"]
     flagged = res["flagged"]
@@ -77,6 +78,10 @@ def command(set_a: str, set_b: str, players: int, games: int, seed: int, agent: 
         if path is not None and str(path) != "-":
             check_writable(path.parent)
     a, b = load_group((set_a,)), load_group((set_b,))
+    labels = None
+    if a.name == b.name:  # a copied folder keeps its name: say which is which
+        labels = (f"{a.name} ({set_a})", f"{b.name} ({set_b})")
+        click.echo(f"warning: A and B are both set '{a.name}'; shown as {labels[0]} and {labels[1]}", err=True)
     sim = SimConfig(players=players, games=games, seed=seed, agents=agent_names(agent), jobs=capped_jobs(jobs, cluster),
                     cluster=cluster,
                     budget=parse_budget(budget))
@@ -84,4 +89,4 @@ def command(set_a: str, set_b: str, players: int, games: int, seed: int, agent: 
               disable=None) as bar:
         res = compare(a, b, CompareConfig(sim, seed_b=seed_b, alpha=alpha), progress=bar.update)
     report = compare_report_bytes(res, report_path.suffix) if report_path is not None else None
-    emit_results(res, _table(res), json_path, report_path, report)
+    emit_results(res, _table(res, labels), json_path, report_path, report)
