@@ -5,6 +5,8 @@ from __future__ import annotations
 import gc
 import importlib
 import sys
+from collections.abc import Sequence
+from typing import Any
 
 import click
 
@@ -23,7 +25,21 @@ COMMAND_MODULES: dict[str, str] = {
 
 
 class LazyGroup(click.Group):
-    """A group that imports a command's module the first time the command is asked for."""
+    """A group that imports a command's module the first time the command is asked for, and whose every
+    usage error ends as any bad input does (an `error:` line, exit code 1), also when called as click's
+    standalone `main()` (tests call it so)."""
+
+    def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
+             complete_var: str | None = None, standalone_mode: bool = True, **extra: Any) -> Any:
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, False, **extra)
+        try:
+            code = super().main(args, prog_name, complete_var, False, **extra)
+        except (click.exceptions.Abort, KeyboardInterrupt):
+            aborted()
+        except click.ClickException as exc:
+            usage_failed(exc)
+        sys.exit(code if isinstance(code, int) else 0)
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return list(COMMAND_MODULES)
@@ -76,18 +92,20 @@ def run() -> None:
         gc.freeze()
 
 
+def usage_failed(exc: click.ClickException) -> None:
+    """The same `error: ...` line as every other problem (then, for a usage error, where to look); exit 1."""
+    where = f" (see {exc.ctx.command_path} --help)" if isinstance(exc, click.UsageError) and exc.ctx else ""
+    click.echo(f"error: {shorten_values(exc.format_message())}{where}", err=True)
+    sys.exit(1)
+
+
 def _run() -> None:
     try:
         main(standalone_mode=False)
     except (click.exceptions.Abort, KeyboardInterrupt):
         aborted()
-    except click.UsageError as exc:  # the same `error: ...` line as every other problem, then where to look
-        where = f" (see {exc.ctx.command_path} --help)" if exc.ctx is not None else ""
-        click.echo(f"error: {shorten_values(exc.format_message())}{where}", err=True)
-        sys.exit(1)
     except click.ClickException as exc:
-        click.echo(f"error: {shorten_values(exc.format_message())}", err=True)
-        sys.exit(1)
+        usage_failed(exc)
 
 
 if __name__ == "__main__":

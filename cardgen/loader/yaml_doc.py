@@ -247,14 +247,15 @@ _INDENTATION = ("the indentation is off here: this line starts at a different co
                 "list or mapping above it; line up the keys of one card (and the `-` of each card) at one column, "
                 "with spaces")
 _PLAIN_WORDS: tuple[tuple[str, str], ...] = (
+    ("'\\t'", "a tab character ('\\t'): YAML indents with spaces only"),
     ("expected <block end>", _INDENTATION),
     ("did not find expected key", _INDENTATION),
     ("mapping values are not allowed here", "a `:` where no key can start: this line is indented further than "
      "the keys above it, or a value holding ': ' needs quotes"),
     ("could not find expected ':'", "a line inside a mapping without `key: value` (a missing `:`, or a line "
      "indented as if it belonged to the line above)"),
-    ("that cannot start any token", "a character that cannot start a value here (a tab? YAML indents with "
-     "spaces only; a value starting with @ or ` needs quotes)"),
+    ("that cannot start any token", "a character that cannot start a value here (a value starting with @ or ` "
+     "needs quotes)"),
     ("found unexpected end of stream", "the file ends inside a quoted value or a [list] or {mapping}: a closing "
      "quote or bracket is missing"),
     ("found duplicate anchor", "the same &anchor is defined twice"),
