@@ -9,6 +9,7 @@ from typing import Any
 import click
 from tqdm import tqdm
 
+from cardgen.cli.bounds import ALPHA, Finite
 from cardgen.cli.common import fails_cleanly, load_group
 from cardgen.cli.simulate_cmd import capped_jobs, emit_results
 from cardgen.errors import OutputError
@@ -40,11 +41,11 @@ def balance_options(fn: Any) -> Any:
                      help="Play exactly N games per table size (no early stop, no time budget): exactly "
                           "reproducible. Default: stop when the verdicts are clear or the budget runs out."),
         click.option("--seconds", default=DEFAULTS.seconds, show_default=True,
-                     type=click.FloatRange(min=0.1, max=86_400), help="Wall-time budget of the balance games."),
+                     type=Finite(0.1, 86_400), help="Wall-time budget of the balance games."),
         click.option("--min-effect", default=DEFAULTS.min_effect, show_default=True,
-                     type=click.FloatRange(min=0.1, max=100), metavar="POINTS",
+                     type=Finite(0.1, 100), metavar="POINTS",
                      help="Smallest change of win rate (points) that counts."),
-        click.option("--alpha", default=DEFAULTS.alpha, show_default=True, type=float,
+        click.option("--alpha", default=DEFAULTS.alpha, show_default=True, type=ALPHA,
                      help="Chance of calling a card that did not change, per family of tests."),
         click.option("--seed", default=0, show_default=True, type=int, help="Run seed: the same seed, the same "
                      "results (with --games, exactly; with the time budget, up to the games the budget allowed)."),
