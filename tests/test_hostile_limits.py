@@ -386,6 +386,11 @@ def test_a_new_set_round_trips_through_a_sheet(tmp_path: Path) -> None:
     run = cardgen("import", "sheet", "hb.xlsx", "--into", "hb", cwd=tmp_path)  # and again: no duplicates
     assert run.code == 0, run.err
     assert load_set(tmp_path / "hb").card("Jab").count == 6
+    base_jab = load_set("lunch").card("Jab").count  # a row back at its base card's values: no override left
+    (tmp_path / "hb.csv").write_text(text.replace("Jab,basic,7,", f"Jab,basic,{base_jab},"))
+    assert cardgen("import", "sheet", "hb.csv", "--into", "hb", cwd=tmp_path).code == 0
+    assert "\noverride:" not in set_file.read_text() and "# override:" in set_file.read_text()
+    assert load_set(tmp_path / "hb").card("Jab").count == base_jab
 
 
 def test_semicolon_csv_is_read(tmp_path: Path) -> None:
