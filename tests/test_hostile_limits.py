@@ -183,6 +183,12 @@ def test_number_options_are_finite_and_bounded(tmp_path: Path, args: list[str]) 
     assert run.seconds < 30 and not (tmp_path / "out").exists()
 
 
+def test_preview_refuses_more_pixels_than_it_can_hold(tmp_path: Path) -> None:
+    run = cardgen("preview", "--set", "lunch", "--dpi", "1200", "--out", "out", cwd=tmp_path)
+    assert clean_failure(run) and "over the limit of 150 million; use --dpi 622 or less" in run.err, run.err
+    assert run.seconds < 30 and not (tmp_path / "out").exists()
+
+
 # --- 9. simulate: games, jobs and budget bounded ---------------------------------------------------------------------
 
 
