@@ -8,7 +8,7 @@ import sys
 
 import click
 
-from cardgen import __version__
+from cardgen import BUILD, __version__
 from cardgen.cli.entry import aborted
 from cardgen.errors import shorten_values
 
@@ -36,7 +36,8 @@ class LazyGroup(click.Group):
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="cardgen")
+@click.version_option(__version__, prog_name="cardgen", 
+                      message=f"%(prog)s, version %(version)s\n{BUILD.line()}")
 def main() -> None:
     """Card sheets, rules pages and simulated games for Lunch Money, Beer Money and home-made sets."""
 
