@@ -10,6 +10,7 @@ instead of a compiled module whose source has changed since (docs/compiled.md).
 from __future__ import annotations
 
 import hashlib
+import importlib.machinery
 import importlib.util
 import os
 import shutil
@@ -56,7 +57,16 @@ def _write_stamp(paths: list[Path]) -> None:
     tmp.replace(STAMP)
 
 
+def _remove_old_builds() -> None:
+    """Compiled modules an earlier editable install left in the checkout: this build replaces them, or goes pure."""
+    for suffix in importlib.machinery.EXTENSION_SUFFIXES:
+        for old in (ROOT / "cardgen").rglob(f"*{suffix}"):
+            old.unlink()
+    STAMP.unlink(missing_ok=True)
+
+
 def _extensions() -> list[Any]:
+    _remove_old_builds()
     if os.environ.get("CARDGEN_BUILD", "").lower() == "pure":
         _say("CARDGEN_BUILD=pure: pure Python install")
         return []
@@ -88,8 +98,8 @@ class OptionalBuildExt(build_ext):
         except Exception as e:  # CompileError, LinkError, DistutilsError, OSError: whatever the toolchain raises
             _say(f"compiling failed ({type(e).__name__}: {e}): pure Python install")
             for ext in self.extensions:
-                for out in (Path(self.get_ext_fullpath(ext.name)), ROOT / self.get_ext_filename(ext.name)):
-                    out.unlink(missing_ok=True)
+                Path(self.get_ext_fullpath(ext.name)).unlink(missing_ok=True)
+            _remove_old_builds()
             self.extensions = []
 
 

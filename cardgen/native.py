@@ -5,7 +5,8 @@ modules call one another directly in C: a compiled module can only run beside th
 others. The group carries a stamp, the SHA-256 of every source as compiled. `install()` (run by
 `cardgen/__init__`) compares it with the sources on disk; if any differs, or CARDGEN_PURE=1 is set, or the
 group is incomplete, every module of the group is imported from its `.py` source instead (and, for a changed
-source, one line on stderr says so). Modules outside the group always come from their source. `BUILD` says which: the line `cardgen --version` and the benches print.
+source, one line on stderr says so). Modules outside the group always come from their source. `BUILD` says
+which, in the line `cardgen --version` and the benches print.
 """
 
 from __future__ import annotations

@@ -36,7 +36,7 @@ class LazyGroup(click.Group):
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="cardgen", 
+@click.version_option(__version__, prog_name="cardgen",
                       message=f"%(prog)s, version %(version)s\n{BUILD.line()}")
 def main() -> None:
     """Card sheets, rules pages and simulated games for Lunch Money, Beer Money and home-made sets."""

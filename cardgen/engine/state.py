@@ -17,6 +17,7 @@ from typing import ClassVar
 from mypy_extensions import mypyc_attr
 
 from cardgen.engine.events import Event
+from cardgen.engine.frozen import init_args
 from cardgen.engine.game import Game
 from cardgen.engine.moves import Move
 from cardgen.model import Opener
@@ -72,6 +73,9 @@ class Hold:
     releasable: bool  # its holder may let go at any time
     humiliation_breaks: bool  # anyone's humiliation breaks it (else only the victim's `broken_by` defences)
 
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        return Hold, init_args(self)  # (cardgen/engine/frozen.py)
+
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
@@ -80,6 +84,9 @@ class Outcome:
     winner: int | None
     reason: Reason
     turns: int
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        return Outcome, init_args(self)  # (cardgen/engine/frozen.py)
 
 
 @mypyc_attr(serializable=True)  # compiled: `cls.__new__(cls)` without `__init__`, for `copy`
