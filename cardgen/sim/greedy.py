@@ -18,7 +18,7 @@ from cardgen.engine.cards import CardInfo
 from cardgen.engine.frozen import init_args
 from cardgen.engine.moves import DISCARD, PLAY, Move
 from cardgen.engine.randomness import below
-from cardgen.engine.state import AnswerF, TurnF, Window
+from cardgen.engine.state import AnswerF, ComboF, Frame, HealF, OpenerF, StrikeF, TickF, TurnF, Window
 from cardgen.engine.views import PlayerView
 
 LOW_LIFE = 0.4  # heal on the turn at or below this share of the starting life
@@ -40,20 +40,36 @@ _FREE_HITS: frozenset[str] = frozenset({mv.FOLLOW, mv.BONUS, mv.VOMIT_HIT, mv.OP
 UNDEFENDABLE = 0.5  # an attack nothing can stop is worth this much more per point of damage
 
 
-def attack_value(ci: CardInfo) -> float:
-    """What a card is worth as an attack: its strikes (more if no defence stops them), a hold's repeated damage,
-    stuns as a lost turn; stunning its own player costs that player's turns."""
+def hit_value(ci: CardInfo, multiplier: int = 1) -> float:
+    """What a card does as an attack: its strikes (times a combo's multiplier; more if no defence stops them), a
+    hold's repeated damage, stuns as a lost turn."""
     value = float(sum(ci.damage))
     if ci.ongoing is not None:
         value += 2.5 * ci.ongoing.damage
+    value *= multiplier
     if not ci.defences:
         value *= 1 + UNDEFENDABLE
     if ci.targets in ("others", "all"):
         value *= 1.5
-    return value + 1.5 * ci.stuns - SELF_STUN * ci.stunned
+    return value + 1.5 * ci.stuns
+
+
+def own_cost(ci: CardInfo) -> float:
+    """What playing the card costs its own player, in the same points: the turns it stuns them for (STUNNED nT,
+    whichever way the card is played: an attack, a follow-up, a free hit, a defence, a heal)."""
+    return SELF_STUN * ci.stunned
+
+
+def attack_value(ci: CardInfo) -> float:
+    """What a card is worth as an attack, net of its own cost (`hit_value` - `own_cost`)."""
+    return hit_value(ci) - own_cost(ci)
 
 
 SELF_STUN = 2.0  # a turn its player loses outweighs about two points of damage
+COMBO_VALUE = 12.0  # what opening a combo is worth with a follow-up in hand (times the opener's multiplier)
+# Below every way of playing nothing (pass, decline, done: 0) and every discard greedy makes (-5 is its floor
+# only for cards it keeps): the score of a card whose own cost outweighs what it does, minus its stun turns.
+COSTS_MORE = -1.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,7 +77,8 @@ class _SetFacts:
     """What greedy reads of each design, worked out once per card table (a pure function of the cards)."""
 
     info: tuple[CardInfo, ...]
-    dmg: tuple[float, ...]  # `attack_value`
+    dmg: tuple[float, ...]  # `attack_value` (net of the card's own cost)
+    cost: tuple[float, ...]  # `own_cost`: 0 for all but self-stunning cards
     defence: tuple[int, ...]  # 1: a defence or humiliation (kept in hand, up to KEEP_DEFENCES)
     heal: tuple[int, ...]  # 1: a heal card (kept, up to KEEP_HEALS)
 
@@ -75,7 +92,7 @@ _LAST_FACTS: list[_SetFacts] = []
 def _facts(info: tuple[CardInfo, ...]) -> _SetFacts:
     """The facts of `info`, kept for the next games of the same set (each game seats new bots)."""
     if not _LAST_FACTS or _LAST_FACTS[0].info is not info:
-        _LAST_FACTS[:] = [_SetFacts(info, tuple(attack_value(ci) for ci in info),
+        _LAST_FACTS[:] = [_SetFacts(info, tuple(attack_value(ci) for ci in info), tuple(own_cost(ci) for ci in info),
                                     tuple(int(bool(ci.defend_as) or ci.humiliate is not None) for ci in info),
                                     tuple(int(bool(ci.heal_turn or ci.heal_drop)) for ci in info))]
     return _LAST_FACTS[0]
@@ -91,6 +108,7 @@ class GreedyAgent:
         self._spares: tuple[int, int] | None = None
         self._facts: _SetFacts | None = None
         self._dmgs: tuple[float, ...] = ()
+        self._cost: tuple[float, ...] = ()
         self._life: tuple[int, ...] = ()  # every seat's life at this decision
         self._follows: dict[int, bool] = {}  # opener design -> a follow-up for it in hand (this decision)
 
@@ -104,6 +122,7 @@ class GreedyAgent:
         if self._facts is None or self._facts.info is not info:
             self._facts = _facts(info)
             self._dmgs = self._facts.dmg
+            self._cost = self._facts.cost
 
     def scores(self, view: PlayerView) -> list[float]:
         """The score of each of `view.moves` (the searching bot uses them to pick the moves worth searching)."""
@@ -158,13 +177,42 @@ class GreedyAgent:
         o = ci.opener or ci.hold_opener
         if o is None:
             return False
+        cost = self._cost
         for d in s.hand:
             other = s.game.info[d]
             if other.d == ci.d:
                 continue
-            if other.follows == o.combo or (other.type in o.then and other.damage and other.opener is None):
+            follows = other.follows == o.combo or (other.type in o.then and other.damage and other.opener is None)
+            if follows and (not cost[d] or self._worth(other, o.multiplier or 1)):  # one greedy would play
                 return True
         return False
+
+    def _worth(self, ci: CardInfo, multiplier: int = 1) -> bool:
+        """Does what the card does as a hit outweigh its own cost? (Asked only of self-stunning cards.)"""
+        return hit_value(ci, multiplier) > self._cost[ci.d]
+
+    def _threat(self, s: PlayerView, me: int, m: Move) -> float:
+        """What answering the top frame stops, in `hit_value` points: the strike's next hit, the combo an opener
+        would start, a hold's ticks, a heal's amount. (Asked only of self-stunning answers.)"""
+        frame: Frame | None = s.top
+        info = s.game.info
+        if isinstance(frame, StrikeF):
+            hit = frame.dmg[frame.si] if frame.si < len(frame.dmg) else 0
+            return float(hit) + 1.5 * info[frame.design].stuns
+        if isinstance(frame, OpenerF):
+            return COMBO_VALUE * (frame.opener.multiplier or 1)
+        if isinstance(frame, TickF):
+            return 2.5 * frame.hold.damage
+        if isinstance(frame, HealF):
+            return float(frame.amount)
+        if isinstance(frame, AnswerF):  # an answer to my own card: what my card would have done
+            return self._dmgs[frame.design] if frame.design >= 0 else 0.0
+        # On my own turn, breaking a hold on me: its ticks.
+        return sum(2.5 * h.damage for h in s.holds if h.victim == me and (m.target < 0 or h.holder == m.target))
+
+    def _costs_more(self, ci: CardInfo) -> float:
+        """The score of a play whose own cost outweighs what it does: below playing nothing."""
+        return COSTS_MORE - ci.stunned
 
     def _score(self, s: PlayerView, me: int, m: Move) -> float:
         """How good `m` looks to `me` now. Each kind has one rule, so testing the common kinds first (this
@@ -176,6 +224,8 @@ class GreedyAgent:
         if k in _FLAT:
             return _FLAT[k]
         if k == mv.DEFEND:
+            if ci is not None and self._cost[m.card] and self._threat(s, me, m) <= self._cost[m.card]:
+                return self._costs_more(ci)
             return 100.0 + (1.0 if m.choice == "block" else 0.0)  # block first: the blocker may grab back
         if k == DISCARD:  # the commonest move to score
             return self._discard_value(s, me, ci) if ci is not None else -1.0
@@ -185,6 +235,8 @@ class GreedyAgent:
             mine = mine or (isinstance(frame, AnswerF) and frame.target == me)
             if not mine:
                 return NEVER
+            if ci is not None and self._cost[m.card] and self._threat(s, me, m) <= self._cost[m.card]:
+                return self._costs_more(ci)
             return 90.0 + (self._target_value(s, m.target, 0) / 100 if m.target >= 0 else 0.5)
         if k == mv.DIRECTION:
             pending = s.pending
@@ -199,6 +251,9 @@ class GreedyAgent:
             return -1.0
         if k in _FREE_HITS:
             dmg = self._dmgs[m.card]
+            cost = self._cost[m.card]
+            if cost and not self._free_hit_worth(s, me, k, ci, cost):
+                return self._costs_more(ci)
             drop_penalty = self.drop_weight if m.choice == "drop" else 0.0
             return 80.0 + dmg + self._target_value(s, m.target, dmg) / 100 - drop_penalty
         if k == mv.HEAL:
@@ -208,6 +263,15 @@ class GreedyAgent:
             return 30.0 + value if value > 0 and m.target != me else NEVER
         return -1.0
 
+    def _free_hit_worth(self, s: PlayerView, me: int, k: str, ci: CardInfo, cost: float) -> bool:
+        """A follow-up (times its combo's multiplier), an opener after a block (with a follow-up in hand), a
+        bonus or vomit hit: does it do more than its own `cost`?"""
+        if k == mv.OPEN:
+            return self._holds_follow_up(s, me, ci) and COMBO_VALUE * ((ci.opener.multiplier if ci.opener else 1)
+                                                                       or 1) > cost
+        frame = s.top
+        return self._worth(ci, frame.multiplier if isinstance(frame, ComboF) else 1)
+
     def _play_value(self, s: PlayerView, me: int, m: Move, ci: CardInfo) -> float:
         """A turn play: an opener only with a follow-up in hand, else its attack value, at the weakest rival."""
         if ci.opener is not None or m.choice == "hold":
@@ -216,12 +280,12 @@ class GreedyAgent:
                 follow = self._follows[ci.d] = self._holds_follow_up(s, me, ci)
             if not follow:
                 return 2.0
-            value = 12.0 * ((ci.opener.multiplier if ci.opener else 1) or 1)
+            value = COMBO_VALUE * ((ci.opener.multiplier if ci.opener else 1) or 1) - self._cost[ci.d]
         else:
             value = self._dmgs[m.card]
         if value <= 0:
             if ci.stunned or sum(ci.damage):
-                return -1.0 - ci.stunned  # it only hurts its player (or does nothing): passing is better
+                return self._costs_more(ci)  # it only hurts its player (or does nothing): passing is better
             return 1.0 + ci.draw  # a draw or event card: better than passing
         drop_penalty = self.drop_weight if m.choice == "drop" else 0.0
         target = m.target
@@ -241,6 +305,9 @@ class GreedyAgent:
         life, full = self._life[me], s.game.start_life
         if not isinstance(frame, TurnF):
             return 95.0  # dropping to 0: heal if at all possible
+        cost = self._cost[ci.d]
+        if cost and min(ci.heal_turn, full - life) <= cost:
+            return self._costs_more(ci)  # the turns it stuns me for outweigh the life it gives back
         if frame.phase == "heal":  # already healing: go on while nothing is wasted
             return 70.0 if life + ci.heal_turn <= full or life <= LOW_LIFE * full else -1.0
         if life <= LOW_LIFE * full:
@@ -264,6 +331,8 @@ class GreedyAgent:
                 if o is not None and o.combo == ci.follows:
                     return -5.0
             return 0.5
+        if self._cost[ci.d] and ci.turn_play and self._dmgs[ci.d] <= 0:
+            return 0.5  # a card greedy never plays (its cost outweighs what it does): make room
         return -5.0
 
     def _spare(self, s: PlayerView) -> tuple[int, int]:
