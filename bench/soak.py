@@ -23,6 +23,7 @@ import argparse
 import hashlib
 import sys
 import time
+from pathlib import Path
 
 from tqdm import tqdm
 
@@ -78,6 +79,8 @@ def main() -> None:
     ap.add_argument("--set", action="append", dest="sets", help="one group (repeat to mix; default: all five)")
     ap.add_argument("--groups", help="groups to play, comma-separated, a mix written a+b (default: all five)")
     ap.add_argument("--digest", action="store_true", help="print a digest of every move of every game per group")
+    ap.add_argument("--game-digests", type=Path, metavar="FILE",
+                    help="write each game's digest to FILE (group, game, digest a line): count the games that differ")
     args = ap.parse_args()
     groups = ([tuple(args.sets)] if args.sets else [tuple(g.split("+")) for g in args.groups.split(",")]
               if args.groups else list(GROUPS))
@@ -90,14 +93,23 @@ def main() -> None:
         moves, bad = 0, []
         outcomes: list[tuple[object, ...]] = []
         digest = hashlib.sha256() if args.digest else None
+        per_game: list[str] = []
         indices = range(args.start, args.start + args.games)
         for i in tqdm(indices, desc="+".join(group), unit="game", file=sys.stderr, disable=None):
-            result, n, problems = play(cs, info, i, digest)
+            own = hashlib.sha256() if digest is not None or args.game_digests else None
+            result, n, problems = play(cs, info, i, own)
+            if own is not None:
+                per_game.append(f"{'+'.join(group)} {i} {own.hexdigest()}\n")
+                if digest is not None:
+                    digest.update(own.digest())  # the group's digest: of its games' digests, in order
             moves += n
             outcomes.append(result)
             if problems:
                 bad.append(f"game {i}: {'; '.join(problems[:3])}")
         results[group] = outcomes
+        if args.game_digests:
+            with args.game_digests.open("a", encoding="utf-8") as out:
+                out.writelines(per_game)
         failed += len(bad)
         print(f"{'+'.join(group):<12} {args.games} games (from {args.start}), {moves} moves checked, "
               f"{len(bad)} with violations, "
