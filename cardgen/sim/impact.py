@@ -10,9 +10,10 @@ Two questions per card, both asked of every seat of every game (a *player-game*)
   more cards, so every card reads a little high (17lands' "games in hand").
 
 `Tracker` notes, during one game, what each seat held after every move (bit masks over design
-indices at the end) and how much damage each card prevented (the strike a defence or
-humiliation answered); the engine tallies the damage each dealt. `Impact` folds
-the games in; `effect` turns counts into a difference, its 95 % interval and z.
+indices at the end), how each card was played (`PLAYED_AS`) and by which seats, and how much
+damage each card prevented (the strike a defence or humiliation answered); the engine tallies
+the damage each dealt. `Impact` folds the games in; `effect` turns counts into a difference, its
+95 % interval and z.
 """
 
 from __future__ import annotations
@@ -22,12 +23,28 @@ import operator
 from dataclasses import dataclass, field
 from typing import Any
 
+from cardgen.engine import moves as mv
+from cardgen.engine.moves import MoveKind
 from cardgen.engine.state import GameState, StrikeF, TickF
 
 Z95 = 1.959963984540054
 MEASURES: tuple[str, ...] = ("opening", "drawn")
 # The figure cards are ranked and linted by: the opening hand, because the shuffle alone decides who holds it.
 PRIMARY = "opening"
+
+
+# How a card was played, as a designer reads it: a turn action, a combo's follow-up, a combo opened right after a
+# block, a free hit (the bonus after a humiliation, the hit on a vomiting player), an answer to a card (defence,
+# humiliation, interference), an attack played out of turn, a heal on its player's turn, a heal when dropping.
+PLAYED_AS: tuple[str, ...] = ("turn", "follow-up", "after block", "free hit", "answer", "out of turn", "heal",
+                              "heal when dropping")
+AS_COUNT = len(PLAYED_AS)
+# Each kind of card play's place in PLAYED_AS; a heal's is "heal" on its player's turn (the loop counts the
+# others apart: "heal when dropping", the last place).
+AS_INDEX: dict[MoveKind, int] = {mv.PLAY: 0, mv.STOMP: 0, mv.FOLLOW: 1, mv.OPEN: 2, mv.BONUS: 3, mv.VOMIT_HIT: 3,
+                                 mv.DEFEND: 4, mv.HUMILIATE: 4, mv.INTERFERE: 4, mv.INTERJECT: 5, mv.HEAL: 6}
+_KINDS_BY_WAY: tuple[tuple[MoveKind, ...], ...] = tuple(tuple(k for k, i in AS_INDEX.items() if i == way)
+                                                       for way in range(AS_COUNT - 1))
 
 
 class Tracker:
@@ -41,11 +58,17 @@ class Tracker:
     40-bit int made one per card) and as a bit mask at the end (`masks`).
     """
 
-    __slots__ = ("_held", "designs", "opening", "prevented")
+    __slots__ = ("_held", "designs", "dropping", "how", "opening", "played", "prevented")
 
     def __init__(self, s: GameState) -> None:
         self.designs = len(s.game.info)
         self._held = [bytearray(self.designs) for _ in s.hands]
+        # Filled by the game loop (the hot path: no call per play): `how[kind][d]` counts the plays of design d
+        # by kind of move, `dropping[d]` its heals when dropping (not on its player's turn), and
+        # `played[seat][d]` is 1 once the seat has played it.
+        self.how: dict[MoveKind, list[int]] = {k: [0] * self.designs for k in AS_INDEX}
+        self.dropping = [0] * self.designs
+        self.played = [bytearray(self.designs) for _ in s.hands]
         for q, hand in enumerate(s.hands):
             for d in hand:
                 self._held[q][d] = 1
@@ -55,7 +78,23 @@ class Tracker:
 
     def masks(self) -> list[int]:
         """Per seat, the bit mask of the designs it has held so far."""
-        return [int(held.translate(_BIT_DIGITS)[::-1], 2) if self.designs else 0 for held in self._held]
+        return _masks(self._held, self.designs)
+
+    def plays(self) -> list[int]:
+        """Per design, the times it was played (any way but discarding)."""
+        return [sum(col) for col in zip(self.dropping, *self.how.values(), strict=True)]
+
+    def played_as(self) -> tuple[int, ...]:
+        """Per design, its plays by way of playing (`PLAYED_AS`), flat: design d's at d * AS_COUNT onwards."""
+        how = self.how
+        rows = [[sum(col) for col in zip(*(how[k] for k in kinds), strict=True)] if len(kinds) > 1 else how[kinds[0]]
+                for kinds in _KINDS_BY_WAY]
+        rows.append(self.dropping)
+        return tuple(n for col in zip(*rows, strict=True) for n in col)
+
+    def played_masks(self) -> list[int]:
+        """Per seat, the bit mask of the designs it has played (any way but discarding)."""
+        return _masks(self.played, self.designs)
 
     def blocked(self, s: GameState, card: int) -> None:
         """`card` answers the strike or hold tick on top of the stack: note the damage it stops."""
@@ -82,6 +121,44 @@ class Tracker:
 
 # A held-design byte (0 or 1) as a binary digit, for `Tracker.masks`.
 _BIT_DIGITS = bytes.maketrans(b"\x00\x01", b"01")
+
+
+def _masks(rows: list[bytearray], designs: int) -> list[int]:
+    return [int(row.translate(_BIT_DIGITS)[::-1], 2) if designs else 0 for row in rows]
+
+
+class BitCounts:
+    """How many of the masks added had each design's bit set: binary counters held as bit planes (a few big-int
+    operations a mask, like `Impact`), read as plain counts by `counts`."""
+
+    __slots__ = ("_planes", "_settled", "designs")
+
+    def __init__(self, designs: int) -> None:
+        self.designs = designs
+        self._planes: list[int] = []
+        self._settled = [0] * designs
+
+    def add(self, mask: int) -> None:
+        _increment(self._planes, mask)
+
+    def merge(self, other: BitCounts) -> None:
+        self._settled = list(map(operator.add, self.counts(), other.counts()))
+
+    def counts(self) -> list[int]:
+        for k, plane in enumerate(self._planes):
+            weight = 1 << k
+            while plane:
+                low = plane & -plane
+                self._settled[low.bit_length() - 1] += weight
+                plane ^= low
+        self._planes = []
+        return self._settled
+
+
+def played_as(how: list[int], d: int) -> dict[str, int]:
+    """Design `d`'s plays by way of playing (`PLAYED_AS` names, those it was played as), from flat counts."""
+    row = how[d * AS_COUNT:(d + 1) * AS_COUNT]
+    return {name: n for name, n in zip(PLAYED_AS, row, strict=True) if n}
 
 
 @dataclass

@@ -16,9 +16,9 @@ from cardgen.engine.agents import Agent
 from cardgen.engine.cards import CardInfo
 from cardgen.engine.events import Damage, Event, Moved, TurnStarts
 from cardgen.engine.invariants import Checker, Snapshot, check_state, snapshot
-from cardgen.engine.moves import CARD_PLAYS, DEFEND, EFFECT_KINDS, HUMILIATE
+from cardgen.engine.moves import CARD_PLAYS, DEFEND, EFFECT_KINDS, HEAL, HUMILIATE
 from cardgen.engine.rules import new_game, push
-from cardgen.engine.state import GameState
+from cardgen.engine.state import GameState, TurnF
 from cardgen.engine.views import observe
 from cardgen.model import CardSet
 from cardgen.sim.deal import deal
@@ -98,7 +98,6 @@ def play_one(cs: CardSet, info: tuple[CardInfo, ...], agents: Sequence[Agent], a
     s: GameState = (new_game(cs, len(agents), seed=seed, record=record, info=info, tally=True) if deck is None
                     else deal(cs, info, len(agents), seed, deck, record=record, tally=True))
     designs = len(info)
-    played = [0] * designs
     track = Tracker(s)
     problems: list[str] = []
     decisions = 0
@@ -107,6 +106,7 @@ def play_one(cs: CardSet, info: tuple[CardInfo, ...], agents: Sequence[Agent], a
     watch = check_every_move or coverage is not None  # one test per decision for both extras
     card_plays = CARD_PLAYS
     answers = (DEFEND, HUMILIATE)  # card plays that stop damage (`Tracker.blocked`)
+    how, dropping, by_seat = track.how, track.dropping, track.played  # how each card was played, and by whom
     before: Snapshot | None = None
     checker: Checker | None = None
     while s.result is None:
@@ -121,7 +121,11 @@ def play_one(cs: CardSet, info: tuple[CardInfo, ...], agents: Sequence[Agent], a
         if card >= 0:
             kind = m.kind
             if kind in card_plays:
-                played[card] += 1
+                by_seat[p][card] = 1
+                if kind is HEAL and type(s.stack[-1]) is not TurnF:
+                    dropping[card] += 1
+                else:
+                    how[kind][card] += 1
                 if kind in answers:
                     track.blocked(s, card)
         if watch:
@@ -142,6 +146,7 @@ def play_one(cs: CardSet, info: tuple[CardInfo, ...], agents: Sequence[Agent], a
     winner = result.winner if result is not None else None
     if winner is not None and s.down[winner]:
         problems.append(f"the winner {s.game.names[winner]} is unconscious")
+    played = track.plays()
     if coverage is not None:
         for d in range(designs):
             coverage.played[d] += played[d]
@@ -155,7 +160,7 @@ def play_one(cs: CardSet, info: tuple[CardInfo, ...], agents: Sequence[Agent], a
         cards_played=cards, violations=tuple(f"{label}: {p}" for p in problems[:3]),
         capped=result is None or result.reason == "turn cap", agents=agent_names,
         opening=tuple(track.opening), drawn=tuple(track.masks()), dealt=tuple(s.dealt or [0] * designs),
-        prevented=tuple(track.prevented),
+        prevented=tuple(track.prevented), played_as=track.played_as(), played_by=tuple(track.played_masks()),
     )
 
 

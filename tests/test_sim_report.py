@@ -1,0 +1,65 @@
+"""The simulation report's card panel: plays stacked by the way they were made, the share of holders who played
+each card, and the designer's changed and new cards highlighted."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from reportlab.graphics.shapes import Drawing, Rect, String
+
+from cardgen.loader import load_set
+from cardgen.render.sim_report import report_drawing, style
+from cardgen.sim.runner import SimConfig, results_json, simulate
+
+
+@pytest.fixture(scope="module")
+def beer_json() -> dict[str, Any]:
+    cs = load_set("beer")
+    return results_json(cs, simulate(cs, SimConfig(players=2, games=80, seed=2, agents=("greedy",))))
+
+
+def _strings(dr: Drawing) -> dict[str, String]:
+    return {s.text: s for s in dr.contents if isinstance(s, String)}
+
+
+def _rects_at(dr: Drawing, y: float, tol: float) -> list[Rect]:
+    return [r for r in dr.contents if isinstance(r, Rect) and abs(r.y - y) < tol]
+
+
+def test_plays_are_stacked_by_the_way_the_card_was_played(beer_json: dict[str, Any]) -> None:
+    grab = beer_json["cards"]["Grab"]
+    assert {"turn", "after block"} <= set(grab["played_as"])  # greedy grabs on its turn and after blocking
+    dr = report_drawing(beer_json)
+    label = _strings(dr)["Grab"]
+    ways = style().ways
+    row = _rects_at(dr, label.y - 0.13 * style().row, 0.01)  # bars sit 0.13 of a row below their label
+    fills = {r.fillColor for r in row}
+    assert ways["turn"] in fills and ways["after block"] in fills
+    stacked = sorted((r for r in row if r.fillColor in (ways["turn"], ways["after block"])), key=lambda r: r.x)
+    assert stacked[0].x + stacked[0].width == pytest.approx(stacked[1].x)  # end to end, turn plays first
+    total = sum(r.width for r in stacked)
+    assert stacked[1].width / total == pytest.approx(grab["played_as"]["after block"] / grab["played"], rel=1e-6)
+
+
+def test_the_share_of_holders_who_played_each_card_is_printed(beer_json: dict[str, Any]) -> None:
+    texts = set(_strings(report_drawing(beer_json)))
+    for card in beer_json["cards"].values():
+        assert f"{100 * card['played_when_held']:.0f} %" in texts
+    assert "% of holders" in texts
+
+
+def test_changed_and_new_cards_are_highlighted(beer_json: dict[str, Any]) -> None:
+    ink = style().ink["changed"]
+    plain = report_drawing(beer_json)
+    assert not [r for r in plain.contents if isinstance(r, Rect) and r.fillColor == ink]
+    marked = report_drawing({**beer_json, "changes": {"Smack": "changed", "Smite": "new"},
+                             "changes_against": "beer"})
+    strings = _strings(marked)
+    bands = [r for r in marked.contents if isinstance(r, Rect) and r.fillColor == ink]
+    assert len(bands) == 2
+    for name, tag in (("Smack", "changed"), ("Smite", "new")):
+        y = strings[name].y
+        assert any(r.y <= y <= r.y + r.height for r in bands), name
+        assert any(s.text == tag and abs(s.y - y) < 0.01 for s in marked.contents if isinstance(s, String))
+    assert any("changed against beer" in s.text for s in marked.contents if isinstance(s, String))
