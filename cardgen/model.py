@@ -61,7 +61,8 @@ class Opener:
     multiplier: int = 1
     after_block: bool = False
     chain: bool = False
-    sealed: bool = False  # LM: its follow-up can be answered by nothing at all (only a heal when dropping)
+    sealed: bool = False  # LM Grab, BM Distraction: nothing may answer its follow-up (only a heal when dropping)
+    most: int = 0  # follow-ups in all, 0 = no limit (a HOLD's, from its set's `moves_per_hold`; not a card field)
 
 
 @dataclass(frozen=True)
@@ -114,6 +115,7 @@ class Card:
     text: str | None = None
     flavour: str | None = None
     art: str | None = None
+    intended: str | None = None  # a balance verdict the designer accepts (docs/simulation.md); no rules effect
     origin: str = ""  # the set this card comes from (matters in a mixed deck)
     file: str = ""
     line: int = 0
@@ -140,6 +142,8 @@ class Rules:
     travel_direction: Literal["left", "right"] = "left"
     discard_limit: int = 0  # 0 = any number
     weapon_once_per_turn: bool = False  # classic: the same weapon may not be used twice in one turn
+    one_per_own_turn: tuple[str, ...] = ()  # classic [attack]: roles of which one card at most on your own turn
+    moves_per_hold: int = 0  # classic 4: wrestling moves (a HOLD's follow-ups) after one HOLD; 0 = no limit
     turn_cap: int = 300
 
 
@@ -159,6 +163,7 @@ class CardSet:
     origin_types: dict[str, dict[str, CardType]] = field(default_factory=dict)
     origin_rules: dict[str, Rules] = field(default_factory=dict)  # each mixed set's own rules, by set name
     icons: dict[str, str] = field(default_factory=dict)  # keyword key -> icon file (absolute path)
+    base: str = ""  # the folder of the set this one `extends:` ("" for none): validate compares against it
 
     @property
     def total(self) -> int:

@@ -78,18 +78,25 @@ def test_holm_adjustment_known_values() -> None:
     assert holm([0.5, 0.9]) == [1.0, 1.0]
 
 
-def test_compare_cli_table_json_and_report(tmp_path: Path) -> None:
+def test_compare_cli_words_json_and_report(tmp_path: Path) -> None:
     out, png = tmp_path / "c.json", tmp_path / "c.png"
     result = CliRunner().invoke(main, ["compare", str(BALANCE / "base"), str(BALANCE / "broken"), "--players", "2",
-                                       "--games", "150", "--seed", "2", "--json", str(out), "--report", str(png)])
+                                       "--games", "1000", "--seed", "2", "--json", str(out), "--report", str(png)])
     assert result.exit_code == 0, result.output
     res = json.loads(out.read_text())
-    assert res["a"] == "balance-base" and res["b"] == "balance-broken" and res["games"] == 150
-    for name in res["flagged"]:
-        row = res["cards"][name]["opening"]
-        assert f"FLAGGED {name}: {row['change']:+.1f} points" in result.stdout and row["p_holm"] < 0.01
-    table = [line.split()[0] for line in result.stdout.splitlines()[3:] if line.startswith("  ")]
-    assert "card" in table and len(result.stdout.splitlines()) > res["tested"]
+    assert res["a"] == "balance-base" and res["b"] == "balance-broken"
+    [table] = res["tables"]
+    assert table["players"] == 2 and table["games"] == 1000 and table["stopped"] == "games"
+    assert set(res["flagged"]) == {OVERPOWERED, USELESS}
+    changed = {c["card"]: c for c in res["changes"] if c["kind"] != "unchanged"}
+    assert set(changed) == {OVERPOWERED, USELESS} and changed[OVERPOWERED]["fields"] == ["damage", "defended_by"]
+    for v in table["verdicts"]:
+        if v["card"] in (OVERPOWERED, USELESS):
+            assert v["call"] == ("stronger" if v["card"] == OVERPOWERED else "weaker")
+            assert v["low"] > 0 or v["high"] < 0  # a called card's interval excludes 0, and its p agrees
+            assert v["p"] < 0.05
+            assert f"players who start with {v['card']} win" in result.stdout
+    assert "Stronger than before." in result.stdout and "Weaker than before." in result.stdout
     assert Image.open(png).format == "PNG"
 
 
@@ -131,16 +138,17 @@ def test_greedy_values_what_the_card_says(make_set, mini_set_files: dict[str, st
         assert bot.choose(observe(s, me)) == Move(DISCARD, oops)
 
 
-def test_validate_warns_about_the_overpowered_card_with_its_line_figure_and_games() -> None:
+def test_validate_compares_a_set_that_extends_another_with_its_base() -> None:
     result = CliRunner().invoke(main, ["validate", "--set", str(BALANCE / "broken"), "--sim-seconds", "0.1",
-                                       "--games", "600"])
+                                       "--games", "1000"])
     assert result.exit_code == 0, result.output  # warnings do not fail validate
-    [line] = [x for x in result.stderr.splitlines() if f"'{OVERPOWERED}' is an outlier" in x]
+    [line] = [x for x in result.stderr.splitlines() if f"'{OVERPOWERED}' is stronger" in x]
     path, lineno, _col, rest = line.split(":", 3)
     assert Path(path).resolve() == (BALANCE / "broken" / "set.yaml").resolve()
     assert (BALANCE / "broken" / "set.yaml").read_text().splitlines()[int(lineno) - 1].lstrip().startswith(
         f"- {{name: {OVERPOWERED}")
-    assert "warning: " in rest and "(strong)" in rest and "points" in rest and " z +" in rest
-    assert "in 600 simulated two-player games" in rest
-    assert "balance-broken: card impact from 600 two-player greedy games:" in result.stdout
-
+    assert "warning: " in rest and "players who start with" in rest and "Stronger than before" in rest
+    assert "compared with its base balance-base): 1000 games at 2 players, 1000 games at 4 players" in result.stdout
+    warned = {x.split("'")[1] for x in result.stderr.splitlines() if "warning: card '" in x and " is " in x
+              and ("stronger" in x or "weaker" in x)}
+    assert warned <= {OVERPOWERED, USELESS}

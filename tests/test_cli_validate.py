@@ -29,7 +29,7 @@ def diagnostics(stderr: str) -> list[re.Match[str]]:
 
 
 def test_validate_all_bundled_sets_exits_0() -> None:
-    code, out, err = run("validate")
+    code, out, err = run("validate", "--no-balance")
     assert code == 0, err
     for name in bundled_set_names():
         assert re.search(rf"^{name}: ok \(\d+ designs, \d+ cards\)$", out, re.M), out
@@ -38,7 +38,7 @@ def test_validate_all_bundled_sets_exits_0() -> None:
 @pytest.mark.parametrize("sets", [["lunch"], ["beer"], ["classic"], ["lunch", "beer"]])
 def test_validate_bundled_and_mixed_sets(sets: list[str]) -> None:
     args = [a for s in sets for a in ("--set", s)]
-    code, out, err = run("validate", *args)
+    code, out, err = run("validate", "--no-balance", *args)
     assert code == 0, err
     assert out.startswith("+".join(sets) + ": ok")
 
@@ -55,7 +55,7 @@ def test_list_json_totals(name: str, total: int) -> None:
 
 def test_bad_set_reports_every_problem_with_positions() -> None:
     folder = SETS / "bad-many"
-    code, out, err = run("validate", "--set", str(folder))
+    code, out, err = run("validate", "--no-balance", "--set", str(folder))
     assert code == 1
     assert "Traceback" not in err + out
     found = diagnostics(err)
@@ -70,7 +70,7 @@ def test_bad_set_reports_every_problem_with_positions() -> None:
 
 
 def test_warnings_are_printed_but_do_not_fail() -> None:
-    code, out, err = run("validate", "--no-sim", "--set", str(SETS / "warn-only"))
+    code, out, err = run("validate", "--no-balance", "--no-sim", "--set", str(SETS / "warn-only"))
     assert code == 0
     found = diagnostics(err)
     assert [m["sev"] for m in found] == ["warning"]
@@ -79,13 +79,13 @@ def test_warnings_are_printed_but_do_not_fail() -> None:
 
 
 def test_unknown_set_name_suggests_a_bundled_one() -> None:
-    code, _, err = run("validate", "--set", "beeer")
+    code, _, err = run("validate", "--no-balance", "--set", "beeer")
     assert code == 1
     assert "error: unknown set 'beeer'" in err and "did you mean 'beer'?" in err
 
 
 def test_mixing_a_bad_set_fails_the_whole_group(tmp_path: Path) -> None:
-    code, out, err = run("validate", "--set", "lunch", "--set", str(SETS / "bad-many"))
+    code, out, err = run("validate", "--no-balance", "--set", "lunch", "--set", str(SETS / "bad-many"))
     assert code == 1 and "ok" not in out
     assert len(diagnostics(err)) == 5
 
@@ -155,7 +155,7 @@ def _only(err: str, fragment: str) -> re.Match[str]:
 ])
 def test_card_no_rule_could_ever_play_fails_validate(tmp_path: Path, card: str, why: str | None) -> None:
     folder, cards = _mini_with(tmp_path, f"  - {card}\n")
-    code, out, err = run("validate", "--no-sim", "--set", str(folder))
+    code, out, err = run("validate", "--no-balance", "--no-sim", "--set", str(folder))
     name = card.split(",")[0].removeprefix("{name: ")
     if why is None:  # the rules allow these: a humiliation answers any card, FREEDOM breaks the grab,
         # interference steps into a Jab, a stomp finishes a knocked-out player
@@ -170,7 +170,7 @@ def test_card_no_rule_could_ever_play_fails_validate(tmp_path: Path, card: str, 
 def test_opener_that_nothing_can_follow_fails_validate(tmp_path: Path) -> None:
     folder, cards = _mini_with(tmp_path, "  - {name: Power Play, type: specialty, count: 1, opens: {combo: power, "
                                          "then: [defense], multiplier: 2}, source: designed}\n")
-    code, _, err = run("validate", "--no-sim", "--set", str(folder))
+    code, _, err = run("validate", "--no-balance", "--no-sim", "--set", str(folder))
     assert code == 1
     d = _only(err, "card 'Power Play' field `opens`: nothing in the set can follow it")
     assert "`follows: power`" in d["msg"] and "no damage card of type defense" in d["msg"]
@@ -184,7 +184,7 @@ def test_set_where_nothing_deals_damage_fails_fast_without_simulating(tmp_path: 
         "name: pacifist\ntitle: Pacifist\ndeck_size: 12\nrules: {life: 10, hand_size: 3, turn_cap: 100000}\n"
         "types:\n  event: {label: Event, colour: '#F07A18', role: event}\n"
         "cards:\n  - {name: Daydream, type: event, count: 12, draw: 1, source: designed}\n", encoding="utf-8")
-    code, out, err = run("validate", "--set", str(folder))
+    code, out, err = run("validate", "--no-balance", "--set", str(folder))
     assert code == 1 and "simulated" not in out
     d = _only(err, "games could never end")
     assert d["path"].endswith("set.yaml") and (d["line"], d["col"]) == ("1", "1")
@@ -197,7 +197,7 @@ def test_set_where_nothing_deals_damage_fails_fast_without_simulating(tmp_path: 
 def test_what_build_would_refuse_fails_validate_first(tmp_path: Path, name: str, problem: str) -> None:
     folder, cards = _mini_with(tmp_path, f"  - {{name: {name}, type: basic, count: 1, damage: 2, "
                                          "source: designed}\n")
-    code, _, err = run("validate", "--no-sim", "--set", str(folder))
+    code, _, err = run("validate", "--no-balance", "--no-sim", "--set", str(folder))
     assert code == 1
     d = _only(err, "cannot be printed at")
     assert problem in d["msg"] and d["sev"] == "error"
@@ -208,7 +208,7 @@ def test_what_build_would_refuse_fails_validate_first(tmp_path: Path, name: str,
 
 @pytest.mark.parametrize("sets", [["beer", "lunch"], ["classic", "beer"]])
 def test_mixes_pass_the_static_checks(sets: list[str]) -> None:
-    code, out, err = run("validate", "--no-sim", *[a for s in sets for a in ("--set", s)])
+    code, out, err = run("validate", "--no-balance", "--no-sim", *[a for s in sets for a in ("--set", s)])
     assert code == 0, err
     assert out.startswith("+".join(sets) + ": ok")
 
@@ -222,7 +222,7 @@ def test_rules_page_overflow_is_refused_with_the_builds_own_message(monkeypatch:
 
     monkeypatch.setattr(rules_page, "min_font_size", lambda: 14.0)
     monkeypatch.setattr(rules_page, "font_sizes", lambda: [14.0])
-    code, _, err = run("validate", "--no-sim", "--set", "lunch")
+    code, _, err = run("validate", "--no-balance", "--no-sim", "--set", "lunch")
     assert code == 1
     d = _only(err, "rules page for lunch overflows")
     assert d["path"].endswith("lunch/set.yaml") and (d["line"], d["col"]) == ("1", "1")
@@ -232,7 +232,7 @@ def test_rules_page_overflow_is_refused_with_the_builds_own_message(monkeypatch:
 
 
 def test_a_set_name_too_long_for_the_system_is_a_clean_shortened_error() -> None:
-    code, _, err = run("validate", "--no-sim", "--set", "x" * 300)
+    code, _, err = run("validate", "--no-balance", "--no-sim", "--set", "x" * 300)
     assert code == 1
     assert err.startswith("error: unknown set 'xxx") and "(300 characters)" in err and "Traceback" not in err
     assert all(len(line) < 300 for line in err.splitlines())

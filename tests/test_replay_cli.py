@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import tempfile
 from pathlib import Path
 
@@ -120,3 +121,54 @@ def test_illegal_move_still_prints_the_state_reached(tmp_path: Path) -> None:
     code, out, err = _replay(tmp_path, GOOD.replace("{who: Bob, decline: true}", "{who: Bob, play: Block}"))
     assert code == 1 and "Bob has no 'Block' in hand" in err
     assert json.loads(out)["final"]["to_act"] == "Bob"
+
+
+FULL_DISCARD = """\
+sets: [classic]
+players:
+  - {name: Ann, hand: [Slap, Punch, Kick, Uppercut, Ruler, Band-Aid]}
+  - {name: Bob, hand: [Dodge/Block]}
+moves:
+  - {who: Ann, discard: [Slap, Punch, Kick, Uppercut, Ruler]}
+expect:
+  to_act: Bob
+"""
+
+
+def test_a_discard_that_ends_the_turn_can_be_scripted(tmp_path: Path) -> None:
+    """Five discards (classic's `discard_limit`) end the turn by themselves: no `done` is pushed after them."""
+    code, out, err = _replay(tmp_path, FULL_DISCARD)
+    assert code == 0, err
+    assert json.loads(out)["final"]["turn"] == 2
+
+
+@pytest.mark.parametrize("old, new, line, col, reason", [
+    # a sixth discard: the fifth ended the turn, so the error points at the sixth card
+    ("Ruler]}", "Ruler, Band-Aid]}", 6, 62, "the discards before it ended the turn"),
+    # a discard after the turn it was meant for ended
+    ("expect:\n", "  - {who: Ann, discard: Band-Aid}\nexpect:\n", 7, 11, "Ann cannot act now"),
+    ("Ruler]}", "Ruler]}\n  - {who: Bob, discard: [Dodge/Block, Dodge/Block]}", 7, 39, "cannot discard"),
+    ("discard: [Slap", "discard: [Slapp", 6, 26, "unknown card 'Slapp'"),
+    ("discard: [Slap, Punch, Kick, Uppercut, Ruler]", "discard: []", 6, 25, "name at least one card"),
+    ("players:", "seed: x\nplayers:", 2, 7, "seed"),
+])
+def test_every_scenario_error_carries_file_line_and_column(tmp_path: Path, old: str, new: str, line: int, col: int,
+                                                           reason: str) -> None:
+    assert old in FULL_DISCARD
+    code, _, err = _replay(tmp_path, FULL_DISCARD.replace(old, new, 1))
+    assert code == 1 and "Traceback" not in err
+    errors = [x for x in err.splitlines() if "error" in x and not x.endswith("found")]
+    assert errors and all(re.match(r"^\S*scenario\.yaml:\d+:\d+: error: ", x) for x in errors), err
+    assert f"scenario.yaml:{line}:{col}: error: " in err and reason in err, err
+
+
+@pytest.mark.parametrize("make", ["missing", "folder", "binary"])
+def test_unreadable_scenarios_are_reported_at_file_line_and_column(tmp_path: Path, make: str) -> None:
+    f = tmp_path / "scenario.yaml"
+    if make == "folder":
+        f.mkdir()
+    elif make == "binary":
+        f.write_bytes(b"\xff\xfe\x00\x01")
+    r = CliRunner().invoke(main, ["replay", str(f)])
+    assert r.exit_code == 1 and "Traceback" not in r.stderr
+    assert re.match(r"^\S*scenario\.yaml:1:1: error: ", r.stderr), r.stderr

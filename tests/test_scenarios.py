@@ -12,11 +12,11 @@ from cardgen.engine.rules import push
 from cardgen.engine.scenario import (
     check_expect,
     check_moves,
-    expand,
     is_check,
     is_moves_check,
     load_scenario,
     run_scenario,
+    steps,
 )
 
 SCENARIOS = sorted((Path(__file__).parent / "scenarios").glob("*.yaml"))
@@ -41,7 +41,7 @@ def test_scenario(path: Path) -> None:
         if is_moves_check(raw):
             unmet += check_moves(sc, i)
             continue
-        for move in expand(sc, i, raw):
+        for move in steps(sc, i, raw):
             before = snapshot(s)
             push(s, move)
             problems = check_state(s) + check_step(before, s)

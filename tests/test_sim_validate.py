@@ -33,7 +33,7 @@ def line_of(path: Path, name: str) -> int:
 
 @pytest.fixture(scope="module")
 def broken_run() -> tuple[int, str, str]:
-    return run("validate", "--set", str(BROKEN))
+    return run("validate", "--no-balance", "--set", str(BROKEN))
 
 
 def _diags(err: str, card: str) -> list[re.Match[str]]:
@@ -42,7 +42,7 @@ def _diags(err: str, card: str) -> list[re.Match[str]]:
 
 def test_the_loader_accepts_the_broken_set_and_the_static_analysis_refuses_it() -> None:
     assert load_set(BROKEN).name == "broken-designer"  # schema and loader checks see nothing wrong
-    code, out, err = run("validate", "--no-sim", "--set", str(BROKEN))
+    code, out, err = run("validate", "--no-balance", "--no-sim", "--set", str(BROKEN))
     assert code == 1 and "simulated" not in out
     [d] = _diags(err, "Sucker Punch")  # proved without playing a game
     assert d["sev"] == "error" and "can never be played" in d["msg"] and "'Feint'" in d["msg"]
@@ -74,7 +74,7 @@ def test_full_life_to_zero_in_one_play_warns(broken_run: tuple[int, str, str]) -
 
 
 def test_bundled_set_passes_with_a_short_simulation() -> None:
-    code, out, err = run("validate", "--set", "lunch")
+    code, out, err = run("validate", "--no-balance", "--set", "lunch")
     assert code == 0, err
     m = re.search(r"^lunch: simulated (\d+) games in ([\d.]+) s: 0 stalemates, 0 invariant violations, 0 errors",
                   out, re.M)
@@ -102,7 +102,7 @@ def test_a_set_too_small_to_deal_fails_at_its_hand_size(make_set, mini_set_files
     files = dict(mini_set_files)
     files["set.yaml"] = files["set.yaml"].replace("hand_size: 3", "hand_size: 4")
     folder = make_set(files)
-    code, out, err = run("validate", "--set", str(folder))
+    code, out, err = run("validate", "--no-balance", "--set", str(folder))
     assert code == 1 and "Traceback" not in err and "simulated" not in out
     [d] = [m for m in DIAG.finditer(err)]  # the loader refuses it, at the hand size, before any game
     assert d["path"].endswith("set.yaml") and (int(d["line"]), int(d["col"])) == (6, 14)
@@ -117,7 +117,7 @@ def test_time_budget_stops_starting_games_and_says_so() -> None:
     rep = sanity_check(load_set("lunch"), budget=0.0, progress=calls.append)
     assert rep.games == 1 == len(calls) and rep.planned == 200
     assert rep.cut_short() == ["played 1 of 200 games before the time budget ran out"]
-    code, out, _ = run("validate", "--sim-seconds", "0.1", "--set", "lunch")
+    code, out, _ = run("validate", "--no-balance", "--sim-seconds", "0.1", "--set", "lunch")
     m = re.search(r"^lunch: simulated (\d+) games", out, re.M)
     assert m and int(m[1]) < 200, out
     assert f"lunch: simulation cut short: played {m[1]} of 200 games before the time budget ran out" in out
@@ -131,7 +131,7 @@ def test_a_huge_turn_cap_is_cut_to_the_validation_cap(make_set, mini_set_files: 
     monkeypatch.setattr(sanity, "SANITY_TURN_CAP", 3)
     files = dict(mini_set_files)
     files["set.yaml"] = files["set.yaml"].replace("hand_size: 3", "hand_size: 3\n  turn_cap: 100000")
-    code, out, err = run("validate", "--set", str(make_set(files)))
+    code, out, err = run("validate", "--no-balance", "--set", str(make_set(files)))
     assert "mini: simulation cut short: games stopped at 3 turns (the set's turn cap is 100000)" in out
     assert "reached the 3-turn cap" in err  # the stalemate warning names the cap games were played to
     assert code == 0

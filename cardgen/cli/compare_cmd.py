@@ -1,4 +1,4 @@
-"""`cardgen compare A B`: two versions of a set play the same games; which cards changed strength?"""
+"""`cardgen compare A B`: two versions of a set play the same games; which of the designer's changes matter?"""
 
 from __future__ import annotations
 
@@ -10,76 +10,123 @@ import click
 from tqdm import tqdm
 
 from cardgen.cli.common import fails_cleanly, load_group
-from cardgen.cli.simulate_cmd import emit_results, play_options
+from cardgen.cli.simulate_cmd import emit_results
 from cardgen.errors import OutputError
 from cardgen.output import check_writable
 from cardgen.render.sim_report import compare_report_bytes
-from cardgen.sim.agents import agent_names, parse_budget
-from cardgen.sim.compare import CompareConfig, compare
-from cardgen.sim.runner import SimConfig
+from cardgen.sim.agents import AGENTS, DEFAULT_BUDGET, agent_names, parse_budget
+from cardgen.sim.balance import BalanceConfig, BalanceResult, compare_versions, result_json, verdict_lines
+
+DEFAULTS = BalanceConfig()
 
 
-def _p(p: float) -> str:
-    return "p < 0.001" if p < 0.001 else f"p = {p:.3f}"
+def parse_tables(text: str) -> tuple[int, ...]:
+    """`2,4` -> (2, 4): the table sizes to play."""
+    try:
+        sizes = tuple(int(x) for x in text.split(",") if x.strip())
+    except ValueError:
+        raise OutputError(f"--players takes table sizes such as 2,4, not '{text}'") from None
+    if not sizes or any(not 2 <= p <= 8 for p in sizes):
+        raise OutputError(f"--players takes table sizes from 2 to 8 such as 2,4, not '{text}'")
+    return tuple(dict.fromkeys(sizes))
 
 
-def _table(res: dict[str, Any]) -> list[str]:
-    m = res["impact_measure"]
-    lines = [f"{res['a']} -> {res['b']}: {res['games']} games each, {res['players']} players, agent {res['agent']}, "
-             f"seed {res['seed']}; {res['common_random_numbers']}",
-             f"  card impact ({m} hand, points): changes with Holm-adjusted p < {res['alpha']:g} are flagged"]
-    flagged = res["flagged"]
-    for name in flagged:
-        row = res["cards"][name][m]
-        lines.append(f"  FLAGGED {name}: {row['change']:+.1f} points [{row['ci95'][0]:+.1f}, {row['ci95'][1]:+.1f}], "
-                     f"{_p(row['p_holm'])} (Holm)")
-    if not flagged:
-        lines.append(f"  no card changed at adjusted p < {res['alpha']:g}")
-    tested = [n for n, c in res["cards"].items() if "p_holm" in c.get(m, {})]
-    tested.sort(key=lambda n: (res["cards"][n][m]["p_holm"], n))
-    width = max([len(n) for n in tested] + [4])
-    lines.append(f"  {'card':<{width}}  {'A':>7}  {'B':>7}  {'change':>7}  {'95 % interval':>16}  {'p (Holm)':>9}")
-    for n in tested:
-        row = res["cards"][n][m]
-        a, b = row["a"]["diff"], row["b"]["diff"]
-        ci = f"[{row['ci95'][0]:+.1f}, {row['ci95'][1]:+.1f}]"
-        lines.append(f"  {n:<{width}}  {a:+7.1f}  {b:+7.1f}  {row['change']:+7.1f}  {ci:>16}  {row['p_holm']:>9.3g}")
-    only = [f"{n} (only in {c['only_in'].upper()})" for n, c in res["cards"].items() if "only_in" in c]
-    if only:
-        lines.append("  not compared: " + ", ".join(only))
-    lines.append("  seat win rates: " + "; ".join(
-        f"seat {s['seat']} {100 * s['a']:.1f} -> {100 * s['b']:.1f} % ({_p(s['p_holm'])})" for s in res["seats"]))
-    return lines
+def balance_options(fn: Any) -> Any:
+    """The options of the balance procedure, shared by compare and validate (one set of defaults)."""
+    options = [
+        click.option("--players", "tables", default=",".join(map(str, DEFAULTS.tables)), show_default=True,
+                     metavar="N,N", help="Table sizes to play, each with its own verdicts."),
+        click.option("--games", type=click.IntRange(min=1, max=10_000_000), metavar="N",
+                     help="Play exactly N games per table size (no early stop, no time budget): exactly "
+                          "reproducible. Default: stop when the verdicts are clear or the budget runs out."),
+        click.option("--seconds", default=DEFAULTS.seconds, show_default=True,
+                     type=click.FloatRange(min=0.1, max=86_400), help="Wall-time budget of the balance games."),
+        click.option("--min-effect", default=DEFAULTS.min_effect, show_default=True,
+                     type=click.FloatRange(min=0.1, max=100), metavar="POINTS",
+                     help="Smallest change of win rate (points) that counts."),
+        click.option("--alpha", default=DEFAULTS.alpha, show_default=True, type=float,
+                     help="Chance of calling a card that did not change, per family of tests."),
+        click.option("--seed", default=0, show_default=True, type=int, help="Run seed: the same seed, the same "
+                     "results (with --games, exactly; with the time budget, up to the games the budget allowed)."),
+        click.option("--agent", default=",".join(DEFAULTS.agents), show_default=True,
+                     metavar=f"[{'|'.join(AGENTS)}]", help="Bot for every seat, or a comma list."),
+        click.option("--budget", default=DEFAULT_BUDGET, show_default=True, metavar="N|Nms",
+                     help="The search bot's budget a decision."),
+        click.option("--jobs", default=1, show_default=True, type=click.IntRange(min=1, max=256),
+                     help="Worker processes (verdicts do not change; more games fit in the time budget)."),
+    ]
+    for opt in reversed(options):
+        fn = opt(fn)
+    return fn
+
+
+def balance_config(tables: str, games: int | None, seconds: float, min_effect: float, alpha: float, seed: int,
+                   agent: str, budget: str, jobs: int) -> BalanceConfig:
+    if not 0 < alpha < 1:
+        raise OutputError(f"--alpha must be between 0 and 1, not {alpha}")
+    if seed < 0:
+        raise OutputError(f"--seed must be 0 or more, not {seed}")
+    return BalanceConfig(tables=parse_tables(tables), agents=agent_names(agent), seed=seed, alpha=alpha,
+                         min_effect=min_effect, seconds=seconds, games=games, jobs=jobs,
+                         budget=parse_budget(budget))
+
+
+def run_with_bar(label: str, fn: Any, cfg: BalanceConfig) -> BalanceResult:
+    """Run `fn(progress)` under a progress bar on stderr (games played, all table sizes)."""
+    total = cfg.games * len(cfg.tables) if cfg.games is not None else None
+    with tqdm(total=total, unit="game", desc=label, leave=False, file=sys.stderr, disable=None) as bar:
+        def advance(n: int) -> None:
+            bar.update(n)
+
+        result: BalanceResult = fn(advance)
+    return result
+
+
+def report_view(res: dict[str, Any]) -> dict[str, Any]:
+    """The compare chart's input (one table size: the one with the most calls, then the smallest), from the JSON."""
+    tables = [t for t in res["tables"] if t["games"]]
+    if not tables:
+        raise OutputError("nothing was played (the versions play identical games): no chart to draw")
+    table = max(tables, key=lambda t: (sum(v["call"] in ("stronger", "weaker", "too strong", "too weak")
+                                           for v in t["verdicts"]), -t["players"]))
+    cards: dict[str, Any] = {}
+    for v in table["verdicts"]:
+        if v["change"] is None or v["family"] == "new":
+            continue
+        flagged = v["call"] in ("stronger", "weaker")
+        a = None if v["a_rate"] is None else round(100 * (v["a_rate"] - v["a_others"]), 2)
+        b = None if v["b_rate"] is None else round(100 * (v["b_rate"] - v["others"]), 2)
+        cards[v["card"]] = {"opening": {"change": v["change"], "ci95": [v["low"], v["high"]], "a": {"diff": a},
+                                        "b": {"diff": b}, "p_holm": v["p"], "flagged": flagged}}
+    cfg = res["config"]
+    return {"a": res["a"], "b": res["b"], "cards": cards, "seats": [], "impact_measure": "opening",
+            "flagged": res["flagged"], "games": table["games"], "players": table["players"],
+            "agent": ",".join(cfg["agents"]), "seed": cfg["seed"], "alpha": cfg["alpha"],
+            "common_random_numbers": "paired deals (per-card keys)"}
 
 
 @click.command("compare")
 @click.argument("set_a", metavar="A")
 @click.argument("set_b", metavar="B")
-@play_options("greedy")
-@click.option("--seed-b", type=int, help="B plays from its own run seed (no common random numbers: a null check).")
-@click.option("--alpha", default=0.01, show_default=True, type=float,
-              help="Flag changes whose Holm-adjusted p-value is below this.")
+@balance_options
 @click.option("--json", "json_path", type=click.Path(path_type=Path), metavar="FILE",
               help="Write the results as JSON ('-' for standard output).")
 @click.option("--report", "report_path", type=click.Path(path_type=Path), metavar="FILE.pdf|.png",
               help="Write a chart of the changes.")
 @fails_cleanly
-def command(set_a: str, set_b: str, players: int, games: int, seed: int, agent: str, budget: str, jobs: int,
-            cluster: str | None, seed_b: int | None, alpha: float, json_path: Path | None,
+def command(set_a: str, set_b: str, tables: str, games: int | None, seconds: float, min_effect: float,
+            alpha: float, seed: int, agent: str, budget: str, jobs: int, json_path: Path | None,
             report_path: Path | None) -> None:
-    """Play two versions of a set on the same deals and report which cards and seats changed."""
-    if not 0 < alpha < 1:
-        raise OutputError(f"--alpha must be between 0 and 1, not {alpha}")
+    """Play two versions of a set on paired deals at 2 and 4 players and say which changed cards got stronger or
+    weaker (docs/simulation.md, "Balance verdicts")."""
+    cfg = balance_config(tables, games, seconds, min_effect, alpha, seed, agent, budget, jobs)
     if report_path is not None and report_path.suffix.lower() not in (".pdf", ".png"):
         raise OutputError(f"--report must end in .pdf or .png, not '{report_path.name}'")
     for path in (json_path, report_path):
         if path is not None and str(path) != "-":
             check_writable(path.parent)
     a, b = load_group((set_a,)), load_group((set_b,))
-    sim = SimConfig(players=players, games=games, seed=seed, agents=agent_names(agent), jobs=jobs, cluster=cluster,
-                    budget=parse_budget(budget))
-    with tqdm(total=games, unit="game", desc=f"comparing {a.name} and {b.name}", leave=False, file=sys.stderr,
-              disable=None) as bar:
-        res = compare(a, b, CompareConfig(sim, seed_b=seed_b, alpha=alpha), progress=bar.update)
-    report = compare_report_bytes(res, report_path.suffix) if report_path is not None else None
-    emit_results(res, _table(res), json_path, report_path, report)
+    result = run_with_bar(f"comparing {a.name} and {b.name}", lambda bar: compare_versions(a, b, cfg, bar), cfg)
+    res = result_json(result)
+    report = compare_report_bytes(report_view(res), report_path.suffix) if report_path is not None else None
+    emit_results(res, verdict_lines(result), json_path, report_path, report)

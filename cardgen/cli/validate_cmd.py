@@ -9,12 +9,18 @@ then a short, time-bounded simulation looks for what only games show.
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import click
 
 from cardgen.cli.common import SET_OPTION, fails_cleanly, load_group, report, set_groups
 from cardgen.errors import CardgenError, Diagnostic, SetError, error_text
 from cardgen.model import CardSet
+from cardgen.sim import balance_defaults
+
+if TYPE_CHECKING:
+    from cardgen.sim.balance import BalanceConfig, BalanceResult
 
 
 def static_problems(cs: CardSet) -> list[Diagnostic]:
@@ -25,13 +31,13 @@ def static_problems(cs: CardSet) -> list[Diagnostic]:
     return playability_problems(cs) + print_problems(cs)
 
 
-def simulate_set(cs: CardSet, budget: float, games: int | None = None) -> int:
-    """Run the sanity simulation, print its diagnostics and a summary line; the number of errors."""
+def simulate_set(cs: CardSet, budget: float, balance: BalanceConfig | None) -> int:
+    """Run the sanity simulation and the balance lint (`balance`, None: skipped), print their diagnostics and
+    summary lines; the number of errors."""
     from tqdm import tqdm
 
-    from cardgen.sim.sanity import IMPACT_GAMES, SANITY_GAMES, impact_outliers, sanity_check  # loads the engine
+    from cardgen.sim.sanity import SANITY_GAMES, balance_findings, balance_notes, sanity_check  # loads the engine
 
-    games = games or IMPACT_GAMES
     try:
         with tqdm(total=SANITY_GAMES, unit="game", desc=f"validating {cs.name}", leave=False, file=sys.stderr,
                   disable=None) as bar:
@@ -39,24 +45,32 @@ def simulate_set(cs: CardSet, budget: float, games: int | None = None) -> int:
                 bar.update(n)
 
             rep = sanity_check(cs, budget=budget, progress=advance)
-        with tqdm(total=games, unit="game", desc=f"card impact {cs.name}", leave=False, file=sys.stderr,
-                  disable=None) as bar:
-            def step(n: int) -> None:
-                bar.update(n)
+        findings: list[Diagnostic] = []
+        notes: list[str] = []
+        if balance is not None:
+            from cardgen.cli.compare_cmd import run_with_bar
 
-            outliers = impact_outliers(cs, games, progress=step)
+            box: list[list[Diagnostic]] = []
+
+            def lint(bar: Callable[[int], None]) -> BalanceResult:
+                found, result = balance_findings(cs, balance, bar)
+                box.append(found)
+                return result
+
+            result = run_with_bar(f"balance {cs.name}", lint, balance)
+            findings, notes = box[0], balance_notes(result)
     except CardgenError as exc:  # a problem only a simulation meets: report it and go on with the next set
         click.echo(f"error: {cs.name}: cannot simulate: {exc}", err=True)
         return 1
-    report(rep.diagnostics + outliers)
+    report(rep.diagnostics + findings)
     errors = sum(1 for d in rep.diagnostics if d.severity == "error")
-    warnings = len(rep.diagnostics) + len(outliers) - errors
+    warnings = len(rep.diagnostics) + len(findings) - errors
     counts = ", ".join(f"{n} {word}{'' if n == 1 else 's'}" for n, word in (
         (rep.stalemates, "stalemate"), (rep.violations, "invariant violation"), (errors, "error"),
         (warnings, "warning")))
     click.echo(f"{cs.name}: simulated {rep.games} games in {rep.seconds:.1f} s: {counts}")
-    click.echo(f"{cs.name}: card impact from {games} two-player greedy games: {len(outliers)} outlier"
-               f"{'' if len(outliers) == 1 else 's'}")
+    for note in notes:
+        click.echo(f"{cs.name}: {note}")
     for note in rep.cut_short():
         click.echo(f"{cs.name}: simulation cut short: {note}")
     return errors
@@ -69,10 +83,19 @@ def simulate_set(cs: CardSet, budget: float, games: int | None = None) -> int:
 @click.option("--sim-seconds", "budget", type=click.FloatRange(min=0.1, max=3600), default=20.0,
               show_default=True, metavar="SECONDS",
               help="Time budget of each set's simulation: no new game starts after it (the output says so).")
+@click.option("--balance/--no-balance", "balance", default=True, show_default=True,
+              help="Also judge card balance by the shared procedure (a set that extends another: the designer's "
+                   "changes against the base), as `cardgen compare` does.")
+@click.option("--balance-seconds", type=click.FloatRange(min=0.1, max=86_400), metavar="SECONDS",
+              help=f"Wall-time budget of each set's balance games (default {balance_defaults.SECONDS:g}).")
 @click.option("--games", type=click.IntRange(min=1, max=1_000_000), metavar="N",
-              help="Two-player greedy games of each set's card-impact lint (default 500); more find smaller outliers.")
+              help="Balance games per table size, exactly (no early stop, no budget; reproducible).")
+@click.option("--seed", default=0, show_default=True, type=click.IntRange(min=0), help="Balance run seed.")
+@click.option("--jobs", default=1, show_default=True, type=click.IntRange(min=1, max=256),
+              help="Worker processes of the balance games.")
 @fails_cleanly
-def command(sets: tuple[str, ...], sim: bool, budget: float, games: int | None) -> None:
+def command(sets: tuple[str, ...], sim: bool, budget: float, balance: bool, balance_seconds: float | None,
+            games: int | None, seed: int, jobs: int) -> None:
     """Check card sets; every problem is printed as path:line:col."""
     from cardgen.engine.playability import games_can_end
 
@@ -98,7 +121,11 @@ def command(sets: tuple[str, ...], sim: bool, budget: float, games: int | None) 
         else:
             click.echo(f"{cs.name}: ok ({len(cs.cards)} designs, {cs.total} cards)")
         if sim and games_can_end(cs):  # a set nothing can hurt with would only play to the turn cap
-            failed += simulate_set(cs, budget, games)
+            from cardgen.sim.balance import BalanceConfig
+
+            seconds = balance_defaults.SECONDS if balance_seconds is None else balance_seconds  # tests lower it
+            cfg = BalanceConfig(seconds=seconds, games=games, seed=seed, jobs=jobs) if balance else None
+            failed += simulate_set(cs, budget, cfg)
     if failed:
         click.echo(f"{failed} error{'s' if failed != 1 else ''} found", err=True)
         sys.exit(1)

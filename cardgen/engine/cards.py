@@ -53,6 +53,9 @@ class CardInfo:
     # Rules the card carries from its own set (in a mixed deck too: `CardSet.rules_of`).
     may_drop: bool  # a weapon its player may discard after use (Beer Money)
     weapon_limit: bool  # a weapon under classic's limits: one weapon card on your own turn, each once a turn
+    one_per_turn: bool  # its own set's `one_per_own_turn` lists its role: one such card on your own turn
+    counted_role: str  # its role, if any set of the game limits that role ("" if none): noted when played
+    limited: bool  # weapon_limit or one_per_turn: `legal.barred` may rule it out
     revives: bool  # a turn heal that may be played on an unconscious, unstomped player (Lunch Money)
     heal_first: bool  # a dropping heal played before the damage lands (Lunch Money: "would reduce you to 0")
     travel_step: int  # +1: travels to the left (clockwise), -1: to the right
@@ -80,6 +83,7 @@ def _heal(h: Heal | None, when: str) -> int:
 def card_info(cs: CardSet) -> tuple[CardInfo, ...]:
     """Every design's rules facts, in the set's card order (index = design number used in states)."""
     out = []
+    counted = set(cs.rules.one_per_own_turn).union(*(r.one_per_own_turn for r in cs.origin_rules.values()))
     for d, c in enumerate(cs.cards):
         role = cs.role(c)
         own = cs.rules_of(c)
@@ -90,7 +94,7 @@ def card_info(cs: CardSet) -> tuple[CardInfo, ...]:
             defend_as = tuple(h for h in c.pair if h != "hold")
         hold_opener = None
         if c.pair is not None and "hold" in c.pair:
-            hold_opener = Opener(combo=HOLD_COMBO, chain=True)
+            hold_opener = Opener(combo=HOLD_COMBO, chain=True, most=own.moves_per_hold)
         hold_defences = frozenset(c.defended_by) if c.defended_by is not None else HOLD_DEFENCES
         effect = bool(c.damage) or c.ongoing is not None or c.opens is not None or c.draw > 0
         reacts = c.humiliate is not None or c.defence is not None or c.interfere or c.pair is not None
@@ -109,6 +113,8 @@ def card_info(cs: CardSet) -> tuple[CardInfo, ...]:
             passes_on=c.passes_on, ongoing=c.ongoing, retaliates=c.retaliates,
             may_drop=role == "weapon" and own.weapons_may_drop,
             weapon_limit=role == "weapon" and own.weapon_once_per_turn,
+            one_per_turn=role in own.one_per_own_turn, counted_role=role if role in counted else "",
+            limited=(role == "weapon" and own.weapon_once_per_turn) or role in own.one_per_own_turn,
             revives=_heal(c.heal, "turn") > 0 and own.revive,
             heal_first=_heal(c.heal, "dropping") > 0 and not own.negative_life,
             travel_step=1 if own.travel_direction == "left" else -1, turn_play=turn_play,

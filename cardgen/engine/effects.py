@@ -94,6 +94,8 @@ def put_in_play(s: GameState, p: int, d: int) -> CardInfo:
         s.weapons_used.add((p, d))
     else:
         s.discard.append(d)
+    if ci.counted_role and p == s.current:
+        s.roles_played.add(ci.counted_role)  # for `legal.barred`: one card of a limited role on your own turn
     if ci.stunned:
         s.stun_until[p] = max(s.stun_until[p], s.turn + ci.stunned)
         if s.log is not None:

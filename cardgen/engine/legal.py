@@ -69,6 +69,15 @@ def heals_at(card: int, targets: tuple[int, ...]) -> tuple[Move, ...]:
     return tuple(Move(mv.HEAL, card, t) for t in targets)
 
 
+def barred(s: GameState, p: int, ci: CardInfo) -> bool:
+    """Whether a card under its set's per-turn limits may not be played by `p` now: classic's weapon limits
+    (`weapon_barred`) and its one attack card on your own turn (`one_per_own_turn`), for the action, a
+    follow-up, a free attack and an any-time play alike (docs/rules-decisions.md, 13a and 13b)."""
+    if ci.one_per_turn and p == s.current and ci.role in s.roles_played:
+        return True
+    return ci.weapon_limit and weapon_barred(s, p, ci)
+
+
 def weapon_barred(s: GameState, p: int, ci: CardInfo) -> bool:
     """Classic's weapon limits, for a weapon from a set that has them: on your own turn one weapon card in
     all (the action and any follow-up); on anyone's turn never the same weapon twice (docs/rules-decisions.md)."""
@@ -165,12 +174,13 @@ def turn_moves(s: GameState, p: int) -> list[Move]:
             continue
         if ci.plays:
             both, hold = ci.memo.get(key) or card_plays(ci, others, key)
-            plays += hold if s.weapons_used and weapon_barred(s, p, ci) else both
+            plays += hold if ci.limited and (s.weapons_used or s.roles_played) and barred(s, p, ci) else both
         if ci.heal_turn:
             heals.append(d)
         if ci.stomp:
             extra += [shared_move(mv.STOMP, d, t) for t in revivable(-1, tuple(down), tuple(s.stomped))]
-        if vomiting and not s.vomit_hit_used and ci.role == "attack" and ci.damage and ci.turn_play:
+        if (vomiting and not s.vomit_hit_used and ci.role == "attack" and ci.damage and ci.turn_play
+                and not (ci.limited and barred(s, p, ci))):
             extra += [shared_move(mv.VOMIT_HIT, d, v) for v in vomiting]
     if heals:
         if s.game.reviving:
@@ -240,7 +250,8 @@ def responses(s: GameState, f: Window, q: int) -> list[Move]:
                 out += [shared_move(mv.HUMILIATE, d, t) for t in range(n) if t not in (q, f.target) and not s.down[t]]
         if ci.interfere and strike and q != f.target:
             out.append(shared_move(mv.INTERFERE, d))
-        if ci.interject and not isinstance(f, (AnswerF, HealF)):  # (a tuple: `A | B` builds a union each time)
+        if (ci.interject and not isinstance(f, (AnswerF, HealF))  # (a tuple: `A | B` builds a union each time)
+                and not (ci.limited and barred(s, q, ci))):
             for t in effect_targets(s, q, ci):
                 out += variants(s, mv.INTERJECT, ci, t)
     return out

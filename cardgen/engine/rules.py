@@ -52,13 +52,13 @@ from cardgen.engine.legal import (
     DECLINE_MOVE,
     DONE_MOVE,
     NO_DEFENCE,
+    barred,
     heal_limit,
     heal_moves,
     responses,
     shared_move,
     turn_moves,
     variants,
-    weapon_barred,
 )
 from cardgen.engine.moves import (
     BONUS,
@@ -430,7 +430,8 @@ def _apply_decline(s: GameState, f: Frame, p: int) -> None:
         f.stage += 1
     elif isinstance(f, DropF):
         s.stack.pop()
-        knock_out(s, p)
+        if s.life[p] <= 0:
+            knock_out(s, p)  # (above 0 again: they only stop healing)
     elif isinstance(f, BraceF):
         s.stack.pop()
         lose(s, p, f.amount, f.why)  # no more heals first: the damage lands in full
@@ -542,6 +543,8 @@ def _begin_turn(s: GameState) -> None:
     s.current = p
     if s.weapons_used:
         s.weapons_used.clear()
+    if s.roles_played:
+        s.roles_played.clear()
     s.vomit_hit_used = False
     s.stack.append(TurnF(p))
     if s.log is not None:
@@ -733,7 +736,8 @@ def _finish_strike(s: GameState, f: StrikeF) -> None:
         combo = s.stack[-1]
         assert isinstance(combo, ComboF)
         combo.steps += 1
-        if not (combo.chain and f.connected and not f.cancelled and f.target == combo.victim):
+        if (not (combo.chain and f.connected and not f.cancelled and f.target == combo.victim)
+                or combo.steps == combo.most):  # (classic: at most four wrestling moves after a HOLD)
             s.stack.pop()
     if f.blocked_by >= 0 and not f.cancelled and f.blocked_by != f.player and s.game.after_block:
         s.stack.append(AfterBlockF(f.blocked_by, f.player))  # (only if some card of the game opens after a block)
@@ -760,7 +764,7 @@ def _step_combo(s: GameState, f: ComboF) -> bool:
     moves: list[Move] = []
     for d in set(s.hands[p]):
         ci = s.game.info[d]
-        if ci.weapon_limit and weapon_barred(s, p, ci):
+        if ci.limited and barred(s, p, ci):
             continue
         if ci.follows == f.combo or (f.steps == 0 and ci.type in f.then and ci.turn_play and ci.opener is None
                                      and bool(ci.damage)):
@@ -860,7 +864,7 @@ def _step_bonus(s: GameState, f: BonusF) -> bool:
         for d in set(s.hands[p]):
             ci = s.game.info[d]
             if (ci.role in ("attack", "weapon", "wrestling") and ci.damage and ci.opener is None
-                    and not (ci.weapon_limit and weapon_barred(s, p, ci))):
+                    and not (ci.limited and barred(s, p, ci))):
                 moves += variants(s, BONUS, ci, v)
     if not moves:
         s.stack.pop()
@@ -883,8 +887,11 @@ def _step_after_block(s: GameState, f: AfterBlockF) -> bool:
 
 
 def _step_drop(s: GameState, f: Frame) -> bool:
+    """Heals after the damage (Beer Money): as many as the player holds, once back above 0 too, while they
+    restore something; declining at 0 or below knocks the player out, above 0 it only ends the healing."""
     p = f.player
-    if s.down[p] or s.life[p] > 0:
+    life = s.life[p]
+    if s.down[p] or life >= s.game.start_life:
         s.stack.pop()
         return False
     info = s.game.info
@@ -892,7 +899,8 @@ def _step_drop(s: GameState, f: Frame) -> bool:
              ] if can_act(s, p) else []
     if not moves:
         s.stack.pop()
-        knock_out(s, p)
+        if life <= 0:
+            knock_out(s, p)
         return False
     return _decide(s, p, [*moves, DECLINE_MOVE])
 

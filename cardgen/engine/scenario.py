@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -17,7 +18,7 @@ from cardgen.engine import moves as mv
 from cardgen.engine.game import make_game
 from cardgen.engine.moves import Move
 from cardgen.engine.rules import describe, push, start
-from cardgen.engine.state import GameState, blank_state
+from cardgen.engine.state import GameState, Phase, TurnF, blank_state
 from cardgen.errors import CardgenError, Diagnostic, SetError
 from cardgen.loader import load_sets
 from cardgen.loader.scenario_file import ACTION_KEYS, read_scenario
@@ -236,14 +237,20 @@ def _select(sc: Scenario, at: tuple[str | int, ...], p: int, m: dict[str, object
             raise _Miss((*at, "direction"), f"no direction choice '{m['direction']}' now: {_situation(s)}")
         return found
     cards = _names(doc, (*at, action), m[action])
-    if action == "discard":
+    if action == "discard":  # (for `expect_moves`: `steps` plays a discard list one card at a time)
         out: list[Move] = []
+        f = s.stack[-1] if s.stack else None
+        done = f.count if isinstance(f, TurnF) and f.phase == Phase.DISCARD else 0
+        limit = s.game.rules.discard_limit
         for j, name in enumerate(cards):
             d = _design(doc, (*at, "discard", j), cs, name)
             if Move(mv.DISCARD, d) not in legal or sum(x == d for x in s.hands[p]) <= sum(y.card == d for y in out):
                 raise _Miss((*at, "discard", j), f"{names[p]} cannot discard '{name}' now: {_situation(s)}")
+            if limit and done + j >= limit:
+                raise _Miss((*at, "discard", j), f"{names[p]} cannot discard '{name}' now: at most {limit} "
+                                                 "discards in a turn")
             out.append(Move(mv.DISCARD, d))
-        return [*out, Move(mv.DONE)]
+        return out
     if len(cards) != 1:
         raise _fail(doc, (*at, action), f"{action}: name one card per move")
     d = _design(doc, (*at, action), cs, cards[0])
@@ -271,8 +278,12 @@ def _select(sc: Scenario, at: tuple[str | int, ...], p: int, m: dict[str, object
     return found
 
 
-def expand(sc: Scenario, i: int, raw: object) -> list[Move]:
-    """The engine moves one scenario move stands for (a list of discards is several moves)."""
+def steps(sc: Scenario, i: int, raw: object) -> Iterator[Move]:
+    """The engine moves that scenario move `i` stands for, each checked against the state when it is due: the
+    caller pushes each one before asking for the next (a list of discards is several moves, each checked
+    after the ones before it, and the `done` after them only comes if the discards left the turn open: the
+    set's `discard_limit`, or an emptied hand, ends the turn by itself). Raises ScenarioError at the move's
+    `file:line:col` for anything that is not legal."""
     doc, s = sc.doc, sc.state
     at: tuple[str | int, ...] = ("moves", i)
     m = _mapping(doc, at, raw, MOVE_KEYS, "move")
@@ -283,13 +294,34 @@ def expand(sc: Scenario, i: int, raw: object) -> list[Move]:
         raise _fail(doc, at, "move after the end of the game")
     if s.to_act != p:
         raise _fail(doc, (*at, "who"), f"{s.game.names[p]} cannot act now: {_situation(s)}")
+    if "discard" in m and len([k for k in ACTION_KEYS if k in m]) == 1:
+        yield from _discards(sc, at, p, _names(doc, (*at, "discard"), m["discard"]))
+        return
     try:
         found = _select(sc, at, p, m, s.moves)
     except _Miss as miss:
         raise _fail(doc, miss.at, miss.message, key=miss.key) from None
-    if len(found) > 1 and found[-1].kind != mv.DONE:
+    if len(found) > 1:
         raise _fail(doc, at, "ambiguous move, say which: " + "; ".join(describe(s, x) for x in found))
-    return found
+    yield found[0]
+
+
+def _discards(sc: Scenario, at: tuple[str | int, ...], p: int, cards: list[str]) -> Iterator[Move]:
+    """`discard: [...]`: one DISCARD a card, each legal when it comes, then DONE while the turn is still open."""
+    doc, s = sc.doc, sc.state
+    if not cards:
+        raise _fail(doc, (*at, "discard"), "discard: name at least one card")
+    for j, name in enumerate(cards):
+        d = _design(doc, (*at, "discard", j), sc.cs, name)
+        move = Move(mv.DISCARD, d)
+        if s.result is not None or s.to_act != p or move not in s.moves:
+            why = _situation(s) if s.to_act == p or s.result is not None else (
+                f"the discards before it ended the turn; {_situation(s)}")
+            raise _fail(doc, (*at, "discard", j), f"{s.game.names[p]} cannot discard '{name}' now: {why}")
+        yield move
+    f = s.stack[-1] if s.stack and s.result is None else None
+    if isinstance(f, TurnF) and f.player == p and f.phase == Phase.DISCARD and Move(mv.DONE) in s.moves:
+        yield Move(mv.DONE)
 
 
 def is_check(raw: object) -> bool:
@@ -349,13 +381,16 @@ def run_scenario(sc: Scenario) -> list[Diagnostic]:
         if is_moves_check(raw):
             unmet += check_moves(sc, i)
             continue
-        for move in expand(sc, i, raw):
-            push(sc.state, move)
+        for move in steps(sc, i, raw):
+            try:
+                push(sc.state, move)
+            except CardgenError as exc:  # not expected after `steps` checked it: still never without a line
+                raise _fail(sc.doc, ("moves", i), str(exc)) from exc
     return unmet + check_expect(sc)
 
 
 def status(s: GameState, p: int) -> list[str]:
-    out = ["stomped" if s.stomped[p] else "unconscious" if s.down[p] else "conscious"]
+    out = ["unconscious", "stomped"] if s.stomped[p] else ["unconscious" if s.down[p] else "conscious"]
     if not s.down[p] and s.stunned(p):
         out.append("stunned")
     if not s.down[p] and s.vomiting(p):

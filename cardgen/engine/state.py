@@ -203,7 +203,7 @@ class TickF(Window):
 class ComboF(Frame):
     """A successful opener: its player may play a follow-up on `victim` (or let it go)."""
 
-    __slots__ = ("chain", "combo", "free", "multiplier", "sealed", "steps", "then", "victim")
+    __slots__ = ("chain", "combo", "free", "most", "multiplier", "sealed", "steps", "then", "victim")
 
     def __init__(self, player: int, victim: int, opener: Opener) -> None:
         super().__init__(player)
@@ -214,6 +214,7 @@ class ComboF(Frame):
         self.multiplier: int = opener.multiplier
         self.chain: bool = opener.chain
         self.sealed: bool = opener.sealed
+        self.most: int = opener.most  # follow-ups in all (0: no limit)
         self.steps = 0
 
 
@@ -313,6 +314,7 @@ class GameState:
     dealt: list[int] | None = None  # damage dealt per design, tallied when asked for (far cheaper than a log)
     drew: int = 0  # a bit per seat that drew a card since a reader last cleared it (a simulation's tracker does)
     weapons_used: set[tuple[int, int]] = field(default_factory=set)  # (player, design) used this turn
+    roles_played: set[str] = field(default_factory=set)  # limited roles the turn's player played this turn
     vomit_hit_used: bool = False
 
     @property
@@ -363,6 +365,7 @@ class GameState:
         t.log = None if self.log is None else list(self.log)
         t.dealt = None if self.dealt is None else list(self.dealt)
         t.weapons_used = set(self.weapons_used)
+        t.roles_played = set(self.roles_played)
         return t
 
 

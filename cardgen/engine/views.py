@@ -142,6 +142,11 @@ class PlayerView:
         return frozenset(self._state.weapons_used)
 
     @property
+    def roles_played(self) -> frozenset[str]:
+        """The limited roles (classic: attack) the turn's player has played this turn."""
+        return frozenset(self._state.roles_played)
+
+    @property
     def vomit_hit_used(self) -> bool:
         return self._state.vomit_hit_used
 
@@ -186,7 +191,8 @@ class PlayerView:
         frames = tuple((type(f).__name__, tuple(sorted(_frame_fields(f).items()))) for f in self._state.stack)
         return (self.seat, self.hand, self.moves, self.to_act, self.hand_sizes, self.life, self.down, self.stomped,
                 self.stun_until, self.vomit_until, self.holds, self.pool, self.discard, self.table, self.draw_size,
-                tuple(sorted(self.weapons_used)), self.vomit_hit_used, self.turn, self.current, frames, self.result)
+                tuple(sorted(self.weapons_used)), tuple(sorted(self.roles_played)), self.vomit_hit_used, self.turn,
+                self.current, frames, self.result)
 
 
 def _frame_fields(f: Frame) -> dict[str, object]:
@@ -230,7 +236,7 @@ def determinize(view: PlayerView, rng: random.Random) -> GameState:
         pool=s.pool, down=list(s.down), stomped=list(s.stomped), stun_until=list(s.stun_until),
         vomit_until=list(s.vomit_until), holds=list(s.holds), turn=s.turn, current=s.current,
         stack=[f.copy() for f in s.stack], rng=random.Random(rng.getrandbits(64)), result=s.result, log=None,
-        weapons_used=set(s.weapons_used), vomit_hit_used=s.vomit_hit_used,
+        weapons_used=set(s.weapons_used), roles_played=set(s.roles_played), vomit_hit_used=s.vomit_hit_used,
     )
     settle(t)
     return t

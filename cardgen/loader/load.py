@@ -234,6 +234,8 @@ def _build(folder: Path, docs: list[Document], diags: list[Diagnostic], complete
     types = dict(base.types) if base else {}
     types.update({key: model.CardType(key, t["label"], t["colour"].upper(), t["role"])
                   for key, t in data.get("types", {}).items()})
+    if "one_per_own_turn" in rules_raw:
+        rules_raw = {**rules_raw, "one_per_own_turn": tuple(rules_raw["one_per_own_turn"])}
     rules = dataclasses.replace(base.rules, **rules_raw) if base else model.Rules(**rules_raw)
     icons = {**(base.icons if base else {}), **check_icons(folder, head, data.get("icons", {}), diags)}
     cards: list[model.Card] = []
@@ -282,7 +284,8 @@ def _build(folder: Path, docs: list[Document], diags: list[Diagnostic], complete
     total = sum(c.count for c in cards)
     cs = model.CardSet(name=data["name"], title=data["title"], deck_size=data.get("deck_size", total), rules=rules,
                        types=types, cards=tuple(cards), path=str(folder), equivalences=equivalences,
-                       description=data.get("description", base.description if base else ""), icons=icons)
+                       description=data.get("description", base.description if base else ""), icons=icons,
+                       base=base.path if base else "")
     _check_set(cs, docs, diags, complete)
     return cs
 

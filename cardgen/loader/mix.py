@@ -46,7 +46,9 @@ def table_rules(sets: list[model.CardSet]) -> model.Rules:
         heals_per_turn=0 if any(r.heals_per_turn == 0 for r in rs) else max(r.heals_per_turn for r in rs),
         negative_life=any(r.negative_life for r in rs), revive=any(r.revive for r in rs),
         weapons_may_drop=any(r.weapons_may_drop for r in rs),
-        weapon_once_per_turn=any(r.weapon_once_per_turn for r in rs))
+        weapon_once_per_turn=any(r.weapon_once_per_turn for r in rs),
+        one_per_own_turn=tuple(sorted({role for r in rs for role in r.one_per_own_turn})),
+        moves_per_hold=0 if any(r.moves_per_hold == 0 for r in rs) else max(r.moves_per_hold for r in rs))
 
 
 def mix_sets(sets: list[model.CardSet], warnings: list[Diagnostic] | None = None) -> model.CardSet:

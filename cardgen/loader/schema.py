@@ -86,6 +86,10 @@ CARD_PROPERTIES: dict[str, Any] = {
              "description": "Own rules text; checked against the mechanics (numbers, keywords, card names)."},
     "flavour": {"type": "string", "maxLength": 200, "description": "Printed in italics; no rules effect."},
     "art": {"type": "string", "description": "Image path relative to the set folder."},
+    "intended": {"type": "string", "minLength": 1, "maxLength": 300,
+                 "description": "A balance verdict the designer accepts, and why (e.g. 'strong: the set's best "
+                                "counter'): `validate` and `compare` report the card as intended instead of "
+                                "warning. No rules effect."},
 }
 
 CARD_SCHEMA: dict[str, Any] = {
@@ -119,7 +123,12 @@ RULES_PROPERTIES: dict[str, Any] = {
     "travel_direction": {"type": "string", "enum": ["left", "right"]},
     "discard_limit": _NONNEG_INT,
     "weapon_once_per_turn": {"type": "boolean",
-                             "description": "The same weapon card may not be used twice in one turn (classic)."},
+                             "description": "One weapon card on your own turn, and the same weapon card never "
+                                            "twice in one turn (classic)."},
+    "one_per_own_turn": _enum_list(model.ROLES, "Roles of which at most one card may be played on your own "
+                                               "turn, follow-ups included (classic: [attack])."),
+    "moves_per_hold": {**_NONNEG_INT, "description": "Wrestling moves allowed after one HOLD (classic: 4); "
+                                                     "0 = no limit."},
     "turn_cap": {"type": "integer", "minimum": 1, "maximum": 100_000},
 }
 

@@ -319,6 +319,13 @@ def page_context(cs: CardSet) -> dict[str, Any]:
         "attack_labels": _labels_of(cs, lambda c: cs.role(c) not in ("wrestling", "event", "heal")
                                     and bool(c.damage or c.opens or c.ongoing) and c.follows is None),
         "event_labels": _labels_of(cs, lambda c: cs.role(c) == "event"),
+        "one_per_turn_labels": _labels_of(cs, lambda c: cs.role(c) in cs.rules_of(c).one_per_own_turn),
+        "moves_per_hold": max((cs.rules_of(c).moves_per_hold for c in cs.cards if c.pair and "hold" in c.pair),
+                              default=0),
+        "sealed_names": [c.name for c in cs.cards if c.opens is not None and c.opens.sealed],
+        "heal_past_zero": [c.name for c in cs.cards if c.heal is not None and "dropping" in c.heal.when
+                           and cs.rules_of(c).negative_life],  # heals after the damage: as many as you hold
+        "free_open_names": [c.name for c in cs.cards if c.opens is not None and c.opens.free and not c.opens.sealed],
         "heal_names": [c.name for c in heal_cards],
         "defences": defences,
         "disarm_label": disarm.label if disarm else "",

@@ -8,10 +8,16 @@ the copies that differ take the places left over. With equal deck sizes the
 shuffle then moves both decks alike, so games differ only where the changed
 cards turn up. Decks of different sizes shuffle differently: they share the
 seeds but not the deals.
+
+`keyed_deck` pairs decks of any size: every physical card gets a per-game random key (a hash of the run seed,
+the game, the card's name and its copy number) and the deck is the cards sorted by key, dealt as it lies
+(`deal(..., shuffled=True)`). Two versions then share the order of the cards they share, so adding, removing
+or re-counting a card keeps the deals of everything else (the balance procedure, `cardgen.sim.balance`).
 """
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Sequence
 
 from cardgen.engine.cards import CardInfo
@@ -51,13 +57,29 @@ def aligned_orders(a: CardSet, b: CardSet) -> tuple[list[int], list[int]]:
     return order_a, [d for d in slots if d is not None]
 
 
+def card_key(seed: int, game: int, name: str, copy: int) -> int:
+    """The random sort key of copy `copy` of card `name` in game `game` of run `seed` (64 bits, BLAKE2b)."""
+    text = f"{seed}:{game}:{name}:{copy}".encode()
+    return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big")
+
+
+def keyed_deck(cs: CardSet, seed: int, game: int) -> list[int]:
+    """The deck of game `game` as design indices, already in random order: every physical card sorted by its
+    `card_key`, so cards two versions share lie in the same order in both (the top card is the last)."""
+    keyed = [(card_key(seed, game, c.name, j), d) for d, c in enumerate(cs.cards) for j in range(c.count)]
+    keyed.sort()
+    return [d for _, d in keyed]
+
+
 def deal(cs: CardSet, info: tuple[CardInfo, ...], players: int, seed: int, order: Sequence[int],
-         record: bool = True, tally: bool = False) -> GameState:
+         record: bool = True, tally: bool = False, shuffled: bool = False) -> GameState:
     """`new_game` from a given pre-shuffle deck order: the same shuffle, deal and start (with the print order,
-    the same game as `new_game`)."""
+    the same game as `new_game`). `shuffled`: the order is already random (`keyed_deck`): deal it as it lies;
+    the game's generator (`seed`) then serves only the game's own later shuffles."""
     s = blank_state(make_game(cs, [f"P{i + 1}" for i in range(players)], info=info), seed, record, tally)
     s.draw = list(order)
-    shuffle(s.rng, s.draw)
+    if not shuffled:
+        shuffle(s.rng, s.draw)
     for _ in range(cs.rules.hand_size):
         for p in range(players):
             if s.draw:

@@ -82,7 +82,8 @@ def card_labels(cs: CardSet) -> list[str]:
 
 def play_one(cs: CardSet, info: tuple[CardInfo, ...], agents: Sequence[Agent], agent_names: tuple[str, ...],
              seed: int, label: str, check_every_move: bool = False, coverage: Coverage | None = None,
-             names: Sequence[str] | None = None, deck: Sequence[int] | None = None) -> GameRecord:
+             names: Sequence[str] | None = None, deck: Sequence[int] | None = None,
+             shuffled: bool = False) -> GameRecord:
     """Play one game to its end; invariant problems become the record's `violations` (prefixed by `label`).
 
     The engine's `check_state` runs at the end, and with `check_every_move` its `Checker` after every move
@@ -90,13 +91,13 @@ def play_one(cs: CardSet, info: tuple[CardInfo, ...], agents: Sequence[Agent], a
     life changes match the cards played).
 
     `names` are the card labels the record uses (default: the card names); `deck` a pre-shuffle deck order
-    (`cardgen.sim.deal`; default: print order).
+    (`cardgen.sim.deal`; default: print order), `shuffled` if it is already in random order (`keyed_deck`).
     """
     # Logged only for `coverage` (its one-shot count and step check read the log); the damage each card deals
     # comes from the engine's tally, far cheaper than logging every event.
     record = coverage is not None
     s: GameState = (new_game(cs, len(agents), seed=seed, record=record, info=info, tally=True) if deck is None
-                    else deal(cs, info, len(agents), seed, deck, record=record, tally=True))
+                    else deal(cs, info, len(agents), seed, deck, record=record, tally=True, shuffled=shuffled))
     designs = len(info)
     track = Tracker(s)
     problems: list[str] = []

@@ -139,7 +139,7 @@ def _work(span: tuple[int, int]) -> Any:
 
 
 @contextlib.contextmanager
-def _sigint_held() -> Iterator[None]:
+def sigint_held() -> Iterator[None]:
     """Hold Ctrl-C back while worker processes start, then raise it.
 
     The workers inherit the main thread's blocked signal and ignore it from their first line, so a Ctrl-C
@@ -183,7 +183,7 @@ def run_shards(task: Callable[[int, int], T], games: int, jobs: int = 1,
     ctx = multiprocessing.get_context("spawn")
     pool = None
     try:
-        with _sigint_held():
+        with sigint_held():
             pool = ctx.Pool(min(jobs, len(spans)), initializer=_init_worker, initargs=(task,))
         for (a, b), result in zip(spans, pool.imap(_work, spans), strict=True):  # imap keeps game order
             yield b - a, result

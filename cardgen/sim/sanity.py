@@ -21,22 +21,26 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from cardgen.engine.cards import CardInfo, card_info
 from cardgen.engine.playability import dead_cards
 from cardgen.errors import Diagnostic, Severity
 from cardgen.model import Card, CardSet
-from cardgen.sim.impact import PRIMARY
-from cardgen.sim.runner import Batch, SimConfig, SimResult, run_range, simulate
+from cardgen.sim.balance import (
+    BalanceConfig,
+    BalanceResult,
+    Verdict,
+    assess_set,
+    compare_versions,
+    verdict_sentence,
+)
+from cardgen.sim.runner import Batch, SimConfig, SimResult, run_range
 
 SANITY_GAMES = 200
 SANITY_PLAYERS = 4
 SANITY_SEED = 0
 SANITY_AGENTS = ("greedy", "random")
 STALEMATE_LIMIT = 0.01  # above this share of games stopped at the turn cap, warn
-OUTLIER_Z = 3.0  # a card whose impact is this many standard errors from 0 is an outlier (docs/simulation.md)
-IMPACT_GAMES = 500  # games of the outlier lint (`validate --games`)
 SANITY_SECONDS = 20.0  # time budget: no new game starts after this
 SANITY_TURN_CAP = 1000  # validation games stop here even if the set allows more turns
 
@@ -142,29 +146,43 @@ def _diagnostics(cs: CardSet, info: tuple[CardInfo, ...], res: SimResult, cap: i
     return out
 
 
-def impact_outliers(cs: CardSet, games: int = IMPACT_GAMES, seed: int = SANITY_SEED,
-                    progress: Callable[[int], None] | None = None) -> list[Diagnostic]:
-    """The outlier lint: two greedy players, `games` games; a warning for each card whose impact (opening hand)
-    is |z| >= OUTLIER_Z from no effect.
+def balance_findings(cs: CardSet, cfg: BalanceConfig | None = None,
+                     progress: Callable[[int], None] | None = None) -> tuple[list[Diagnostic], BalanceResult]:
+    """The balance lint, by the shared procedure (`cardgen.sim.balance`): a set that extends another is compared
+    with its base and only the designer's changed and new cards are judged; a set with no base has each card
+    judged against 0. A warning per card called at some table size, unless its data marks it `intended`."""
+    from cardgen.loader import load_set
 
-    Two players, because at a larger table a big hit on one rival helps every other rival as much as its
-    player (a 12-damage card reads about 0 with four greedy players and +15 to +20 points with two); greedy,
-    because bots that play every card for what it says show what the card is worth, random ones blur it.
-    """
-    res = simulate(cs, SimConfig(players=2, games=games, seed=seed, agents=("greedy",)), progress)
-    st = res.batch.stats
+    cfg = cfg or BalanceConfig()
+    result = compare_versions(load_set(Path(cs.base)), cs, cfg, progress) if cs.base else assess_set(cs, cfg, progress)
+    by_card: dict[str, list[Verdict]] = {}
+    for v in result.flagged():
+        by_card.setdefault(v.card, []).append(v)
     out: list[Diagnostic] = []
-    for d, ci in enumerate(card_info(cs)):
-        impact = st.impact.card_figures(d)[PRIMARY]
-        if impact["z"] is not None and abs(impact["z"]) >= OUTLIER_Z:
-            out.append(_card_diag(ci.card, _outlier_message(impact, st.games), "warning"))
-    return out
+    for name, verdicts in by_card.items():
+        if name in result.intended:
+            continue
+        card = cs.card(name)
+        words = "; ".join(verdict_sentence(v, result) for v in verdicts)
+        out.append(_card_diag(card, f"is {verdicts[0].call} ({words})", "warning"))
+    return out, result
 
 
-def _outlier_message(f: dict[str, Any], games: int) -> str:
-    """The outlier lint's words: which way, by how much, how sure, after how many games."""
-    way = "strong" if f["diff"] > 0 else "weak"
-    lo, hi = f["ci95"]
-    return (f"is an outlier ({way}): players with it in their opening hand won {100 * f['win_rate']:.1f} % of "
-            f"their games, the others {100 * f['others_win_rate']:.1f} % ({f['diff']:+.1f} points, 95 % interval "
-            f"{lo:+.1f} to {hi:+.1f}, z {f['z']:+.1f}) in {games} simulated two-player games of greedy bots")
+def balance_notes(result: BalanceResult) -> list[str]:
+    """The summary lines of the balance lint: games played, cards marked intended, what stayed unclear."""
+    what = f"compared with its base {result.a}" if result.b is not None else "each card against the rest"
+    games = ", ".join(f"{t.games} games at {t.players} players" for t in result.tables)
+    called = {v.card for v in result.flagged()}
+    lines = [f"balance ({what}): {games}; " + (f"{len(called - set(result.intended))} card"
+                                                f"{'' if len(called - set(result.intended)) == 1 else 's'} "
+                                                "stand out" if called - set(result.intended)
+                                                else "no card stands out")]
+    for name in sorted(called & set(result.intended)):
+        lines.append(f"balance: {name} stands out as its data says is intended ({result.intended[name]})")
+    for t in result.tables:
+        open_cards = [v for v in t.verdicts if v.family != "knock-on" and v.call == "undecided"]
+        if open_cards and t.stopped == "budget":
+            lines.append(f"balance: at {t.players} players the time budget ran out before a verdict on "
+                         + ", ".join(f"{v.card} (about {v.games_needed} games)" for v in open_cards[:5])
+                         + (f" and {len(open_cards) - 5} more" if len(open_cards) > 5 else ""))
+    return lines
