@@ -15,7 +15,7 @@ from cardgen.engine.state import TurnF
 from cardgen.engine.views import observe
 from cardgen.loader import load_set
 from cardgen.sim.agents import make_agent
-from cardgen.sim.impact import AS_INDEX, PLAYED_AS, BitCounts, Impact
+from cardgen.sim.impact import AS_INDEX, PLAYED_AS, BitCounts, Impact, PlayCounts
 from cardgen.sim.play import play_one
 from cardgen.sim.runner import SimConfig, results_json, simulate
 
@@ -97,7 +97,9 @@ def test_how_cards_are_played_matches_a_replay(set_name: str, agent: str) -> Non
     info = card_info(cs)
     seen: set[str] = set()
     for seed in range(5):
-        rec = play_one(cs, info, [make_agent(agent, 100 + q) for q in range(4)], (agent,) * 4, seed, "t")
+        counts = PlayCounts(len(info))
+        rec = play_one(cs, info, [make_agent(agent, 100 + q) for q in range(4)], (agent,) * 4, seed, "t",
+                       counts=counts)
         agents = [make_agent(agent, 100 + q) for q in range(4)]
         s = new_game(cs, 4, seed=seed, info=info)
         views = [observe(s, q) for q in range(4)]
@@ -114,7 +116,7 @@ def test_how_cards_are_played_matches_a_replay(set_name: str, agent: str) -> Non
                 by[p] |= 1 << m.card
                 seen.add(way)
             push(s, m)
-        assert rec.played_as == tuple(n for row in how for n in row)
+        assert [[counts.played_as(d).get(w, 0) for w in PLAYED_AS] for d in range(len(info))] == how
         assert rec.played_by == tuple(by)
         assert {info[d].name: sum(row) for d, row in enumerate(how) if sum(row)} == rec.cards_played
     assert {"turn", "answer", "heal"} <= seen, seen

@@ -43,8 +43,33 @@ AS_COUNT = len(PLAYED_AS)
 # others apart: "heal when dropping", the last place).
 AS_INDEX: dict[MoveKind, int] = {mv.PLAY: 0, mv.STOMP: 0, mv.FOLLOW: 1, mv.OPEN: 2, mv.BONUS: 3, mv.VOMIT_HIT: 3,
                                  mv.DEFEND: 4, mv.HUMILIATE: 4, mv.INTERFERE: 4, mv.INTERJECT: 5, mv.HEAL: 6}
-_KINDS_BY_WAY: tuple[tuple[MoveKind, ...], ...] = tuple(tuple(k for k, i in AS_INDEX.items() if i == way)
-                                                       for way in range(AS_COUNT - 1))
+
+
+class PlayCounts:
+    """How often each design was played, by kind of move: `how[kind][d]`, and `dropping[d]` for heals played
+    when dropping (not on the player's turn). The game loop adds to these lists directly (no call, no per-game
+    record), and a simulation's batch shares one `PlayCounts` across its games; sums, so the order of games
+    does not matter."""
+
+    __slots__ = ("designs", "dropping", "how")
+
+    def __init__(self, designs: int) -> None:
+        self.designs = designs
+        self.how: dict[MoveKind, list[int]] = {k: [0] * designs for k in AS_INDEX}
+        self.dropping = [0] * designs
+
+    def merge(self, other: PlayCounts) -> None:
+        for k, row in other.how.items():
+            self.how[k] = list(map(operator.add, self.how[k], row))
+        self.dropping = list(map(operator.add, self.dropping, other.dropping))
+
+    def played_as(self, d: int) -> dict[str, int]:
+        """Design `d`'s plays by way of playing (`PLAYED_AS` names; only the ways it was played)."""
+        ways = [0] * AS_COUNT
+        for k, row in self.how.items():
+            ways[AS_INDEX[k]] += row[d]
+        ways[-1] += self.dropping[d]
+        return {name: n for name, n in zip(PLAYED_AS, ways, strict=True) if n}
 
 
 class Tracker:
@@ -58,16 +83,14 @@ class Tracker:
     40-bit int made one per card) and as a bit mask at the end (`masks`).
     """
 
-    __slots__ = ("_held", "designs", "dropping", "how", "opening", "played", "prevented")
+    __slots__ = ("_held", "counts", "designs", "opening", "played", "prevented")
 
-    def __init__(self, s: GameState) -> None:
+    def __init__(self, s: GameState, counts: PlayCounts | None = None) -> None:
         self.designs = len(s.game.info)
         self._held = [bytearray(self.designs) for _ in s.hands]
-        # Filled by the game loop (the hot path: no call per play): `how[kind][d]` counts the plays of design d
-        # by kind of move, `dropping[d]` its heals when dropping (not on its player's turn), and
-        # `played[seat][d]` is 1 once the seat has played it.
-        self.how: dict[MoveKind, list[int]] = {k: [0] * self.designs for k in AS_INDEX}
-        self.dropping = [0] * self.designs
+        # Filled by the game loop (the hot path: no call per play): `counts` (shared by the games of a batch, or
+        # this game's own), and `played[seat][d]`, 1 once the seat has played design d.
+        self.counts = counts if counts is not None else PlayCounts(self.designs)
         self.played = [bytearray(self.designs) for _ in s.hands]
         for q, hand in enumerate(s.hands):
             for d in hand:
@@ -79,18 +102,6 @@ class Tracker:
     def masks(self) -> list[int]:
         """Per seat, the bit mask of the designs it has held so far."""
         return _masks(self._held, self.designs)
-
-    def plays(self) -> list[int]:
-        """Per design, the times it was played (any way but discarding)."""
-        return [sum(col) for col in zip(self.dropping, *self.how.values(), strict=True)]
-
-    def played_as(self) -> tuple[int, ...]:
-        """Per design, its plays by way of playing (`PLAYED_AS`), flat: design d's at d * AS_COUNT onwards."""
-        how = self.how
-        rows = [[sum(col) for col in zip(*(how[k] for k in kinds), strict=True)] if len(kinds) > 1 else how[kinds[0]]
-                for kinds in _KINDS_BY_WAY]
-        rows.append(self.dropping)
-        return tuple(n for col in zip(*rows, strict=True) for n in col)
 
     def played_masks(self) -> list[int]:
         """Per seat, the bit mask of the designs it has played (any way but discarding)."""
@@ -154,11 +165,6 @@ class BitCounts:
         self._planes = []
         return self._settled
 
-
-def played_as(how: list[int], d: int) -> dict[str, int]:
-    """Design `d`'s plays by way of playing (`PLAYED_AS` names, those it was played as), from flat counts."""
-    row = how[d * AS_COUNT:(d + 1) * AS_COUNT]
-    return {name: n for name, n in zip(PLAYED_AS, row, strict=True) if n}
 
 
 @dataclass

@@ -22,7 +22,7 @@ from cardgen.engine.state import GameState, TurnF
 from cardgen.engine.views import observe
 from cardgen.model import CardSet
 from cardgen.sim.deal import deal
-from cardgen.sim.impact import Tracker
+from cardgen.sim.impact import PlayCounts, Tracker
 from cardgen.sim.stats import GameRecord
 
 # A game that asks this many decisions has stopped making progress (the turn cap should end it first).
@@ -83,7 +83,7 @@ def card_labels(cs: CardSet) -> list[str]:
 def play_one(cs: CardSet, info: tuple[CardInfo, ...], agents: Sequence[Agent], agent_names: tuple[str, ...],
              seed: int, label: str, check_every_move: bool = False, coverage: Coverage | None = None,
              names: Sequence[str] | None = None, deck: Sequence[int] | None = None,
-             shuffled: bool = False) -> GameRecord:
+             shuffled: bool = False, counts: PlayCounts | None = None) -> GameRecord:
     """Play one game to its end; invariant problems become the record's `violations` (prefixed by `label`).
 
     The engine's `check_state` runs at the end, and with `check_every_move` its `Checker` after every move
@@ -91,7 +91,9 @@ def play_one(cs: CardSet, info: tuple[CardInfo, ...], agents: Sequence[Agent], a
     life changes match the cards played).
 
     `names` are the card labels the record uses (default: the card names); `deck` a pre-shuffle deck order
-    (`cardgen.sim.deal`; default: print order), `shuffled` if it is already in random order (`keyed_deck`).
+    (`cardgen.sim.deal`; default: print order), `shuffled` if it is already in random order (`keyed_deck`);
+    `counts` the plays by kind of move, added to in place (a simulation batch's, shared by its games; default:
+    this game's own, not returned).
     """
     # Logged only for `coverage` (its one-shot count and step check read the log); the damage each card deals
     # comes from the engine's tally, far cheaper than logging every event.
@@ -99,7 +101,8 @@ def play_one(cs: CardSet, info: tuple[CardInfo, ...], agents: Sequence[Agent], a
     s: GameState = (new_game(cs, len(agents), seed=seed, record=record, info=info, tally=True) if deck is None
                     else deal(cs, info, len(agents), seed, deck, record=record, tally=True, shuffled=shuffled))
     designs = len(info)
-    track = Tracker(s)
+    played = [0] * designs
+    track = Tracker(s, counts)
     problems: list[str] = []
     decisions = 0
     choose = [a.choose for a in agents]  # bound once: this loop is the hot path
@@ -107,7 +110,7 @@ def play_one(cs: CardSet, info: tuple[CardInfo, ...], agents: Sequence[Agent], a
     watch = check_every_move or coverage is not None  # one test per decision for both extras
     card_plays = CARD_PLAYS
     answers = (DEFEND, HUMILIATE)  # card plays that stop damage (`Tracker.blocked`)
-    how, dropping, by_seat = track.how, track.dropping, track.played  # how each card was played, and by whom
+    how, dropping, by_seat = track.counts.how, track.counts.dropping, track.played  # how cards are played, by whom
     before: Snapshot | None = None
     checker: Checker | None = None
     while s.result is None:
@@ -122,6 +125,7 @@ def play_one(cs: CardSet, info: tuple[CardInfo, ...], agents: Sequence[Agent], a
         if card >= 0:
             kind = m.kind
             if kind in card_plays:
+                played[card] += 1
                 by_seat[p][card] = 1
                 if kind is HEAL and type(s.stack[-1]) is not TurnF:
                     dropping[card] += 1
@@ -147,7 +151,6 @@ def play_one(cs: CardSet, info: tuple[CardInfo, ...], agents: Sequence[Agent], a
     winner = result.winner if result is not None else None
     if winner is not None and s.down[winner]:
         problems.append(f"the winner {s.game.names[winner]} is unconscious")
-    played = track.plays()
     if coverage is not None:
         for d in range(designs):
             coverage.played[d] += played[d]
@@ -161,7 +164,7 @@ def play_one(cs: CardSet, info: tuple[CardInfo, ...], agents: Sequence[Agent], a
         cards_played=cards, violations=tuple(f"{label}: {p}" for p in problems[:3]),
         capped=result is None or result.reason == "turn cap", agents=agent_names,
         opening=tuple(track.opening), drawn=tuple(track.masks()), dealt=tuple(s.dealt or [0] * designs),
-        prevented=tuple(track.prevented), played_as=track.played_as(), played_by=tuple(track.played_masks()),
+        prevented=tuple(track.prevented), played_by=tuple(track.played_masks()),
     )
 
 

@@ -9,12 +9,11 @@ game order.
 from __future__ import annotations
 
 import math
-import operator
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardgen.sim.impact import AS_COUNT, PRIMARY, BitCounts, Impact, played_as, ranking
+from cardgen.sim.impact import PRIMARY, BitCounts, Impact, PlayCounts, ranking
 
 Z95 = 1.959963984540054
 
@@ -49,7 +48,6 @@ class GameRecord:
     drawn: tuple[int, ...] = ()  # per seat: bit mask of the designs that were ever in its hand
     dealt: tuple[int, ...] = ()  # per design: damage dealt in the game
     prevented: tuple[int, ...] = ()  # per design: damage its defences and humiliations stopped
-    played_as: tuple[int, ...] = ()  # per design and way of playing (`impact.PLAYED_AS`), flat: plays
     played_by: tuple[int, ...] = ()  # per seat: bit mask of the designs it played
 
 
@@ -78,14 +76,14 @@ class Stats:
     agent_seats: dict[str, int] = field(default_factory=dict)  # seat-games played by each kind of bot
     agent_wins: dict[str, int] = field(default_factory=dict)
     impact: Impact = field(init=False)
-    played_as: list[int] = field(init=False)  # per design and way of playing (`impact.PLAYED_AS`), flat
+    plays: PlayCounts = field(init=False)  # plays by kind, added to by the game loop itself (`play_one(counts=)`)
     played_held: BitCounts = field(init=False)  # per design: player-games in which its holder played it
 
     def __post_init__(self) -> None:
         if not self.seat_wins:
             self.seat_wins = [0] * self.seats
         self.impact = Impact(self.designs)
-        self.played_as = [0] * (self.designs * AS_COUNT)
+        self.plays = PlayCounts(self.designs)
         self.played_held = BitCounts(self.designs)
 
     def add(self, rec: GameRecord) -> None:
@@ -113,8 +111,7 @@ class Stats:
             cst.games += 1
         if self.designs and rec.opening:
             self.impact.add(rec.agents, rec.winner_seat, rec.opening, rec.drawn, rec.dealt, rec.prevented)
-        if self.designs and rec.played_as:
-            self.played_as = list(map(operator.add, self.played_as, rec.played_as))
+        if self.designs:
             for mask in rec.played_by:
                 self.played_held.add(mask)
         if rec.violations:
@@ -142,7 +139,7 @@ class Stats:
             cst.played += o.played
             cst.games += o.games
         self.impact.merge(other.impact)
-        self.played_as = list(map(operator.add, self.played_as, other.played_as))
+        self.plays.merge(other.plays)
         self.played_held.merge(other.played_held)
         self.violations += other.violations
         room = 10 - len(self.violation_examples)
@@ -184,7 +181,7 @@ class Stats:
                 held = entry["drawn"]["holders"]  # player-games with the card in hand at some time
                 entry["held_games"] = held
                 entry["played_when_held"] = round(played_held[d] / held, 4) if held else None
-                entry["played_as"] = played_as(self.played_as, d)
+                entry["played_as"] = self.plays.played_as(d)
                 if mixed:
                     entry["by_agent"] = {a: imp.card_figures(d, [a]) for a in sorted(self.agent_seats)}
             cards[name] = entry
