@@ -3,14 +3,22 @@ each card, and the designer's changed and new cards highlighted."""
 
 from __future__ import annotations
 
+import math
+import statistics
+from pathlib import Path
 from typing import Any
 
 import pytest
 from reportlab.graphics.shapes import Drawing, Rect, String
 
+from cardgen.cli.compare_cmd import report_view
 from cardgen.loader import load_set
-from cardgen.render.sim_report import report_drawing, style
+from cardgen.render.sim_report import compare_drawing, report_drawing, style
+from cardgen.sim.balance import BalanceConfig, compare_versions, result_json
+from cardgen.sim.impact import length_words, paired_length
 from cardgen.sim.runner import SimConfig, results_json, simulate
+
+PLANTED = Path(__file__).parent / "fixtures" / "tune" / "planted-mix"
 
 
 @pytest.fixture(scope="module")
@@ -63,3 +71,47 @@ def test_changed_and_new_cards_are_highlighted(beer_json: dict[str, Any]) -> Non
         assert any(r.y <= y <= r.y + r.height for r in bands), name
         assert any(s.text == tag and abs(s.y - y) < 0.01 for s in marked.contents if isinstance(s, String))
     assert any("changed against beer" in s.text for s in marked.contents if isinstance(s, String))
+
+
+def test_paired_game_length_matches_a_hand_computation() -> None:
+    a, b = [10, 20, 30, 12], [9, 18, 30, 15]
+    d = [y - x for x, y in zip(a, b, strict=True)]
+    got = paired_length(4, sum(a), sum(b), sum(x * x for x in d))
+    assert got is not None
+    mean = sum(d) / 4
+    se = statistics.stdev(d) / math.sqrt(4)
+    assert got["a"] == 18.0 and got["b"] == 18.0 and got["change"] == mean == 0.0
+    assert got["low"] == pytest.approx(-1.96 * se, abs=0.01) and got["high"] == pytest.approx(1.96 * se, abs=0.01)
+    assert paired_length(0, 0, 0, 0) is None
+    assert paired_length(2, 30, 0, 0, paired=False) == {"a": 15.0}
+    assert length_words({"a": 18.9, "b": 17.3, "change": -1.6, "low": -1.9, "high": -1.2}) == \
+        "games last 17.3 turns instead of 18.9 (-1.6 [-1.9, -1.2])"
+
+
+@pytest.fixture(scope="module")
+def compared() -> dict[str, Any]:
+    """Beer against a set with a stronger Knuckle Sammitch (3 -> 5) and a new 5-damage basic attack: the games
+    get shorter."""
+    return result_json(compare_versions(load_set("beer"), load_set(str(PLANTED)),
+                                        BalanceConfig(tables=(2,), games=400)))
+
+
+def test_compare_reports_the_game_length_change(compared: dict[str, Any]) -> None:
+    length = compared["tables"][0]["length"]
+    assert set(length) == {"a", "b", "change", "low", "high"}
+    assert length["change"] == pytest.approx(length["b"] - length["a"], abs=0.02)
+    assert length["low"] <= length["change"] <= length["high"] < 0  # harder hits, shorter games
+
+
+def test_the_compare_chart_marks_changed_and_new_cards_and_shows_the_length(compared: dict[str, Any]) -> None:
+    view = report_view(compared)
+    assert view["changes"] == {"Knuckle Sammitch": "changed", "Haymaker": "new"}
+    dr = compare_drawing(view)
+    strings = [s for s in dr.contents if isinstance(s, String)]
+    bands = [r for r in dr.contents if isinstance(r, Rect) and r.fillColor == style().ink["changed"]]
+    assert len(bands) == 2
+    for name in ("Knuckle Sammitch", "Haymaker"):
+        y = next(s.y for s in strings if s.text == name)
+        assert any(r.y <= y <= r.y + r.height for r in bands), name
+    assert any(s.text.startswith("Game length: ") for s in strings)
+    assert any("vs " in s.text for s in strings)  # the new card's figure names the band edge it is against

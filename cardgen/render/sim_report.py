@@ -439,22 +439,41 @@ def compare_drawing(res: dict[str, Any]) -> Drawing:
     m = str(res["impact_measure"])
     names = [n for n, c in res["cards"].items() if "change" in c.get(m, {})]
     names.sort(key=lambda n: -float(res["cards"][n][m]["change"]))
-    height = max(st.min_height, 2 * st.margin + 80 + st.row * len(names) + 40)
+    height = max(st.min_height, 2 * st.margin + 84 + st.row * len(names) + 40)
     dr = Drawing(st.width, height)
     x0, top = st.margin, height - st.margin
     _text(dr, x0, top - 12, f"Compared: {res['a']} -> {res['b']}", st.font["title"], st.ink["text"], "Sans-Bold")
     _text(dr, x0, top - 26, f"{res['games']} games each · {res['players']} players · agent {res['agent']} · seed "
           f"{res['seed']} · {res['common_random_numbers']}", st.font["subtitle"], st.ink["muted"])
-    seats = "; ".join(f"seat {s['seat']} {_pct(float(s['a']))} -> {_pct(float(s['b']))} (Holm p {s['p_holm']:.3g})"
-                      for s in res["seats"])
-    _text(dr, x0, top - 38, "Seat win rates: " + seats, st.font["small"], st.ink["text"])
+    facts = []
+    if res["seats"]:
+        facts.append("Seat win rates: " + "; ".join(f"seat {s['seat']} {_pct(float(s['a']))} -> "
+                                                    f"{_pct(float(s['b']))} (Holm p {s['p_holm']:.3g})"
+                                                    for s in res["seats"]))
+    length = res.get("length")
+    if length and "b" in length:
+        facts.append(f"Game length: {float(length['a']):.1f} -> {float(length['b']):.1f} turns "
+                     f"({float(length['change']):+.1f}, 95 % interval {float(length['low']):+.1f} to "
+                     f"{float(length['high']):+.1f})")
+    _text(dr, x0, top - 38, "  ·  ".join(facts), st.font["small"], st.ink["text"])
+    changes: dict[str, str] = res.get("changes") or {}
+    refs: dict[str, str] = res.get("references") or {}
     _text(dr, x0, top - 56, f"Change of each card's impact ({m} hand), B minus A, in points, with its 95 % interval; "
           f"red: flagged (Holm-adjusted p < {res['alpha']:g})", st.font["heading"], st.ink["text"], "Sans-Bold")
+    if changes:
+        _text(dr, x0, top - 65, "highlighted: the cards you changed; a new card's figure is against the base card "
+              "at the edge of its role's band (named)", st.font["small"], st.ink["muted"])
     span = _nice_max(max([abs(float(v)) for n in names for v in res["cards"][n][m]["ci95"]] + [10.0]))
     cx0 = x0 + st.name_w + st.gap
     cw = st.width - st.margin - cx0 - st.value_w - 40
-    y_top = top - 70
+    y_top = top - 74
     bottom = y_top - st.row * len(names)
+    for i, name in enumerate(names):  # the designer's changes first, under everything else
+        if name in changes:
+            ry = y_top - st.row * (i + 1)
+            dr.add(Rect(x0, ry, st.width - 2 * st.margin, st.row, fillColor=st.ink["changed"], strokeColor=None))
+            _text(dr, x0 + 1, ry + st.row * 0.28, changes[name], st.font["small"], st.ink["change_tag"],
+                  "Sans-Oblique")
     mid = cx0 + cw / 2
     for i in range(5):
         lx = cx0 + cw * i / 4
@@ -475,8 +494,14 @@ def compare_drawing(res: dict[str, Any]) -> Drawing:
         lo, hi = (float(v) for v in row["ci95"])
         dr.add(Line(at(lo), cy, at(hi), cy, strokeColor=st.ink["error_bar"], strokeWidth=0.7))
         dr.add(Rect(at(float(row["change"])) - 1.8, cy - 1.8, 3.6, 3.6, fillColor=ink, strokeColor=None))
-        _text(dr, cx0 + cw + 4, cy - 2.2, f"{float(row['change']):+.1f}  (A {float(row['a']['diff']):+.1f}, "
-              f"B {float(row['b']['diff']):+.1f}; Holm p {float(row['p_holm']):.3g})", st.font["small"], ink)
+        if name in refs:
+            detail = f"vs {refs[name]}; "
+        else:
+            a, b = row["a"].get("diff"), row["b"].get("diff")
+            detail = (f"A {float(a):+.1f}, " if a is not None else "") + (f"B {float(b):+.1f}; " if b is not None
+                                                                           else "")
+        _text(dr, cx0 + cw + 4, cy - 2.2, f"{float(row['change']):+.1f}  ({detail}Holm p {float(row['p_holm']):.3g})",
+              st.font["small"], ink)
     return dr
 
 

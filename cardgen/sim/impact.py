@@ -271,6 +271,30 @@ def _increment(planes: list[int], mask: int) -> None:
         k += 1
 
 
+def paired_length(games: int, turns_a: int, turns_b: int, diff2: int, paired: bool = True) -> dict[str, float] | None:
+    """Mean game length (turns) of A and B over the same `games` paired deals, and the change B - A with its 95 %
+    interval (a fixed-sample normal interval of the per-game differences, whose squares sum to `diff2`: a
+    description of the games played, not a sequential test); None with no games. Alone (`paired` False): A's."""
+    if games <= 0:
+        return None
+    mean_a = turns_a / games
+    if not paired:
+        return {"a": round(mean_a, 2)}
+    change = (turns_b - turns_a) / games
+    var = (diff2 - games * change * change) / (games - 1) if games > 1 else 0.0
+    half = Z95 * math.sqrt(max(var, 0.0) / games)
+    return {"a": round(mean_a, 2), "b": round(turns_b / games, 2), "change": round(change, 2),
+            "low": round(change - half, 2), "high": round(change + half, 2)}
+
+
+def length_words(length: dict[str, float]) -> str:
+    """'games last 19.3 turns instead of 21.0 (-1.7 [-2.1, -1.3])', or 'games last 19.3 turns'."""
+    if "b" not in length:
+        return f"games last {length['a']:.1f} turns on average"
+    return (f"games last {length['b']:.1f} turns instead of {length['a']:.1f} ({length['change']:+.1f} "
+            f"[{length['low']:+.1f}, {length['high']:+.1f}])")
+
+
 def effect(w1: int, n1: int, w0: int, n0: int) -> dict[str, Any]:
     """Win rate of holders (w1 of n1) minus the others' (w0 of n0), in points (percent), with the 95 % interval
     of the difference and z (the difference over its unpooled standard error); `null` where a side is empty."""
