@@ -17,7 +17,8 @@ from cardgen.errors import shorten_values
 COMMAND_MODULES: dict[str, str] = {
     "build": "build_cmd", "validate": "validate_cmd", "list": "list_cmd", "schema": "schema_cmd",
     "rules": "rules_cmd", "preview": "preview_cmd", "replay": "replay_cmd", "simulate": "simulate_cmd",
-    "compare": "compare_cmd", "tune": "tune_cmd", "export": "export_cmd", "import": "import_cmd", "new": "new_cmd",
+    "compare": "compare_cmd", "tune": "tune_cmd", "play": "play_cmd", "export": "export_cmd",
+    "import": "import_cmd", "new": "new_cmd",
 }
 
 
