@@ -98,7 +98,6 @@ def test_no_set_builds_every_bundled_set(tmp_path: Path) -> None:
 @pytest.mark.parametrize("args", [  # a bad --paper is a usage error: tests/test_cli_errors.py
     ["--size", "jumbo"],
     ["--size", "300x300"],
-    ["--bleed", "-1"],
     ["--size", "poker", "--bleed", "3", "--gap", "5"],
     ["--offset", "3"],
     ["--size", "30x40"],  # fits the paper, but no card text fits such a small card

@@ -62,33 +62,44 @@ def _settled(page: Any, after: str | None = None) -> str:
     return state
 
 
-def _one_decision(page: Any, rng: random.Random, checked_wait: list[bool]) -> None:
+# What the page offers now, read in one call: its version, and how many of each clickable thing it shows.
+_OFFER = """() => ({version: document.body.dataset.version,
+  cards: document.querySelectorAll('#hand img.playable').length,
+  quiet: document.querySelectorAll('#actions button.move.quiet').length,
+  decline: document.querySelectorAll("#actions button.move[data-kind='decline']").length,
+  buttons: document.querySelectorAll('#actions button.move:not(.quiet)').length,
+  plays: document.querySelectorAll("#actions button.move:not(.quiet):not([data-kind='discard'])").length,
+  aims: document.querySelectorAll('#seats .seat.aim').length})"""
+
+
+def _one_decision(page: Any, rng: random.Random, checked_wait: list[bool], settle: bool = True) -> None:
     """Take one decision by clicking what the page shows; return once the page has moved on."""
-    version = page.evaluate("document.body.dataset.version")
-    quiet = page.locator("#actions button.move.quiet")
-    cards = page.locator("#hand img.playable")
-    if not checked_wait[0] and page.locator("#actions button.move[data-kind='decline']").count():
+    offer = page.evaluate(_OFFER)
+    version = offer["version"]
+    if not checked_wait[0] and offer["decline"]:
         # An attack (or other card) waits for this person's answer: the bots do not move meanwhile.
         page.wait_for_timeout(300)
         assert page.evaluate("document.body.dataset.version") == version
         checked_wait[0] = True
-    n_cards, n_quiet = cards.count(), quiet.count()
-    assert n_cards or n_quiet, "a decision with nothing to click"
-    if n_cards and (not n_quiet or rng.random() < 0.85):
-        cards.nth(rng.randrange(n_cards)).click()
-        aims = page.locator("#seats .seat.aim")
-        buttons = page.locator("#actions button.move:not(.quiet)")
-        buttons.first.wait_for(timeout=WAIT_MS)
-        plays = page.locator("#actions button.move:not(.quiet):not([data-kind='discard'])")
-        if aims.count() and rng.random() < 0.3:
-            aims.nth(rng.randrange(aims.count())).click()  # the card, then its target
-        elif plays.count() and rng.random() < 0.9:
-            plays.nth(rng.randrange(plays.count())).click()
+    assert offer["cards"] or offer["quiet"], "a decision with nothing to click"
+    if offer["cards"] and (not offer["quiet"] or rng.random() < 0.85):
+        page.locator("#hand img.playable").nth(rng.randrange(offer["cards"])).click()
+        page.wait_for_function("document.querySelector('#actions button.move:not(.quiet)') !== null",
+                               timeout=WAIT_MS)
+        offer = page.evaluate(_OFFER)
+        if offer["aims"] and rng.random() < 0.3:
+            page.locator("#seats .seat.aim").nth(rng.randrange(offer["aims"])).click()  # the card, then its target
+        elif offer["plays"] and rng.random() < 0.9:
+            page.locator("#actions button.move:not(.quiet):not([data-kind='discard'])").nth(
+                rng.randrange(offer["plays"])).click()
         else:
-            buttons.nth(rng.randrange(buttons.count())).click()
+            page.locator("#actions button.move:not(.quiet)").nth(rng.randrange(offer["buttons"])).click()
     else:
-        quiet.nth(rng.randrange(n_quiet)).click()
-    _settled(page, after=version)
+        page.locator("#actions button.move.quiet").nth(rng.randrange(offer["quiet"])).click()
+    if settle:
+        _settled(page, after=version)
+    else:
+        page.wait_for_function(f"document.body.dataset.version !== '{version}'", timeout=WAIT_MS)
 
 
 def _life_from_log(table: Table) -> list[int]:
@@ -148,3 +159,38 @@ def test_a_whole_game_clicked_in_the_browser(browser: Any, set_name: str, player
     assert out["final"] == json.loads(json.dumps(final_state(table.state)))
     assert out["log"] == json.loads(json.dumps(log_json(table.state.game, table.state.log or [])))
     assert decisions >= 3
+
+
+def test_two_friends_and_a_bot_play_a_whole_game_each_on_their_own_page(browser: Any) -> None:
+    """Ann and Bob, each with their own link (a phone and a desktop), and a greedy bot: each page clicks only
+    when it says it is its seat's decision, and shows only its own hand all along."""
+    table = Table.open(["lunch"], players=3, bots="human,greedy", seed=8)
+    server = TableServer(table, _art(table, "lunch"), pace=0)
+    rng = random.Random(9)
+    info = table.state.game.info
+    with serving_in_thread(server) as base:
+        pages = []
+        for seat, size in ((0, {"width": 1280, "height": 900}), (1, {"width": 390, "height": 844})):
+            context = browser.new_context(viewport=size)
+            page = context.new_page()
+            page.goto(f"{base}/t/{table.seats[seat].token}")
+            pages.append(page)
+        checked_wait = [True]
+        decisions = [0, 0]
+        while True:
+            states = [page.evaluate("[document.body.dataset.state, document.body.dataset.version]")
+                      for page in pages]
+            if all(st == "over" for st, _ in states):
+                break
+            acting = [i for i, (st, v) in enumerate(states) if st == "act" and v == str(table.version)]
+            if not acting:
+                pages[0].wait_for_timeout(10)  # a push still on its way
+                continue
+            i = acting[0]
+            shown = sorted(pages[i].locator("#hand img").evaluate_all("els => els.map(e => e.alt)"))
+            assert shown == sorted(info[d].name for d in table.state.hands[i])
+            _one_decision(pages[i], rng, checked_wait, settle=False)
+            decisions[i] += 1
+        for page in pages:
+            page.context.close()
+    assert table.state.result is not None and min(decisions) >= 1

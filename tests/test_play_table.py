@@ -228,3 +228,62 @@ def test_the_log_says_it_in_the_rules_words() -> None:
     assert said == len(damage)
     for e in damage[:5]:
         assert f"{e['player']} takes {e['amount']} ({e['life']} left)." in text
+
+
+def test_a_home_made_set_folder_is_saved_by_its_absolute_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    res = CliRunner().invoke(main, ["new", str(tmp_path / "myset"), "--base", "lunch"])
+    assert res.exit_code == 0, res.output
+    monkeypatch.chdir(tmp_path)
+    table = Table.open(["./myset"], players=2, bots="greedy", seed=3)
+    rng = random.Random(4)
+    for _ in range(30):
+        if not _humans_to(table, 0, rng):
+            break
+        table.play(0, _move_json(rng.choice(table.state.moves), table.version))
+    text = table.save(0)
+    assert str((tmp_path / "myset").resolve()) in text
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    out = _replay(elsewhere, text)
+    assert out["final"] == json.loads(json.dumps(final_state(table.state)))
+
+
+def _wait_version(client: TestClient, token: str, past: int, timeout: float = 10.0) -> tuple[int, float]:
+    import time
+
+    t0 = time.monotonic()
+    while time.monotonic() - t0 < timeout:
+        v = client.get(f"/api/{token}/state").json()["version"]
+        if v > past:
+            return v, time.monotonic()
+        time.sleep(0.01)
+    raise AssertionError("the bots did not move")
+
+
+def test_the_bots_move_at_their_pace_and_wait_for_a_person() -> None:
+    import time
+
+    table = Table.open(["lunch"], players=3, bots="random", seed=6)
+    token = table.host.token
+    pace = 0.15
+    with TestClient(TableServer(table, TableArt(table.cs), pace=pace).app) as client:
+        assert table.state.to_act == 0
+        time.sleep(2 * pace)
+        assert table.version == client.get(f"/api/{token}/state").json()["version"]  # nobody moves for Ann
+        version = table.version
+        pas = next(m for m in table.state.moves if m.kind == mv.PASS)
+        t0 = time.monotonic()
+        r = client.post(f"/api/{token}/move", json=_move_json(pas, version))
+        assert r.status_code == 200
+        after_ann = r.json()["version"]
+        _, t1 = _wait_version(client, token, after_ann)
+        assert t1 - t0 >= pace * 0.9  # the first bot move came a pace after Ann's
+        # the events stream sends the view now, and the next one once a bot has moved
+        with client.stream("GET", f"/api/{token}/events") as stream:
+            lines = stream.iter_lines()
+            first = next(ln for ln in lines if ln.startswith("data: "))
+            assert json.loads(first[6:])["seat"] == 0
+            if table.state.to_act != 0 and table.state.result is None:
+                second = next(ln for ln in lines if ln.startswith("data: "))
+                assert json.loads(second[6:])["version"] > json.loads(first[6:])["version"]

@@ -4,21 +4,22 @@ from __future__ import annotations
 
 import click
 
-from cardgen.cli.common import SET_OPTION, fails_cleanly
+from cardgen.cli.bounds import Finite
+from cardgen.cli.common import SET_REQUIRED, fails_cleanly
 from cardgen.errors import CardgenError
 from cardgen.play.launch import DEFAULT_PACE, DEFAULT_PORT, PlayOptions, play
 from cardgen.sim.agents import DEFAULT_BUDGET, parse_budget
 
 
 @click.command("play")
-@SET_OPTION
+@SET_REQUIRED
 @click.option("--players", default=2, show_default=True, type=int, help="Seats at the table (2 to 12).")
 @click.option("--bots", default=None, metavar="LIST",
               help="Who sits in the other seats: random, greedy, search or human (a friend), one name for all "
                    "or a comma list, one per seat. [default: search]")
 @click.option("--budget", default=DEFAULT_BUDGET, show_default=True, metavar="N|Nms",
               help="The search bot's budget a decision: N iterations, or N milliseconds ('50ms').")
-@click.option("--pace", default=DEFAULT_PACE, show_default=True, type=click.FloatRange(0, 30),
+@click.option("--pace", default=DEFAULT_PACE, show_default=True, type=Finite(0, 30),
               help="Seconds between two bot moves.")
 @click.option("--seed", default=None, type=click.IntRange(0), help="The deal (default: a new one each game).")
 @click.option("--names", default=None, metavar="A,B,...", help="The seats' names, yours first.")

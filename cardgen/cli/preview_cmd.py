@@ -6,6 +6,7 @@ from pathlib import Path
 
 import click
 
+from cardgen.cli.bounds import PREVIEW_DPI
 from cardgen.cli.common import PAPER_OPTION, SET_OPTION, SIZE_OPTION, fails_cleanly, load_group, out_option, set_groups
 from cardgen.errors import CardgenError
 from cardgen.output import check_writable
@@ -16,7 +17,7 @@ from cardgen.render.sheets import PrintOptions, resolve_layout
 @click.command("preview")
 @SET_OPTION
 @click.option("--card", default=None, metavar="NAME", help="Only this card.")
-@click.option("--dpi", default=150, show_default=True, type=click.IntRange(18, 1200), help="Image resolution.")
+@click.option("--dpi", default=150, show_default=True, type=PREVIEW_DPI, help="Image resolution.")
 @out_option(" (images in <out>/<set>/preview/)")
 @PAPER_OPTION
 @SIZE_OPTION

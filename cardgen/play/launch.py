@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from cardgen.play.art import TableArt
 from cardgen.play.server import TableServer, bind, serve
 from cardgen.play.table import Table
+from cardgen.sim.agents import DEFAULT_BUDGET
 
 DEFAULT_PACE = 0.8  # seconds between two bot moves: slow enough to read the log line by line
 DEFAULT_PORT = 8765
@@ -22,7 +23,7 @@ class PlayOptions:
     players: int = 2
     bots: str | None = None
     seed: int | None = None
-    budget: str = "30"
+    budget: str = DEFAULT_BUDGET
     pace: float = DEFAULT_PACE
     host: str = "127.0.0.1"
     port: int = DEFAULT_PORT

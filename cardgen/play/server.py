@@ -96,10 +96,15 @@ class TableServer:
             if self.pace > 0:
                 await asyncio.sleep(self.pace)
             version = t.version
-            move = await asyncio.to_thread(t.bot_choose, seat)
-            if t.version == version:
-                t.bot_play(seat, move)
-                self.changed()
+            try:
+                move = await asyncio.to_thread(t.bot_choose, seat)
+                if t.version == version:
+                    t.bot_play(seat, move)
+            except Exception as exc:  # a bug here must not stop the bots for the rest of the game
+                t.notes.append((t.version, f"the table could not play for {t.seats[seat].name}: "
+                                           f"{type(exc).__name__}: {str(exc)[:80]}"))
+                await asyncio.sleep(1.0)
+            self.changed()
 
     # --- routes -----------------------------------------------------------------------------------------
 

@@ -11,9 +11,11 @@ one event loop (a bot thinks in a worker thread on its own view, while nobody el
 
 from __future__ import annotations
 
+import os
 import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from cardgen.engine import moves as mv
 from cardgen.engine.agents import RandomAgent
@@ -26,7 +28,7 @@ from cardgen.loader import load_sets
 from cardgen.model import CardSet
 from cardgen.play.save import Opening, deal, start_state, verified_scenario
 from cardgen.play.wording import LogLine, in_flight, log_lines, move_label
-from cardgen.sim.agents import AGENTS, Budget, make_agent, parse_budget
+from cardgen.sim.agents import AGENTS, DEFAULT_BUDGET, Budget, make_agent, parse_budget
 from cardgen.sim.seeding import derive_seed
 from cardgen.suggest import did_you_mean
 
@@ -122,6 +124,14 @@ def parse_decision(payload: object) -> Decision:
     return Decision(mv.MoveKind(kind), numbers["card"], numbers["target"], choice, numbers["version"])
 
 
+def scenario_set_ref(ref: str) -> str:
+    """A `--set` value as a saved scenario names it: a bundled set by its name, a set folder by its absolute
+    path (a scenario reads a relative path from its own folder, and a saved file may be moved)."""
+    if "/" in ref or ref.startswith(".") or os.sep in ref:
+        return str(Path(ref).resolve())
+    return ref
+
+
 AgentFactory = Callable[[str, int, Budget], Agent]
 
 
@@ -147,9 +157,9 @@ class Table:
         kinds = seat_kinds(players, bots)
         seat_list = seat_names(players, names)
         cs = load_sets(list(sets))
-        opening = deal(cs, sets, seat_list, seed)
+        opening = deal(cs, [scenario_set_ref(r) for r in sets], seat_list, seed)
         state, cs = start_state(opening, cs)
-        b = budget if isinstance(budget, Budget) else parse_budget(budget or "30")
+        b = budget if isinstance(budget, Budget) else parse_budget(budget or DEFAULT_BUDGET)
         make = agent_factory or make_agent
         seats: list[Seat] = []
         for p, (name, kind) in enumerate(zip(seat_list, kinds, strict=True)):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from cardgen.engine import events as ev
 from cardgen.engine import moves as mv
@@ -134,10 +135,15 @@ def _event(g: Game, e: ev.Event) -> str:
     return ""
 
 
+def _and(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
 def log_lines(g: Game, log: Sequence[ev.Event], start: int = 0, current: int = -1) -> list[LogLine]:
     """The log from event `start` on as lines (`current`: whose turn it is at `start`)."""
     lines: list[LogLine] = []
     words: list[str] = []
+    discards: list[Any] = []  # a run of discards being said: [player, card names, its sentence]
     turn = 0
 
     def flush() -> None:
@@ -155,9 +161,14 @@ def log_lines(g: Game, log: Sequence[ev.Event], start: int = 0, current: int = -
             if e.player == current and e.move.kind in mv.EFFECT_KINDS:
                 flush()
             turn = e.turn
+            if e.move.kind == mv.DISCARD and discards and discards[0] == e.player and words[-1] == discards[2]:
+                discards[1].append(_card(g, e.move.card))  # one sentence for a run of discards
+                words[-1] = discards[2] = f"{g.names[e.player]} discards {_and(discards[1])}."
+                continue
             said = _moved(g, e)
             if said:
                 words.append(said)
+                discards[:] = [e.player, [_card(g, e.move.card)], said] if e.move.kind == mv.DISCARD else []
             continue
         if isinstance(e, ev.GameOver):
             flush()
@@ -175,7 +186,7 @@ def _decline(seat: int, top: Frame | None) -> str:
     if isinstance(top, BonusF):
         return "Skip the free attack"
     if isinstance(top, AfterBlockF):
-        return "No grab"
+        return "No combo"
     if isinstance(top, DropF | BraceF):
         return "No heal"
     if isinstance(top, LetGoF):
@@ -209,13 +220,13 @@ def move_label(g: Game, seat: int, m: Move, top: Frame | None = None) -> str:
     if k == mv.VOMIT_HIT:
         return f"Free hit on {to}"
     if k == mv.HUMILIATE:
-        return f"Humiliate: send it to {to}" if to else "Humiliate"
+        return f"Send it to {to}" if to else "Stop it"
     if k == mv.INTERFERE:
         return "Interfere"
     if k == mv.DIRECTION:
         return f"Send it {m.choice}"
     if k in (mv.INTERJECT, mv.FOLLOW, mv.OPEN, mv.BONUS):
-        word = {mv.INTERJECT: "Play", mv.FOLLOW: "Follow up", mv.OPEN: "Grab back", mv.BONUS: "Free attack"}[k]
+        word = {mv.INTERJECT: "Play", mv.FOLLOW: "Follow up", mv.OPEN: "Open a combo", mv.BONUS: "Free attack"}[k]
         return f"{word} on {to}" + (", then drop it" if m.choice == "drop" else "") if to else word
     if k == mv.DECLINE:
         return _decline(seat, top)
@@ -239,7 +250,7 @@ def in_flight(g: Game, frames: Sequence[Frame]) -> list[str]:
         elif isinstance(f, BonusF):
             out.append(f"{who}'s free attack on {n[f.victim]}")
         elif isinstance(f, AfterBlockF):
-            out.append(f"after {who}'s block, a grab may follow")
+            out.append(f"after {who}'s block, a combo may open")
         elif isinstance(f, DirectionF):
             out.append(f"{who} picks where the dodged attack goes")
         elif isinstance(f, DropF | BraceF):

@@ -201,7 +201,11 @@ def _card_widths(rows: list[Block], st: _Styles, width: float) -> tuple[list[flo
     if effect_w < floor:
         name_w = max(name_word, name_w - (floor - effect_w))
         effect_w = rest - name_w - value_w - copies_w
-    return [sw, name_w, value_w, copies_w, effect_w], effect_w < effect_word
+    split_name = effect_w < floor  # one word of a name is wider than the room left: it splits in its column
+    if split_name:
+        name_w = max(rest - value_w - copies_w - floor, pad + 1.0)
+        effect_w = rest - name_w - value_w - copies_w
+    return [sw, name_w, value_w, copies_w, effect_w], effect_w < effect_word or split_name
 
 
 _PARSED: dict[tuple[str, str, float, float], list[Any]] = {}
