@@ -139,7 +139,7 @@ def _icon(tmp_path: Path, name: str, data: bytes | None) -> Path:
 
 @pytest.mark.parametrize(("name", "data", "said"), [
     ("dodge.svg", b'<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><path d="M0 0'
-     + b" L1 1" * 10_000_000 + b'"/></svg>', "over the limit of 1,000,000 bytes"),
+     + b" L1 1" * 10_000_000 + b'"/></svg>', "over the limit of 250,000 bytes"),
     ("dodge.png", png_header(30_000, 30_000), "declares more than 40,000,000 pixels; refused"),
     ("dodge.png", png_header(12_000, 12_000), "is 12000x12000 pixels, over the 40,000,000-pixel limit"),
     ("dodge.svg", None, "is a FIFO (named pipe), not a regular file"),

@@ -12,6 +12,7 @@ from cardgen.errors import CardgenError
 from cardgen.output import check_writable
 from cardgen.render.preview import preview_files, write_previews
 from cardgen.render.sheets import PrintOptions, resolve_layout
+from cardgen.render.size_check import check_card_size
 
 
 @click.command("preview")
@@ -32,6 +33,8 @@ def command(sets: tuple[str, ...], card: str | None, dpi: int, out: Path, paper:
     check_writable(out)
     files: dict[str, bytes] = {}
     for group in groups:
-        files.update(preview_files(load_group(group), opts, dpi, card))
+        cs = load_group(group)
+        check_card_size(cs, size)
+        files.update(preview_files(cs, opts, dpi, card))
     for path in write_previews(out, files):
         click.echo(str(path))

@@ -28,7 +28,7 @@ from cardgen.suggest import did_you_mean
 from cardgen.svgshapes import read_svg
 
 ICON_FORMATS = (".svg", ".png")
-MAX_SVG_BYTES = 1_000_000  # a keyword icon is a few hundred bytes; a 50 MB path would take minutes to draw
+MAX_SVG_BYTES = 250_000  # a keyword icon is a few hundred bytes; 1 MB of path data takes 5 s to check and draw
 _CSS_URL = re.compile(r"url\(\s*['\"]?([^'\")]*)")
 
 
