@@ -3,15 +3,18 @@ each card, and the designer's changed and new cards highlighted."""
 
 from __future__ import annotations
 
+import json
 import math
 import statistics
 from pathlib import Path
 from typing import Any
 
 import pytest
+from click.testing import CliRunner
 from reportlab.graphics.shapes import Drawing, Rect, String
 
 from cardgen.cli.compare_cmd import report_view
+from cardgen.cli.main import main
 from cardgen.loader import load_set
 from cardgen.render.sim_report import compare_drawing, report_drawing, style
 from cardgen.sim.balance import BalanceConfig, compare_versions, result_json
@@ -115,3 +118,16 @@ def test_the_compare_chart_marks_changed_and_new_cards_and_shows_the_length(comp
         assert any(r.y <= y <= r.y + r.height for r in bands), name
     assert any(s.text.startswith("Game length: ") for s in strings)
     assert any("vs " in s.text for s in strings)  # the new card's figure names the band edge it is against
+
+
+def test_simulate_names_the_cards_an_extending_set_changed(tmp_path: Path) -> None:
+    out = tmp_path / "s.json"
+    result = CliRunner().invoke(main, ["simulate", "--set", str(PLANTED), "--players", "2", "--agent", "greedy",
+                                       "--games", "20", "--json", str(out)])
+    assert result.exit_code == 0, result.output
+    res = json.loads(out.read_text())
+    assert res["changes"] == {"Knuckle Sammitch": "changed", "Haymaker": "new"}
+    assert res["changes_against"] == "beer"
+    plain = tmp_path / "beer.json"
+    assert CliRunner().invoke(main, ["simulate", "--set", "beer", "--games", "5", "--json", str(plain)]).exit_code == 0
+    assert "changes" not in json.loads(plain.read_text())

@@ -16,7 +16,7 @@ from cardgen.errors import OutputError
 from cardgen.output import check_writable
 from cardgen.render.sim_report import compare_report_bytes
 from cardgen.sim.agents import AGENTS, DEFAULT_BUDGET, agent_names, parse_budget
-from cardgen.sim.balance import BalanceConfig, BalanceResult, compare_versions, result_json, verdict_lines
+from cardgen.sim.balance import CHANGE_TAGS, BalanceConfig, BalanceResult, compare_versions, result_json, verdict_lines
 
 DEFAULTS = BalanceConfig()
 
@@ -107,9 +107,6 @@ def report_view(res: dict[str, Any]) -> dict[str, Any]:
             "changes": {c["card"]: CHANGE_TAGS[c["kind"]] for c in res["changes"] if c["kind"] in CHANGE_TAGS},
             "references": {v["card"]: v["reference"] for v in table["verdicts"] if v["family"] == "new"}}
 
-
-# The chart's tag for each kind of change the designer made (the card's row is highlighted).
-CHANGE_TAGS: dict[str, str] = {"mechanics": "changed", "copies": "copies", "new": "new"}
 
 
 @click.command("compare")

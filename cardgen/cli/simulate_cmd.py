@@ -17,6 +17,7 @@ from cardgen.errors import OutputError
 from cardgen.output import check_writable, write_atomic
 from cardgen.render.sim_report import report_bytes
 from cardgen.sim.agents import AGENTS, DEFAULT_BUDGET, agent_names, parse_budget
+from cardgen.sim.balance import CHANGE_TAGS, card_changes
 from cardgen.sim.runner import SimConfig, add_rank_agreement, results_json, simulate, usable_jobs
 
 P = ParamSpec("P")
@@ -175,5 +176,9 @@ def command(sets: tuple[str, ...], players: int, games: int, seed: int, agent: s
             bar.reset(total=games)
             bar.set_description(f"simulating {cs.name} with {rank_against}")
             res = add_rank_agreement(cs, res, cfg, rank_against, progress=advance)
+    if cs.base:  # a set that extends another: which of its cards the designer changed (the report marks them)
+        base = load_group((cs.base,), show_warnings=False)
+        res["changes"] = {c.name: CHANGE_TAGS[c.kind] for c in card_changes(base, cs) if c.kind in CHANGE_TAGS}
+        res["changes_against"] = base.name
     report = report_bytes(res, report_path.suffix) if report_path is not None else None
     emit_results(res, _summary(res), json_path, report_path, report)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import sys
 from pathlib import Path
 
@@ -15,7 +16,7 @@ from cardgen.errors import OutputError
 from cardgen.output import check_writable
 from cardgen.sim import balance_defaults as defaults
 from cardgen.sim.agents import AGENTS, DEFAULT_BUDGET, agent_names, parse_budget
-from cardgen.sim.balance import BalanceConfig
+from cardgen.sim.balance import BalanceConfig, verdict_lines
 from cardgen.sim.tune import (
     DEFAULT_NUMBERS,
     MAX_STEPS,
@@ -28,6 +29,7 @@ from cardgen.sim.tune import (
     tune,
     tune_json,
     tune_lines,
+    verdicts_of,
 )
 
 
@@ -56,7 +58,7 @@ def parse_numbers(text: str) -> tuple[str, ...]:
 @click.option("--games", type=click.IntRange(min=1, max=10_000_000), metavar="N",
               help="Play exactly N games per table size and candidate (no early stop).")
 @click.option("--seconds", default=TUNE_SECONDS, show_default=True, type=click.FloatRange(min=1, max=86_400),
-              help="Wall-time budget of the whole search, per card.")
+              help="Wall-time budget of the verdicts on the set as it is, and of the search for each card.")
 @click.option("--min-effect", default=defaults.MIN_EFFECT, show_default=True, type=click.FloatRange(min=0.1, max=100),
               metavar="POINTS", help="Smallest change of win rate (points) that counts.")
 @click.option("--alpha", default=defaults.ALPHA, show_default=True, type=float,
@@ -93,11 +95,11 @@ def command(base: str, set_ref: str, cards: tuple[str, ...], numbers: str, max_s
         def trying(what: str) -> None:
             bar.set_postfix_str(what, refresh=True)
 
-        names = list(cards)
-        if not names:
-            bar.set_postfix_str(f"which cards of {b.name} stand out", refresh=True)
-            names = flagged_cards(a, b, cfg, advance)
-        results: list[TuneResult] = [tune(a, b, name, cfg, advance, trying) for name in names]
-    lines = [line for r in results for line in tune_lines(r)] or [
-        f"{a.name} -> {b.name}: no card stands out, nothing to tune"]
+        # The verdicts on the set as it is, as `cardgen compare BASE SET --seconds S` plays them (its game limit).
+        bar.set_postfix_str(f"{b.name} as it is", refresh=True)
+        first = verdicts_of(a, b, dataclasses.replace(cfg.balance, seconds=seconds, max_games=defaults.MAX_GAMES),
+                            advance)
+        names = list(cards) or flagged_cards(first)
+        results: list[TuneResult] = [tune(a, b, name, cfg, advance, trying, first) for name in names]
+    lines = [line for r in results for line in tune_lines(r)] or [*verdict_lines(first), "nothing to tune"]
     emit_results(tune_json(results, cfg), lines, json_path, None, None)

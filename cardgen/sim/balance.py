@@ -159,6 +159,10 @@ class BalanceResult:
 # --- what changed ---------------------------------------------------------------------------------------------
 
 
+# How the charts tag a card the designer changed, by kind of change (the card's row is highlighted).
+CHANGE_TAGS: dict[str, str] = {"mechanics": "changed", "copies": "copies", "new": "new"}
+
+
 def design_of(card: Card) -> tuple[Any, ...]:
     """A card's identity: every field that changes how it plays (not its name, count, words or picture)."""
     return tuple(getattr(card, f.name) for f in dataclasses.fields(card) if f.name not in NOT_DESIGN)

@@ -170,6 +170,8 @@ class TuneResult:
     stopped: Literal["done", "budget"]
     seconds: float
     min_effect: float
+    others: tuple[int, ...] = ()  # table sizes where the card was not flagged (candidates are not judged there)
+    elsewhere: Trial | None = None  # the fix judged at `others` (None: no fix, no other table, or no time left)
 
     @property
     def fix(self) -> Trial | None:
@@ -206,12 +208,26 @@ def direction_of(verdicts: tuple[Verdict, ...]) -> Direction | None:
     return None
 
 
+def verdicts_of(base: CardSet | None, cs: CardSet, bal: BalanceConfig,
+                progress: Callable[[int], None] | None = None) -> BalanceResult:
+    """The balance procedure's verdicts on `cs`: against `base`, or with no base against the rest of its deck."""
+    return assess_set(cs, bal, progress) if base is None else compare_versions(base, cs, bal, progress)
+
+
+def flagged_cards(result: BalanceResult) -> list[str]:
+    """The cards `result` calls too strong or too weak (the designer's changes, or with no base every card), not
+    marked intended: what `cardgen tune` tunes when no card is named."""
+    return list(dict.fromkeys(v.card for v in result.flagged() if v.card not in result.intended))
+
+
 def tune(base: CardSet | None, cs: CardSet, card: str, cfg: TuneConfig = TuneConfig(),
-         progress: Callable[[int], None] | None = None,
-         trying: Callable[[str], None] | None = None) -> TuneResult:
+         progress: Callable[[int], None] | None = None, trying: Callable[[str], None] | None = None,
+         problem: BalanceResult | None = None) -> TuneResult:
     """Find the smallest edit of `card`'s numbers in `cs` that brings it back inside the band (against `base`, or
-    against the rest of its deck when `base` is None). `progress(n)` after every n games; `trying(what)` as each
-    candidate starts."""
+    against the rest of its deck when `base` is None). `problem` is the verdict on `cs` as it is, if already
+    played (else it is played first, within the budget). Candidates are judged at the table sizes where the
+    card was flagged; the fix found is then judged at the others. `progress(n)` after every n games;
+    `trying(what)` as each candidate starts."""
     t0 = time.perf_counter()
     target = next((c for c in cs.cards if c.name.casefold() == card.casefold()), None)
     if target is None:
@@ -219,24 +235,24 @@ def tune(base: CardSet | None, cs: CardSet, card: str, cfg: TuneConfig = TuneCon
     if not any(n in _numbers(target) for n in cfg.numbers):
         raise TuneError(f"{target.name} has none of the numbers tune may change ({', '.join(cfg.numbers)})")
 
-    def judge(version: CardSet) -> BalanceResult:
+    def judge(version: CardSet, tables: tuple[int, ...]) -> BalanceResult:
         left = cfg.seconds - (time.perf_counter() - t0)
-        bal = dataclasses.replace(cfg.balance, seconds=max(left, 0.1))
-        if base is None:
-            return assess_set(version, bal, progress)
-        return compare_versions(base, version, bal, progress)
+        return verdicts_of(base, version, dataclasses.replace(cfg.balance, tables=tables, seconds=max(left, 0.1)),
+                           progress)
 
-    if trying is not None:
-        trying(f"{target.name} as it is")
-    s0 = time.perf_counter()
-    first = judge(cs)
-    verdicts = _card_verdicts(first, target.name)
+    if problem is None:
+        if trying is not None:
+            trying(f"{target.name} as it is")
+        problem = judge(cs, cfg.balance.tables)
+    verdicts = _card_verdicts(problem, target.name)
     direction = direction_of(verdicts)
     if direction is None:
         calls = ", ".join(f"{v.call} at {v.players} players" for v in verdicts) or "not tested"
         raise TuneError(f"{target.name} is not too strong or too weak ({calls}): nothing to tune")
+    wrong = TOO_STRONG if direction == "weaken" else TOO_WEAK
+    flagged = tuple(v.players for v in verdicts if v.call in wrong)
+    others = tuple(v.players for v in verdicts if v.players not in flagged)
     min_effect = cfg.balance.min_effect
-    problem = Trial(None, "still", verdicts, round(time.perf_counter() - s0, 3))
     trials: list[Trial] = []
     fixes: dict[str, Trial] = {}
     closed: set[str] = set()
@@ -250,32 +266,33 @@ def tune(base: CardSet | None, cs: CardSet, card: str, cfg: TuneConfig = TuneCon
         if trying is not None:
             trying(str(edit))
         s0 = time.perf_counter()
-        result = judge(edited_set(cs, edit))
+        result = judge(edited_set(cs, edit), flagged)
         got = _card_verdicts(result, target.name)
         status = _status(got, direction, min_effect, result)
-        trial = Trial(edit, status, got, round(time.perf_counter() - s0, 3))
-        trials.append(trial)
+        trials.append(Trial(edit, status, got, round(time.perf_counter() - s0, 3)))
         if status == "cut short":
             stopped = "budget"
             break
         if status in ("fixed", "likely fixed"):
-            fixes[edit.number] = trial
+            fixes[edit.number] = trials[-1]
             closed.add(edit.number)
         elif status == "overshoot":
             closed.add(edit.number)
     ordered = sorted(fixes.values(), key=lambda t: (t.edit.steps if t.edit else 0, t.status != "fixed",
                                                     NUMBERS.index(t.edit.number) if t.edit else 0))
-    return TuneResult(target.name, None if base is None else base.name, direction, problem, tuple(trials),
-                      tuple(ordered), stopped, round(time.perf_counter() - t0, 3), min_effect)
-
-
-def flagged_cards(base: CardSet | None, cs: CardSet, cfg: TuneConfig = TuneConfig(),
-                  progress: Callable[[int], None] | None = None) -> list[str]:
-    """The cards the balance procedure calls too strong or too weak (the designer's changes, or with no base
-    every card), not marked intended: what `cardgen tune` tunes when no card is named."""
-    bal = dataclasses.replace(cfg.balance, seconds=cfg.seconds)
-    result = assess_set(cs, bal, progress) if base is None else compare_versions(base, cs, bal, progress)
-    return list(dict.fromkeys(v.card for v in result.flagged() if v.card not in result.intended))
+    elsewhere: Trial | None = None
+    if ordered and others and time.perf_counter() - t0 < cfg.seconds:
+        best = ordered[0].edit
+        assert best is not None
+        if trying is not None:
+            trying(f"{best} at {', '.join(map(str, others))} players")
+        s0 = time.perf_counter()
+        result = judge(edited_set(cs, best), others)
+        got = _card_verdicts(result, target.name)
+        elsewhere = Trial(best, _status(got, direction, min_effect, result), got, round(time.perf_counter() - s0, 3))
+    return TuneResult(target.name, None if base is None else base.name, direction,
+                      Trial(None, "still", verdicts, problem.seconds), tuple(trials), tuple(ordered), stopped,
+                      round(time.perf_counter() - t0, 3), min_effect, others, elsewhere)
 
 
 # --- words and JSON -------------------------------------------------------------------------------------------
@@ -299,7 +316,7 @@ def tune_lines(res: TuneResult) -> list[str]:
     lines = [f"{res.card} ({against}, points of win rate for players who start with it): "
              + "; ".join(_figure(v) for v in res.problem.verdicts), f"  trying to make it {goal}:"]
     for t in res.trials:
-        lines.append(f"    {t.edit}: {t.status} — " + "; ".join(_figure(v) for v in t.verdicts))
+        lines.append(f"    {t.edit}: {t.status}: " + "; ".join(_figure(v) for v in t.verdicts))
     fix = res.fix
     if fix is None:
         why = ("the time budget ran out" if res.stopped == "budget" else
@@ -310,6 +327,13 @@ def tune_lines(res: TuneResult) -> list[str]:
                 f"within {res.min_effect:g} points at every table size, not yet confirmed"
                 + (f" (about {_needed(fix)} games a table size would tell)" if _needed(fix) else ""))
         lines.append(f"  suggested fix: {fix.edit} ({sure})")
+        if res.elsewhere is not None:
+            ok = res.elsewhere.status in ("fixed", "likely fixed", "still") and not any(
+                v.flagged for v in res.elsewhere.verdicts)
+            lines.append(f"    {'and' if ok else 'but'} at the other table sizes: "
+                         + "; ".join(_figure(v) for v in res.elsewhere.verdicts))
+        elif res.others:
+            lines.append(f"    not judged at {', '.join(map(str, res.others))} players (no time left)")
         for other in res.fixes[1:]:
             lines.append(f"  or: {other.edit} ({other.status})")
     if res.stopped == "budget":
@@ -340,6 +364,8 @@ def tune_json(results: list[TuneResult], cfg: TuneConfig) -> dict[str, Any]:
         "cards": [{"card": r.card, "base": r.base, "direction": r.direction, "problem": _trial_json(r.problem),
                    "tried": [_trial_json(t) for t in r.trials],
                    "fix": None if r.fix is None else _trial_json(r.fix),
-                   "fixes": [_trial_json(t) for t in r.fixes], "stopped": r.stopped, "seconds": r.seconds}
+                   "fixes": [_trial_json(t) for t in r.fixes],
+                   "fix_elsewhere": None if r.elsewhere is None else _trial_json(r.elsewhere),
+                   "stopped": r.stopped, "seconds": r.seconds}
                   for r in results],
     }
