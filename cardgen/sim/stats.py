@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from cardgen.engine.frozen import init_args
 from cardgen.sim.impact import PRIMARY, BitCounts, Impact, PlayCounts, ranking
 
 Z95 = 1.959963984540054
@@ -49,6 +50,9 @@ class GameRecord:
     dealt: tuple[int, ...] = ()  # per design: damage dealt in the game
     prevented: tuple[int, ...] = ()  # per design: damage its defences and humiliations stopped
     played_by: tuple[int, ...] = ()  # per seat: bit mask of the designs it played
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        return GameRecord, init_args(self)  # (cardgen/engine/frozen.py)
 
 
 @dataclass
