@@ -45,18 +45,22 @@ AS_INDEX: dict[MoveKind, int] = {mv.PLAY: 0, mv.STOMP: 0, mv.FOLLOW: 1, mv.OPEN:
                                  mv.DEFEND: 4, mv.HUMILIATE: 4, mv.INTERFERE: 4, mv.INTERJECT: 5, mv.HEAL: 6}
 
 
+@dataclass
 class PlayCounts:
     """How often each design was played, by kind of move: `how[kind][d]`, and `dropping[d]` for heals played
     when dropping (not on the player's turn). The game loop adds to these lists directly (no call, no per-game
     record), and a simulation's batch shares one `PlayCounts` across its games; sums, so the order of games
-    does not matter."""
+    does not matter. (A dataclass like `Impact`: a batch's statistics travel back from worker processes.)"""
 
-    __slots__ = ("designs", "dropping", "how")
+    designs: int
+    how: dict[MoveKind, list[int]] = field(default_factory=dict)
+    dropping: list[int] = field(default_factory=list)
 
-    def __init__(self, designs: int) -> None:
-        self.designs = designs
-        self.how: dict[MoveKind, list[int]] = {k: [0] * designs for k in AS_INDEX}
-        self.dropping = [0] * designs
+    def __post_init__(self) -> None:
+        if not self.how:
+            self.how = {k: [0] * self.designs for k in AS_INDEX}
+        if not self.dropping:
+            self.dropping = [0] * self.designs
 
     def merge(self, other: PlayCounts) -> None:
         for k, row in other.how.items():
@@ -138,32 +142,34 @@ def _masks(rows: list[bytearray], designs: int) -> list[int]:
     return [int(row.translate(_BIT_DIGITS)[::-1], 2) if designs else 0 for row in rows]
 
 
+@dataclass
 class BitCounts:
     """How many of the masks added had each design's bit set: binary counters held as bit planes (a few big-int
     operations a mask, like `Impact`), read as plain counts by `counts`."""
 
-    __slots__ = ("_planes", "_settled", "designs")
+    designs: int
+    planes: list[int] = field(default_factory=list)  # bit k of every design's count not yet settled
+    settled: list[int] = field(default_factory=list)
 
-    def __init__(self, designs: int) -> None:
-        self.designs = designs
-        self._planes: list[int] = []
-        self._settled = [0] * designs
+    def __post_init__(self) -> None:
+        if not self.settled:
+            self.settled = [0] * self.designs
 
     def add(self, mask: int) -> None:
-        _increment(self._planes, mask)
+        _increment(self.planes, mask)
 
     def merge(self, other: BitCounts) -> None:
-        self._settled = list(map(operator.add, self.counts(), other.counts()))
+        self.settled = list(map(operator.add, self.counts(), other.counts()))
 
     def counts(self) -> list[int]:
-        for k, plane in enumerate(self._planes):
+        for k, plane in enumerate(self.planes):
             weight = 1 << k
             while plane:
                 low = plane & -plane
-                self._settled[low.bit_length() - 1] += weight
+                self.settled[low.bit_length() - 1] += weight
                 plane ^= low
-        self._planes = []
-        return self._settled
+        self.planes = []
+        return self.settled
 
 
 
