@@ -323,14 +323,14 @@ def tune_lines(res: TuneResult) -> list[str]:
                "no edit of one of its numbers, within the steps tried, brings it inside")
         lines.append(f"  no fix found ({why})")
     else:
-        sure = ("cleared at every table size" if fix.status == "fixed" else
-                f"within {res.min_effect:g} points at every table size, not yet confirmed"
-                + (f" (about {_needed(fix)} games a table size would tell)" if _needed(fix) else ""))
+        tables = " and ".join(str(v.players) for v in fix.verdicts) + " players"
+        sure = (f"cleared at {tables}" if fix.status == "fixed" else
+                f"within {res.min_effect:g} points at {tables}, not yet confirmed"
+                + (f": about {_needed(fix)} games a table size would tell" if _needed(fix) else ""))
         lines.append(f"  suggested fix: {fix.edit} ({sure})")
         if res.elsewhere is not None:
-            ok = res.elsewhere.status in ("fixed", "likely fixed", "still") and not any(
-                v.flagged for v in res.elsewhere.verdicts)
-            lines.append(f"    {'and' if ok else 'but'} at the other table sizes: "
+            broken = any(v.flagged for v in res.elsewhere.verdicts)
+            lines.append(f"    {'but' if broken else 'and'} at the other table sizes: "
                          + "; ".join(_figure(v) for v in res.elsewhere.verdicts))
         elif res.others:
             lines.append(f"    not judged at {', '.join(map(str, res.others))} players (no time left)")
