@@ -21,16 +21,16 @@ from __future__ import annotations
 import math
 import operator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from cardgen.engine import moves as mv
 from cardgen.engine.moves import MoveKind
 from cardgen.engine.state import GameState, StrikeF, TickF
 
-Z95 = 1.959963984540054
-MEASURES: tuple[str, ...] = ("opening", "drawn")
+Z95: Final = 1.959963984540054
+MEASURES: Final[tuple[str, ...]] = ("opening", "drawn")
 # The figure cards are ranked and linted by: the opening hand, because the shuffle alone decides who holds it.
-PRIMARY = "opening"
+PRIMARY: Final = "opening"
 
 
 # How a card was played, as a designer reads it: a turn action, a combo's follow-up, a combo opened right after a
@@ -135,7 +135,7 @@ class Tracker:
 
 
 # A held-design byte (0 or 1) as a binary digit, for `Tracker.masks`.
-_BIT_DIGITS = bytes.maketrans(b"\x00\x01", b"01")
+_BIT_DIGITS: Final = bytes.maketrans(b"\x00\x01", b"01")
 
 
 def _masks(rows: list[bytearray], designs: int) -> list[int]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Final
 
 from cardgen.engine.agents import Agent
 from cardgen.engine.cards import CardInfo
@@ -26,7 +27,7 @@ from cardgen.sim.impact import PlayCounts, Tracker
 from cardgen.sim.stats import GameRecord
 
 # A game that asks this many decisions has stopped making progress (the turn cap should end it first).
-DECISION_LIMIT = 200_000
+DECISION_LIMIT: Final = 200_000
 
 
 @dataclass

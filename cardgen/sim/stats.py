@@ -11,12 +11,12 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from cardgen.engine.frozen import init_args
 from cardgen.sim.impact import PRIMARY, BitCounts, Impact, PlayCounts, ranking
 
-Z95 = 1.959963984540054
+Z95: Final = 1.959963984540054
 
 
 def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
