@@ -57,6 +57,7 @@ NOT_DESIGN: frozenset[str] = frozenset({"name", "count", "source", "number", "te
                                         "file", "line", "column", "intended"})
 CHUNK = 200  # games of one table size per look (and per worker task)
 MIN_GAMES = 400  # no verdict before this many games at a table size (the normal approximation needs them)
+Z95 = 1.959963984540054
 TUNED_FOR = 4000  # the confidence sequence is tightest around this many games
 
 
@@ -459,12 +460,13 @@ def _figures(tally: Tally, tests: list[_Test], names_a: list[str]) -> list[_Figu
             out.append(_Figure(t.name, t, None if d is None else d[0], 0.0 if d is None else d[1]))
             continue
         edges = [(r, tally.difference((r, -1))) for r in t.band]
-        known = [(r, -e[0]) for r, e in edges if e is not None]  # (design, its impact in A)
+        # (design, its impact in A, its standard error): the band's edges are the cards surely that strong
+        known = [(r, -e[0], math.sqrt(e[1])) for r, e in edges if e is not None]
         if not known:
             out.append(_Figure(t.name, t, None, 0.0))
             continue
-        hi = max(known, key=lambda x: x[1])[0]
-        lo = min(known, key=lambda x: x[1])[0]
+        hi = max(known, key=lambda x: x[1] - Z95 * x[2])[0]
+        lo = min(known, key=lambda x: x[1] + Z95 * x[2])[0]
         dh, dl = tally.difference((hi, t.db)), tally.difference((lo, t.db))
         if dh is None or dl is None:
             out.append(_Figure(t.name, t, None, 0.0))
@@ -716,33 +718,36 @@ def _one_in(points: float) -> str:
     return f"about one {'extra win' if points > 0 else 'win fewer'} in {max(1, round(n))} games"
 
 
+def _pct(x: float | None) -> str:
+    return "?" if x is None else f"{100 * x:.0f} %"
+
+
 def verdict_sentence(v: Verdict, result: BalanceResult) -> str:
-    """A verdict in plain words (docs/simulation.md, "Reading a verdict")."""
-    table = f"at {v.players} players"
-    if v.call == "not tested":
-        return f"{v.card} ({table}): not tested (no player started with it)"
-    assert v.change is not None
+    """A verdict in plain words (docs/simulation.md, "For designers"): who wins how often, by how much the card
+    moved, what that is in games, and the call."""
+    head = f"{v.card}, at {v.players} players"
+    if v.call == "not tested" or v.change is None:
+        return f"{head}: not tested (no player started with it, or nothing was played)"
+    interval = f"{v.change:+.1f} points [{v.low:+.1f}, {v.high:+.1f}]"
     if v.family == "card":
-        assert v.b_rate is not None and v.others is not None
-        words = (f"players who start with {v.card} win {100 * v.b_rate:.0f} % of games, the others "
-                 f"{100 * v.others:.0f} % ({table})")
+        words = f"players who start with {v.card} win {_pct(v.b_rate)} instead of {_pct(v.others)} ({interval})"
+        head = f"at {v.players} players"
     elif v.family == "new":
-        assert v.b_rate is not None and v.others is not None
-        words = (f"new card {v.card}: players who start with it win {100 * v.b_rate:.0f} % of games, the others "
-                 f"{100 * v.others:.0f} % ({table}); against {v.reference}, the "
-                 f"{'strongest' if v.change > 0 or v.call == 'too strong' else 'weakest'} "
-                 f"{'card' if not v.reference else 'base card'} of its role: {v.change:+.1f} points")
+        role = next((c.role for c in result.changes if c.name == v.card), "")
+        edge = "strongest" if v.change > 0 or v.call == "too strong" else "weakest"
+        words = (f"players who start with it win {_pct(v.b_rate)} of games, the others {_pct(v.others)}; that is "
+                 f"{interval} against {v.reference}, the {edge} {role} card of the base set")
+        head = f"new card {head}"
     else:
-        assert v.a_rate is not None and v.b_rate is not None
-        words = (f"players who start with {v.card} win {100 * v.b_rate:.0f} % instead of {100 * v.a_rate:.0f} % "
-                 f"({table}; impact {v.change:+.1f} points)")
+        words = (f"players who start with it win {_pct(v.b_rate)} of games, the others {_pct(v.others)} (before: "
+                 f"{_pct(v.a_rate)} and {_pct(v.a_others)}): {interval}")
     if v.flagged:
         verdict = {"stronger": "Stronger than before", "weaker": "Weaker than before", "too strong": "Too strong",
                    "too weak": "Too weak"}[v.call]
-        return f"{words}: {_one_in(v.change)}. {verdict}."
+        return f"{head}: {words}: {_one_in(v.change)}. {verdict}."
     if v.call == "undecided":
-        return (f"{words}: not clear yet after {v.games} games (about {v.games_needed} games would tell)")
-    return f"{words}: {v.call}"
+        return f"{head}: {words}: not clear yet after {v.games} games (about {v.games_needed} would tell)"
+    return f"{head}: {words}: {v.call}"
 
 
 def verdict_lines(result: BalanceResult) -> list[str]:
@@ -816,3 +821,38 @@ def result_json(result: BalanceResult) -> dict[str, Any]:
 
 
 BALANCE_TIMING_KEYS: tuple[str, ...] = ("seconds", "jobs", "table_seconds")
+
+
+def standouts(cards: dict[str, Any], games: int, players: int, cfg: BalanceConfig = BalanceConfig()
+              ) -> list[dict[str, Any]]:
+    """`simulate`'s summary by the same calls as the procedure, on the run's own games: each card's opening-hand
+    impact (a `simulate` JSON `cards` entry) against 0 with the anytime-valid interval, Holm over the cards, at
+    the procedure's error rate for one table size and its minimum effect. The variance is the two-proportion
+    one of `simulate`'s own intervals (seats counted as independent). Only the cards called, strongest first."""
+    figs: list[tuple[str, float, float, dict[str, Any]]] = []
+    for name, c in cards.items():
+        f = c.get("opening", {})
+        n1, n0 = f.get("holders", 0), f.get("others", 0)
+        if not n1 or not n0:
+            continue
+        p1, p0 = f["holder_wins"] / n1, f["other_wins"] / n0
+        figs.append((name, p1 - p0, p1 * (1 - p1) / n1 + p0 * (1 - p0) / n0, f))
+    ps = [anytime_p(est, var, games, cfg.alpha) for _, est, var, _ in figs]
+    adjusted, levels = holm_levels(ps, cfg.alpha)
+    out = []
+    for (name, est, var, f), q, lv in zip(figs, adjusted, levels, strict=True):
+        hw = half_width(var, games, lv)
+        if (est - hw > 0 or est + hw < 0) and abs(est) >= cfg.min_effect / 100:
+            out.append({"card": name, "call": "too strong" if est > 0 else "too weak", "change": round(100 * est, 2),
+                        "low": round(100 * (est - hw), 2), "high": round(100 * (est + hw), 2),
+                        "p": float(f"{q:.4g}"), "win_rate": f["win_rate"], "others_win_rate": f["others_win_rate"],
+                        "players": players})
+    out.sort(key=lambda r: -float(r["change"]))
+    return out
+
+
+def standout_sentence(r: dict[str, Any]) -> str:
+    """One `standouts` row in the words of `verdict_sentence`."""
+    return (f"players who start with {r['card']} win {100 * r['win_rate']:.0f} % instead of "
+            f"{100 * r['others_win_rate']:.0f} % ({r['change']:+.1f} points [{r['low']:+.1f}, {r['high']:+.1f}]): "
+            f"{_one_in(r['change'])}. {r['call'].capitalize()}.")

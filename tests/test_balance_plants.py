@@ -1,0 +1,107 @@
+"""The balance procedure on home-made sets with one planted change each, and on controls (issue 20).
+
+Each fixture in tests/fixtures/balance_plants extends a bundled set with one change of a kind designers make.
+The procedure runs with its defaults except the stopping bound: a game cap per table size instead of the wall-time
+budget, so the games (and so the verdicts) are the same on every machine; the clear plants stop early.
+`bench/balance_fixtures.py` runs the same with the defaults and the time budget (figures in docs/simulation.md).
+"""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from cardgen.cli.main import main
+from cardgen.loader import load_set
+from cardgen.sim.balance import BalanceConfig, BalanceResult, card_changes, compare_versions
+
+PLANTS = Path(__file__).parent / "fixtures" / "balance_plants"
+CAPPED = BalanceConfig(seconds=1e9, max_games=3000)  # the defaults, bounded by games instead of time
+
+# fixture -> (the planted card, the table sizes at which it must be called, and how)
+PLANTED = {
+    "basic-attack": ("Knuckle Sammitch", {2: "stronger"}),
+    "bigger-heal": ("Self Help", {2: "stronger"}),
+    "classic-weapon": ("Textbook", {2: "stronger"}),
+    "new-card": ("Bar Brawl", {2: "too strong"}),
+    "combo-follow-up": ("Manhandle", {2: "stronger"}),
+    "self-stun": ("Coldcock", {2: "weaker"}),
+    "every-rival": ("Kick⁴", {4: "stronger"}),
+}
+
+
+@functools.cache
+def compared(name: str) -> BalanceResult:
+    b = load_set(PLANTS / name)
+    return compare_versions(load_set(Path(b.base)), b, CAPPED)
+
+
+@pytest.mark.parametrize("name", sorted(PLANTED))
+def test_compare_names_the_planted_card_and_only_it(name: str) -> None:
+    card, calls = PLANTED[name]
+    res = compared(name)
+    assert {v.card for v in res.flagged()} == {card}
+    assert res.flagged(("knock-on",)) == []  # no other card is called either
+    for t in res.tables:
+        [v] = [v for v in t.verdicts if v.card == card]
+        if t.players in calls:
+            assert v.call == calls[t.players], (t.players, v)
+            assert v.low is not None and v.high is not None and (v.low > 0 or v.high < 0)
+            assert v.p is not None and v.p < CAPPED.alpha
+
+
+def test_the_card_strong_only_at_four_players_is_said_to_depend_on_the_table() -> None:
+    res = compared("every-rival")
+    [two] = [v for t in res.tables if t.players == 2 for v in t.verdicts if v.card == "Kick⁴"]
+    assert not two.flagged
+    assert "Kick⁴" in res.depends_on_table or two.call == "undecided"
+
+
+def test_copies_only_control_calls_nothing() -> None:
+    res = compared("copies-only")
+    kinds = {c.name: c.kind for c in res.changes if c.kind != "unchanged"}
+    assert kinds == {"Smack": "copies", "Kick²": "copies"}
+    assert res.flagged() == [] and res.flagged(("knock-on",)) == []
+
+
+def test_flavour_only_control_is_decided_without_a_game() -> None:
+    b = load_set(PLANTS / "flavour-only")
+    a = load_set(Path(b.base))
+    assert [c.kind for c in card_changes(a, b)] == ["unchanged"] * len(a.cards)  # flavour is not design
+    res = compare_versions(a, b)  # the defaults, time budget and all
+    assert all(t.games == 0 and t.stopped == "nothing to test" for t in res.tables)
+    assert res.flagged() == [] and res.seconds < 5
+
+
+def test_compare_cli_on_a_plant_names_it_in_words() -> None:
+    result = CliRunner().invoke(main, ["compare", "beer", str(PLANTS / "self-stun"), "--games", "1500",
+                                       "--players", "2"])
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert "  Coldcock: changed (stunned)" in lines
+    [called] = [x for x in lines if "than before." in x]
+    assert called.startswith("  Coldcock, at 2 players: players who start with it win ")
+    assert "about one win fewer in " in called and called.endswith("Weaker than before.")
+    assert "knock-on effects on the other cards: none that matters" in result.stdout
+
+
+def test_validate_on_a_plant_warns_about_the_planted_card_only() -> None:
+    result = CliRunner().invoke(main, ["validate", "--set", str(PLANTS / "self-stun"), "--sim-seconds", "0.5",
+                                       "--games", "1500"])
+    assert result.exit_code == 0, result.output
+    balance = [x for x in result.stderr.splitlines() if "than before" in x]
+    assert len(balance) == 1 and "card 'Coldcock' is weaker" in balance[0], result.stderr
+    path, line = balance[0].split(":")[:2]
+    assert Path(path).resolve() == (PLANTS / "self-stun" / "set.yaml").resolve()
+    assert "Coldcock" in (PLANTS / "self-stun" / "set.yaml").read_text().splitlines()[int(line) - 1]
+    assert "compared with its base beer" in result.stdout
+
+
+def test_validate_on_a_control_warns_about_no_card() -> None:
+    result = CliRunner().invoke(main, ["validate", "--set", str(PLANTS / "flavour-only"), "--sim-seconds", "0.5"])
+    assert result.exit_code == 0, result.output
+    assert "than before" not in result.stderr
+    assert "no card stands out" in result.stdout
