@@ -13,6 +13,7 @@ from tqdm import tqdm
 
 from cardgen.cli.common import SET_OPTION, Choice, fails_cleanly, load_group
 from cardgen.errors import OutputError
+from cardgen.model import CardSet
 from cardgen.output import check_writable, write_atomic
 from cardgen.render.sim_report import report_bytes
 from cardgen.sim.agents import AGENTS, DEFAULT_BUDGET, agent_names, parse_budget
@@ -64,13 +65,13 @@ def _summary(res: dict[str, Any], shown: int = 3) -> list[str]:
 
 
 
-def with_standouts(res: dict[str, Any]) -> dict[str, Any]:
+def with_standouts(res: dict[str, Any], cs: CardSet) -> dict[str, Any]:
     """Add `stand_out` (the balance procedure's calls on this run's own games) before the timing keys."""
     from cardgen.sim.balance import standouts
     from cardgen.sim.runner import TIMING_KEYS
 
     out = {k: v for k, v in res.items() if k not in TIMING_KEYS}
-    out["stand_out"] = standouts(res["cards"], res["games"], res["players"])
+    out["stand_out"] = standouts(res["cards"], res["games"], res["players"], cs)
     out.update({k: res[k] for k in TIMING_KEYS if k in res})
     return out
 
@@ -155,7 +156,7 @@ def command(sets: tuple[str, ...], players: int, games: int, seed: int, agent: s
             bar.update(n)
 
         res = results_json(cs, simulate(cs, cfg, progress=advance))
-        res = with_standouts(res)
+        res = with_standouts(res, cs)
         if rank_against is not None:
             bar.reset(total=games)
             bar.set_description(f"simulating {cs.name} with {rank_against}")
