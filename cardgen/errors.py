@@ -47,6 +47,21 @@ def shorten_values(message: str) -> str:
     return shorten(_QUOTED.sub(lambda m: f"'{shorten(m.group(1))}'", message), MAX_MESSAGE_SHOWN)
 
 
+MAX_DIAGNOSTICS_SHOWN = 100  # lines of one report; a sheet of 10,000 bad cells must not print 10,000 lines
+
+
+def report_lines(diags: list[Diagnostic], limit: int = MAX_DIAGNOSTICS_SHOWN) -> list[str]:
+    """The diagnostics as lines, at most `limit` of them, then one saying how many more there are."""
+    lines = [str(d) for d in diags[:limit]]
+    if len(diags) > limit:
+        rest = diags[limit:]
+        errors = sum(1 for d in rest if d.severity == "error")
+        kinds = f"{errors:,} error{'s' if errors != 1 else ''}, {len(rest) - errors:,} warning" \
+            f"{'s' if len(rest) - errors != 1 else ''}"
+        lines.append(f"... and {len(rest):,} more ({kinds}) not shown; fix these and run again")
+    return lines
+
+
 def error_text(exc: BaseException) -> str:
     """An error as one line of the shape every command uses: `path:line:col: error: message` when the error
     names a place in a file, else `error: message`."""

@@ -73,10 +73,12 @@ class SimpleSvg:
 
 def read_svg(path: Path | str) -> SimpleSvg | None:
     """The drawing, or None when the file is not plain enough for this reader (or not XML at all)."""
+    from defusedxml.ElementTree import parse  # no entity declarations: an icon needs none
+
     try:
-        root = ET.parse(path).getroot()
-        return _drawing(root)
-    except (ET.ParseError, Unsupported, ValueError, OSError):
+        root = parse(path).getroot()
+        return None if root is None else _drawing(root)
+    except (ET.ParseError, Unsupported, ValueError, OSError):  # defusedxml's refusals are ValueErrors
         return None
 
 

@@ -91,9 +91,9 @@ def test_art_copies_on_several_pages_reach_the_print_file(tmp_path: Path) -> Non
     one = cs.__class__(**{**cs.__dict__, "cards": (cs.card("Sunburn"),)})
     written = {p.name: p for p in build([one], PrintOptions(), tmp_path / "out", show_progress=False)}
     printed = PdfReader(written["artset-print.pdf"], strict=True)
-    assert len(printed.pages) == 3 and all(len(list(page.images)) == 1 for page in printed.pages[1:])
+    assert len(printed.pages) == 4 and all(len(list(page.images)) == 1 for page in printed.pages[2:])  # rules, assembly
     cards = pypdfium2.PdfDocument(written["artset-cards.pdf"])
     joined = pypdfium2.PdfDocument(written["artset-print.pdf"])
     for i in (0, 1):
-        a, b = cards[i].render(scale=1).to_pil().convert("RGB"), joined[i + 1].render(scale=1).to_pil().convert("RGB")
+        a, b = cards[i].render(scale=1).to_pil().convert("RGB"), joined[i + 2].render(scale=1).to_pil().convert("RGB")
         assert a.size == b.size and ImageChops.difference(a, b).getbbox() is None, i

@@ -81,12 +81,12 @@ def test_holm_adjustment_known_values() -> None:
 def test_compare_cli_words_json_and_report(tmp_path: Path) -> None:
     out, png = tmp_path / "c.json", tmp_path / "c.png"
     result = CliRunner().invoke(main, ["compare", str(BALANCE / "base"), str(BALANCE / "broken"), "--players", "2",
-                                       "--games", "1000", "--seed", "2", "--json", str(out), "--report", str(png)])
+                                       "--games", "1500", "--seed", "2", "--json", str(out), "--report", str(png)])
     assert result.exit_code == 0, result.output
     res = json.loads(out.read_text())
     assert res["a"] == "balance-base" and res["b"] == "balance-broken"
     [table] = res["tables"]
-    assert table["players"] == 2 and table["games"] == 1000 and table["stopped"] == "games"
+    assert table["players"] == 2 and table["games"] == 1500 and table["stopped"] == "games"
     assert set(res["flagged"]) == {OVERPOWERED, USELESS}
     changed = {c["card"]: c for c in res["changes"] if c["kind"] != "unchanged"}
     assert set(changed) == {OVERPOWERED, USELESS} and changed[OVERPOWERED]["fields"] == ["damage", "defended_by"]

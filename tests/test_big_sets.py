@@ -52,4 +52,5 @@ def test_280_designs_build_with_the_card_list_on_the_back(tmp_path: Path) -> Non
     printed = PdfReader(tmp_path / "big" / "big-print.pdf")
     cards = PdfReader(tmp_path / "big" / "big-cards.pdf")
     assert len(cards.pages) == 2 * -(-280 // 9)
-    assert len(printed.pages) == 2 + len(cards.pages)  # front and back of the rules, then fronts and backs
+    # front and back of the rules, the assembly page and its blank reverse, then fronts and backs
+    assert len(printed.pages) == 4 + len(cards.pages)

@@ -38,24 +38,27 @@ def test_build_beer_writes_cards_rules_and_print(tmp_path: Path) -> None:
     printed = PdfReader(folder / "beer-print.pdf")
     assert len(cards.pages) == 13  # ceil(110 / 9)
     assert len(rules.pages) == 1
-    assert len(printed.pages) == 14
+    assert len(printed.pages) == 15
     assert "Rules at a glance" in printed.pages[0].extract_text()  # the rules page comes first
+    assert "Making the deck" in printed.pages[1].extract_text()  # then the assembly page
     assert printed.metadata is not None and "Beer Money" in str(printed.metadata.title)
     assert printed.outline[0].title == "Rules"  # type: ignore[union-attr]
-    titles = [item.title for item in printed.outline[2]]  # type: ignore[union-attr]
+    assert printed.outline[1].title == "Making the deck"  # type: ignore[union-attr]
+    assert printed.get_destination_page_number(printed.outline[1]) == 1  # type: ignore[arg-type]
+    titles = [item.title for item in printed.outline[3]]  # type: ignore[union-attr]
     cs = load_set("beer")
     assert titles == list(dict.fromkeys(cs.types[c.type].label for c in cs.cards))
     first_weapon = next(c for c in cs.cards if c.type == "weapon")
-    weapon_item = printed.outline[2][titles.index("Weapon")]  # type: ignore[union-attr,index]
+    weapon_item = printed.outline[3][titles.index("Weapon")]  # type: ignore[union-attr,index]
     copies_before = sum(c.count for c in cs.cards if c.number < first_weapon.number)
-    assert printed.get_destination_page_number(weapon_item) == 1 + copies_before // 9  # after the rules page
+    assert printed.get_destination_page_number(weapon_item) == 2 + copies_before // 9  # after rules and assembly
     assert not list(folder.glob(".*.tmp"))
 
 
 def test_backs_double_the_card_pages(tmp_path: Path) -> None:
     assert run(["--set", "beer", "--out", str(tmp_path), "--backs", "--duplex", "short", "--offset", "0.5,-1"])[0] == 0
     assert len(PdfReader(tmp_path / "beer" / "beer-cards.pdf").pages) == 26
-    assert len(PdfReader(tmp_path / "beer" / "beer-print.pdf").pages) == 28  # rules, its blank reverse, sheets
+    assert len(PdfReader(tmp_path / "beer" / "beer-print.pdf").pages) == 28  # rules, assembly on its reverse, sheets
 
 
 def test_same_bytes_twice_and_in_another_process(tmp_path: Path) -> None:
@@ -95,7 +98,6 @@ def test_no_set_builds_every_bundled_set(tmp_path: Path) -> None:
 @pytest.mark.parametrize("args", [  # a bad --paper is a usage error: tests/test_cli_errors.py
     ["--size", "jumbo"],
     ["--size", "300x300"],
-    ["--bleed", "-1"],
     ["--size", "poker", "--bleed", "3", "--gap", "5"],
     ["--offset", "3"],
     ["--size", "30x40"],  # fits the paper, but no card text fits such a small card

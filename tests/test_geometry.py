@@ -170,13 +170,33 @@ def test_a_page_without_backs_turns_landscape_only_when_that_holds_more() -> Non
 @pytest.mark.parametrize(("pname", "size", "bleed"), LAYOUTS)
 def test_gutterfold_backs_sit_exactly_opposite_their_fronts(pname: str, size: str, bleed: float) -> None:
     lay = gutterfold_layout(paper(pname), card_size(size), bleed, sheet_rules())
+    assert len(lay.folded_backs) == len(lay.cells) >= (3 if pname == "letter" else 4)
+    if lay.fold_y is not None:  # fronts above a horizontal fold, backs below, turned
+        assert lay.fold_x is None and lay.backs_turned
+        for front, back in zip(lay.cells, lay.folded_backs, strict=True):
+            assert front.y >= lay.fold_y + 3.0 - bleed - 1e-9  # the fold runs in a gutter, never through a card
+            assert front.y - lay.fold_y == pytest.approx(lay.fold_y - back.top, abs=1e-9)
+            assert (back.x, back.w, back.h) == (front.x, front.w, front.h)
+        assert lay.fold_marks and all(m.y1 == m.y2 == lay.fold_y for m in lay.fold_marks)
+        return
     assert lay.fold_x == pytest.approx(lay.paper.width / 2) and lay.paper.width > lay.paper.height
-    assert len(lay.folded_backs) == len(lay.cells) >= 2
+    assert not lay.backs_turned
     for front, back in zip(lay.cells, lay.folded_backs, strict=True):
         assert front.right <= lay.fold_x - 3.0 + bleed + 1e-9  # the fold runs in a gutter, never through a card
         assert lay.fold_x - front.right == pytest.approx(back.x - lay.fold_x, abs=1e-9)
         assert (back.y, back.w, back.h) == (front.y, front.w, front.h)
     assert lay.fold_marks and all(m.x1 == m.x2 == lay.fold_x for m in lay.fold_marks)
+
+
+@pytest.mark.parametrize(("size", "per_page"), [("poker", 3), ("slip", 3), ("bridge", 4)])
+def test_gutterfold_on_letter_with_bleed_holds_three_or_more(size: str, per_page: int) -> None:
+    """Letter with 3 mm bleed held 2 poker or slip cards a sheet with a vertical fold; a horizontal fold holds 3."""
+    lay = gutterfold_layout(LETTER, card_size(size), 3.0, sheet_rules())
+    assert lay.per_page == per_page
+    inked = lay.cells + lay.folded_backs
+    safe = sheet_rules().safe_margin
+    assert all(c.x >= safe - 1e-9 and c.y >= safe - 1e-9 and c.right <= lay.paper.width - safe + 1e-9
+               and c.top <= lay.paper.height - safe + 1e-9 for c in inked)
 
 
 def test_poker_on_letter_footer_turns_into_the_side_margin() -> None:

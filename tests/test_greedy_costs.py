@@ -14,7 +14,7 @@ import pytest
 
 from cardgen.engine.moves import DECLINE, DEFEND, DISCARD, FOLLOW, HEAL, HUMILIATE, INTERJECT, OPEN, PLAY, Move
 from cardgen.engine.rules import push
-from cardgen.engine.scenario import expand, load_scenario
+from cardgen.engine.scenario import load_scenario, steps
 from cardgen.engine.views import observe
 from cardgen.loader import load_set
 from cardgen.sim.greedy import GreedyAgent
@@ -38,7 +38,7 @@ def _choice(tmp_path: Path, base: str, overrides: str, scenario: str) -> tuple[M
     path.write_text(f"title: t\nsets: [{ref}]\n{scenario}", encoding="utf-8")
     sc = load_scenario(path)
     for i, raw in sc.moves:
-        for m in expand(sc, i, raw):
+        for m in steps(sc, i, raw):
             push(sc.state, m)
     s = sc.state
     pick = GreedyAgent(3).choose(observe(s, s.to_act))

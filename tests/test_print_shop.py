@@ -93,4 +93,4 @@ def test_cli_writes_the_files(tmp_path: Path) -> None:
     assert "designs and a back" in result.output
     bad = CliRunner().invoke(main, ["export", "print-shop", "--set", "lunch", "--out", str(tmp_path / "x"),
                                     "--bleed", "-1"])
-    assert bad.exit_code == 1 and "bleed must be" in bad.output and not (tmp_path / "x").exists()
+    assert bad.exit_code == 1 and "'--bleed': -1.0 is not in the range" in bad.output and not (tmp_path / "x").exists()

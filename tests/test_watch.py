@@ -79,6 +79,11 @@ def test_build_watch_command_keeps_running_and_rebuilds(tmp_path: Path) -> None:
         assert proc.poll() is None
         _touch_later(cards, CARD.format(d=3))
         wait_for("rebuilt in", 2)
+        proc.send_signal(signal.SIGINT)  # Ctrl-C: "aborted" and 130, as the README promises for every command
+        rest = proc.stderr.read()
+        assert proc.wait(timeout=20) == 130, rest
+        assert rest.strip().splitlines()[-1] == "aborted" and "Traceback" not in rest, rest
     finally:
-        proc.send_signal(signal.SIGINT)
-        proc.wait(timeout=20)
+        if proc.poll() is None:
+            proc.send_signal(signal.SIGINT)
+            proc.wait(timeout=20)

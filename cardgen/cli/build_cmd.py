@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-import contextlib
+import dataclasses
 from pathlib import Path
 
 import click
 
+from cardgen.cli.bounds import BLEED_MM, GAP_MM
 from cardgen.cli.common import (
     PAPER_OPTION,
     SET_OPTION,
@@ -15,12 +16,15 @@ from cardgen.cli.common import (
     fails_cleanly,
     load_group,
     out_option,
+    report,
     set_groups,
 )
 from cardgen.loader import resolve_set
+from cardgen.model import CardSet
 from cardgen.render.build import build
 from cardgen.render.layout_data import parse_offset
 from cardgen.render.sheets import PrintOptions, layout_note, resolve_layout
+from cardgen.render.size_check import check_card_size
 
 
 @click.command("build")
@@ -28,9 +32,9 @@ from cardgen.render.sheets import PrintOptions, layout_note, resolve_layout
 @out_option()
 @PAPER_OPTION
 @SIZE_OPTION
-@click.option("--bleed", default=0.0, show_default=True, type=float, metavar="MM",
+@click.option("--bleed", default=0.0, show_default=True, type=BLEED_MM, metavar="MM",
               help="Colour beyond the cut line on every side, in mm.")
-@click.option("--gap", default=None, type=float, metavar="MM",
+@click.option("--gap", default=None, type=GAP_MM, metavar="MM",
               help="Gutter between neighbouring cards' cut lines, in mm (default: twice the bleed).")
 @click.option("--layout", "layout", default="grid", show_default=True, type=Choice(["grid", "gutterfold"]),
               help="grid: fronts only (backs on their own pages with --backs); gutterfold: fronts and backs "
@@ -59,9 +63,23 @@ def command(sets: tuple[str, ...], out: Path, paper: str, size: str, bleed: floa
         watcher = Watcher(folders, lambda: build([load_group(g) for g in groups], opts, out, show_progress=False),
                           lambda line: click.echo(line, err=True))
         click.echo(f"watching {', '.join(str(f) for f in folders)}", err=True)
-        with contextlib.suppress(KeyboardInterrupt):
-            watcher.run()
+        watcher.run()  # until Ctrl-C, which ends it with "aborted" and exit code 130 like any command
         return
     loaded = [load_group(group) for group in groups]
+    for cs in loaded:
+        check_card_size(cs, size)
+        warn_unplayable(cs)
     for path in build(loaded, opts, out):
         click.echo(str(path))
+
+
+def warn_unplayable(cs: CardSet) -> None:
+    """What `validate` refuses for play (cards nobody can play, games that can never end), as warnings: the deck
+    still prints, but the designer hears about it from the command they ran."""
+    from cardgen.engine.playability import playability_problems
+
+    found = playability_problems(cs)
+    report([dataclasses.replace(d, severity="warning") for d in found])
+    if found:
+        click.echo(f"warning: {cs.name}: built, but `cardgen validate` refuses it for the "
+                   f"{'problem' if len(found) == 1 else f'{len(found)} problems'} above", err=True)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -10,9 +11,11 @@ from typing import Any, ParamSpec, TypeVar
 
 import click
 
-from cardgen.errors import CardgenError, Diagnostic, SetError, error_text
+from cardgen.errors import CardgenError, Diagnostic, SetError, error_text, report_lines
 from cardgen.loader import bundled_set_names, load_set_with_warnings, mix_sets
+from cardgen.loader.same_name import namesakes
 from cardgen.model import CardSet
+from cardgen.paths import card_data_dir
 from cardgen.render.layout_data import paper_names
 from cardgen.suggest import did_you_mean
 
@@ -31,7 +34,10 @@ class Choice(click.Choice):  # type: ignore[type-arg]
 
 
 SET_OPTION = click.option("--set", "sets", multiple=True, metavar="SET",
-                          help="A bundled set name or a path to a set folder; repeat to mix sets.")
+                          help="A bundled set name or a path to a set folder; repeat to mix sets. "
+                               "Default: each bundled set in turn.")
+SET_REQUIRED = click.option("--set", "sets", multiple=True, metavar="SET",
+                            help="Required: a bundled set name or a path to a set folder; repeat to mix sets.")
 SIZE_OPTION = click.option("--size", default="", metavar="SIZE",
                            help="Card size: poker, bridge, slip (default) or WxH in mm, e.g. 62x87.")
 PAPER_OPTION = click.option("--paper", default="a4", show_default=True,
@@ -45,8 +51,8 @@ def out_option(where: str = "") -> Callable[[F], F]:
 
 
 def report(diags: list[Diagnostic]) -> None:
-    for d in diags:
-        click.echo(str(d), err=True)
+    for line in report_lines(diags):
+        click.echo(line, err=True)
 
 
 def fails_cleanly(fn: Callable[P, R]) -> Callable[P, R]:
@@ -72,6 +78,18 @@ def fails_cleanly(fn: Callable[P, R]) -> Callable[P, R]:
     return wrapper
 
 
+def warn_namesakes(cs: CardSet) -> None:
+    """A home-made set with a namesake folder beside it (a copy that kept its `name:`): both write the same
+    output folder, and compare would show them under one name."""
+    if not cs.path or Path(cs.path).resolve().parent == card_data_dir().resolve():
+        return
+    others = namesakes(Path(cs.path), cs.name)
+    if others:
+        shown = ", ".join(os.path.relpath(o) for o in others)
+        click.echo(f"warning: {cs.path} and {shown} are both set '{cs.name}': their builds share <out>/{cs.name}/ "
+                   "and overwrite each other; give the copy its own `name:` in set.yaml", err=True)
+
+
 def set_groups(sets: tuple[str, ...]) -> list[tuple[str, ...]]:
     """--set values to load: all given sets mixed into one deck, or each bundled set alone."""
     if sets:
@@ -86,6 +104,7 @@ def load_group(group: tuple[str, ...], show_warnings: bool = True) -> CardSet:
         cs, warnings = load_set_with_warnings(ref)
         if show_warnings:
             report(warnings)
+            warn_namesakes(cs)
         loaded.append(cs)
     mix_warnings: list[Diagnostic] = []
     mixed = mix_sets(loaded, mix_warnings)

@@ -9,8 +9,9 @@ from typing import Any
 import click
 from tqdm import tqdm
 
+from cardgen.cli.bounds import ALPHA, Finite
 from cardgen.cli.common import fails_cleanly, load_group
-from cardgen.cli.simulate_cmd import emit_results
+from cardgen.cli.simulate_cmd import capped_jobs, emit_results
 from cardgen.errors import OutputError
 from cardgen.output import check_writable
 from cardgen.render.sim_report import compare_report_bytes
@@ -40,11 +41,11 @@ def balance_options(fn: Any) -> Any:
                      help="Play exactly N games per table size (no early stop, no time budget): exactly "
                           "reproducible. Default: stop when the verdicts are clear or the budget runs out."),
         click.option("--seconds", default=DEFAULTS.seconds, show_default=True,
-                     type=click.FloatRange(min=0.1, max=86_400), help="Wall-time budget of the balance games."),
+                     type=Finite(0.1, 86_400), help="Wall-time budget of the balance games."),
         click.option("--min-effect", default=DEFAULTS.min_effect, show_default=True,
-                     type=click.FloatRange(min=0.1, max=100), metavar="POINTS",
+                     type=Finite(0.1, 100), metavar="POINTS",
                      help="Smallest change of win rate (points) that counts."),
-        click.option("--alpha", default=DEFAULTS.alpha, show_default=True, type=float,
+        click.option("--alpha", default=DEFAULTS.alpha, show_default=True, type=ALPHA,
                      help="Chance of calling a card that did not change, per family of tests."),
         click.option("--seed", default=0, show_default=True, type=int, help="Run seed: the same seed, the same "
                      "results (with --games, exactly; with the time budget, up to the games the budget allowed)."),
@@ -67,7 +68,7 @@ def balance_config(tables: str, games: int | None, seconds: float, min_effect: f
     if seed < 0:
         raise OutputError(f"--seed must be 0 or more, not {seed}")
     return BalanceConfig(tables=parse_tables(tables), agents=agent_names(agent), seed=seed, alpha=alpha,
-                         min_effect=min_effect, seconds=seconds, games=games, jobs=jobs,
+                         min_effect=min_effect, seconds=seconds, games=games, jobs=capped_jobs(jobs, None),
                          budget=parse_budget(budget))
 
 
@@ -126,6 +127,9 @@ def command(set_a: str, set_b: str, tables: str, games: int | None, seconds: flo
         if path is not None and str(path) != "-":
             check_writable(path.parent)
     a, b = load_group((set_a,)), load_group((set_b,))
+    if a.name == b.name:  # a copied folder keeps its set name: say so, or "hb -> hb" reads as nothing changed
+        click.echo(f"warning: A ({set_a}) and B ({set_b}) are both set '{a.name}': below, '{a.name}' before the "
+                   "arrow is A and after it B", err=True)
     result = run_with_bar(f"comparing {a.name} and {b.name}", lambda bar: compare_versions(a, b, cfg, bar), cfg)
     res = result_json(result)
     report = compare_report_bytes(report_view(res), report_path.suffix) if report_path is not None else None

@@ -6,14 +6,16 @@ from pathlib import Path
 
 import click
 
-from cardgen.cli.common import SET_OPTION, fails_cleanly, load_group, out_option, set_groups
+from cardgen.cli.bounds import BLEED_MM, SHOP_DPI, TTS_DPI
+from cardgen.cli.common import SET_OPTION, SET_REQUIRED, fails_cleanly, load_group, out_option, set_groups
 from cardgen.errors import OutputError
 from cardgen.export.gallery_files import gallery_files
 from cardgen.export.print_shop import DEFAULT_BLEED_MM, export_print_shop
-from cardgen.export.print_shop import DEFAULT_DPI as SHOP_DPI
-from cardgen.export.tts import DEFAULT_DPI, MAX_SHEET_PX, export_tts
+from cardgen.export.print_shop import DEFAULT_DPI as DEFAULT_SHOP_DPI
+from cardgen.export.tts import DEFAULT_DPI, LOCAL_ONLY, MAX_SHEET_PX, check_url_base, export_tts
 from cardgen.output import publish_files, write_atomic
 from cardgen.sheets import export_sheet
+from cardgen.sheets.export import sheet_rows
 
 OUT_OPTION = out_option()
 
@@ -26,31 +28,36 @@ def command() -> None:
 @command.command("tts")
 @SET_OPTION
 @OUT_OPTION
-@click.option("--dpi", default=DEFAULT_DPI, show_default=True, type=click.FloatRange(30, 400),
+@click.option("--dpi", default=DEFAULT_DPI, show_default=True, type=TTS_DPI,
               help="Resolution of the card images.")
 @click.option("--url-base", default=None,
-              help="URL prefix for the images in the JSON (where you upload them); default: the local file URLs.")
+              help="URL prefix (http, https or file) for the images in the JSON: where you upload them; default: "
+                   "the local file URLs, which work on this machine only.")
 @click.option("--large-sheets", is_flag=True,
               help=f"Keep the card images at --dpi even if a sheet gets over {MAX_SHEET_PX} px (with a warning).")
 @fails_cleanly
 def tts(sets: tuple[str, ...], out: Path, dpi: float, url_base: str | None, large_sheets: bool) -> None:
     """Tabletop Simulator face sheets (one slot per design), a back image and a saved-object JSON."""
+    if url_base is not None:
+        check_url_base(url_base)  # before any work
     for group in set_groups(sets):
         cs = load_group(group)
         folder = out / cs.name / "tts"
-        base = url_base if url_base is not None else folder.resolve().as_uri() + "/"
+        base = check_url_base(url_base) if url_base is not None else folder.resolve().as_uri() + "/"
         result = export_tts(cs, dpi=dpi, url_base=base, max_sheet_px=None if large_sheets else MAX_SHEET_PX)
         for path in publish_files(out, {f"{cs.name}/tts/{name}": data for name, data in result.files.items()}):
             click.echo(str(path))
         for warning in result.warnings:
             click.echo(f"warning: {warning}", err=True)
+        if base.lower().startswith("file:"):
+            click.echo(f"warning: {LOCAL_ONLY}", err=True)
         click.echo(f"{cs.name}: {result.cards} cards in {result.designs} designs on {result.sheets} sheet(s) "
                    f"of up to {result.sheet_px[0]}x{result.sheet_px[1]} px, "
                    f"{result.card_px[0]}x{result.card_px[1]} px a card")
 
 
 @command.command("sheet")
-@SET_OPTION
+@SET_REQUIRED
 @click.option("--out", "out", required=True, type=click.Path(path_type=Path), metavar="FILE.csv|FILE.xlsx",
               help="The spreadsheet to write; its extension picks the format.")
 @fails_cleanly
@@ -60,8 +67,13 @@ def sheet(sets: tuple[str, ...], out: Path) -> None:
     if len(groups) != 1:
         raise OutputError("give the set to export with --set")
     cs = load_group(groups[0])
-    write_atomic(out, export_sheet(cs, out))
-    click.echo(f"{out}: {len(cs.cards)} designs, {cs.total} cards")
+    own_only = len(groups[0]) == 1  # a set's own cards and overrides; a mixed deck has no single folder
+    written = sheet_rows(cs, own_only)[1:]
+    write_atomic(out, export_sheet(cs, out, own_only))
+    inherited = len(cs.cards) - len(written)
+    click.echo(f"{out}: {len(written)} designs, {sum(int(r[2] or 0) for r in written)} cards"
+               + (f" (the set's own and overridden cards; {inherited} inherited unchanged are not in the sheet)"
+                  if inherited else ""))
 
 
 @command.command("print-shop")
@@ -69,9 +81,9 @@ def sheet(sets: tuple[str, ...], out: Path) -> None:
 @OUT_OPTION
 @click.option("--size", default="poker", show_default=True, metavar="SIZE",
               help="Card size: poker, bridge, slip or WxH in mm.")
-@click.option("--bleed", default=DEFAULT_BLEED_MM, show_default=True, type=float, metavar="MM",
+@click.option("--bleed", default=DEFAULT_BLEED_MM, show_default=True, type=BLEED_MM, metavar="MM",
               help="Bleed on every side, in mm (1/8 in = 3.175).")
-@click.option("--dpi", default=SHOP_DPI, show_default=True, type=float, help="Resolution of the PNGs.")
+@click.option("--dpi", default=DEFAULT_SHOP_DPI, show_default=True, type=SHOP_DPI, help="Resolution of the PNGs.")
 @click.option("--cmyk", is_flag=True, help="Write the PDF's inks as device CMYK instead of RGB.")
 @fails_cleanly
 def print_shop(sets: tuple[str, ...], out: Path, size: str, bleed: float, dpi: float, cmyk: bool) -> None:

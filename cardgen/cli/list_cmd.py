@@ -7,12 +7,12 @@ import json
 import click
 
 from cardgen.cardtable import card_rows, table_json, totals
-from cardgen.cli.common import SET_OPTION, fails_cleanly, load_group, set_groups
+from cardgen.cli.common import SET_REQUIRED, fails_cleanly, load_group, set_groups
 from cardgen.errors import CardgenError
 
 
 @click.command("list")
-@SET_OPTION
+@SET_REQUIRED
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
 @fails_cleanly
 def command(sets: tuple[str, ...], as_json: bool) -> None:

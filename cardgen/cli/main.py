@@ -5,27 +5,55 @@ from __future__ import annotations
 import gc
 import importlib
 import sys
+from collections.abc import Sequence
+from typing import Any
 
 import click
 
 from cardgen import __version__
 from cardgen.cli.entry import aborted
 from cardgen.errors import shorten_values
+from cardgen.suggest import did_you_mean
 
 # Command name -> module defining `command`, a click.Command; this order is the help order. Modules are
 # imported only when their command runs (or help lists them), so `build` never loads the simulator.
 COMMAND_MODULES: dict[str, str] = {
     "build": "build_cmd", "validate": "validate_cmd", "list": "list_cmd", "schema": "schema_cmd",
     "rules": "rules_cmd", "preview": "preview_cmd", "replay": "replay_cmd", "simulate": "simulate_cmd",
-    "compare": "compare_cmd", "export": "export_cmd", "import": "import_cmd", "new": "new_cmd",
+    "compare": "compare_cmd", "play": "play_cmd", "export": "export_cmd", "import": "import_cmd", "new": "new_cmd",
 }
 
 
 class LazyGroup(click.Group):
-    """A group that imports a command's module the first time the command is asked for."""
+    """A group that imports a command's module the first time the command is asked for, and whose every
+    usage error ends as any bad input does (an `error:` line, exit code 1), also when called as click's
+    standalone `main()` (tests call it so)."""
+
+    def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
+             complete_var: str | None = None, standalone_mode: bool = True, **extra: Any) -> Any:
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, False, **extra)
+        try:
+            code = super().main(args, prog_name, complete_var, False, **extra)
+        except (click.exceptions.Abort, KeyboardInterrupt):
+            aborted()
+        except click.ClickException as exc:
+            usage_failed(exc)
+        sys.exit(code if isinstance(code, int) else 0)
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return list(COMMAND_MODULES)
+
+    def resolve_command(self, ctx: click.Context, args: list[str]) -> tuple[str | None, click.Command | None,
+                                                                            list[str]]:
+        """The command named first in `args`; an unknown name is a usage error with the closest command."""
+        name = args[0] if args else ""
+        if name and self.get_command(ctx, name) is None and not name.startswith("-"):
+            hint = did_you_mean(name, list(COMMAND_MODULES))
+            if not hint and name.lower() in ("help", "h", "?"):
+                hint = ": the help is `cardgen --help`, and `cardgen COMMAND --help` for one command"
+            ctx.fail(f"no such command '{name}'{hint or '; the commands are ' + ', '.join(COMMAND_MODULES)}")
+        return super().resolve_command(ctx, args)
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         module = COMMAND_MODULES.get(cmd_name)
@@ -64,18 +92,20 @@ def run() -> None:
         gc.freeze()
 
 
+def usage_failed(exc: click.ClickException) -> None:
+    """The same `error: ...` line as every other problem (then, for a usage error, where to look); exit 1."""
+    where = f" (see {exc.ctx.command_path} --help)" if isinstance(exc, click.UsageError) and exc.ctx else ""
+    click.echo(f"error: {shorten_values(exc.format_message())}{where}", err=True)
+    sys.exit(1)
+
+
 def _run() -> None:
     try:
         main(standalone_mode=False)
     except (click.exceptions.Abort, KeyboardInterrupt):
         aborted()
-    except click.UsageError as exc:  # the same `error: ...` line as every other problem, then where to look
-        where = f" (see {exc.ctx.command_path} --help)" if exc.ctx is not None else ""
-        click.echo(f"error: {shorten_values(exc.format_message())}{where}", err=True)
-        sys.exit(1)
     except click.ClickException as exc:
-        click.echo(f"error: {shorten_values(exc.format_message())}", err=True)
-        sys.exit(1)
+        usage_failed(exc)
 
 
 if __name__ == "__main__":

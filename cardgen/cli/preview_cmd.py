@@ -6,17 +6,19 @@ from pathlib import Path
 
 import click
 
+from cardgen.cli.bounds import PREVIEW_DPI
 from cardgen.cli.common import PAPER_OPTION, SET_OPTION, SIZE_OPTION, fails_cleanly, load_group, out_option, set_groups
 from cardgen.errors import CardgenError
 from cardgen.output import check_writable
 from cardgen.render.preview import preview_files, write_previews
 from cardgen.render.sheets import PrintOptions, resolve_layout
+from cardgen.render.size_check import check_card_size
 
 
 @click.command("preview")
 @SET_OPTION
 @click.option("--card", default=None, metavar="NAME", help="Only this card.")
-@click.option("--dpi", default=150, show_default=True, type=click.IntRange(18, 1200), help="Image resolution.")
+@click.option("--dpi", default=150, show_default=True, type=PREVIEW_DPI, help="Image resolution.")
 @out_option(" (images in <out>/<set>/preview/)")
 @PAPER_OPTION
 @SIZE_OPTION
@@ -31,6 +33,8 @@ def command(sets: tuple[str, ...], card: str | None, dpi: int, out: Path, paper:
     check_writable(out)
     files: dict[str, bytes] = {}
     for group in groups:
-        files.update(preview_files(load_group(group), opts, dpi, card))
+        cs = load_group(group)
+        check_card_size(cs, size)
+        files.update(preview_files(cs, opts, dpi, card))
     for path in write_previews(out, files):
         click.echo(str(path))

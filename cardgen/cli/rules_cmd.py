@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from cardgen.cli.common import PAPER_OPTION, SET_OPTION, fails_cleanly, load_group, out_option
+from cardgen.cli.common import PAPER_OPTION, SET_REQUIRED, fails_cleanly, load_group, out_option
 from cardgen.errors import CardgenError
 from cardgen.output import file_or_folder, write_atomic
 from cardgen.render.build import rules_file
@@ -14,7 +14,7 @@ from cardgen.render.rules_page import rules_pdf_and_size
 
 
 @click.command("rules")
-@SET_OPTION
+@SET_REQUIRED
 @PAPER_OPTION
 @out_option(" (<out>/<set>/<set>-rules.pdf), or a file name ending in .pdf")
 @fails_cleanly

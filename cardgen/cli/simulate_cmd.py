@@ -11,13 +11,14 @@ from typing import Any, ParamSpec, TypeVar
 import click
 from tqdm import tqdm
 
-from cardgen.cli.common import SET_OPTION, Choice, fails_cleanly, load_group
+from cardgen.cli.bounds import GAMES, JOBS
+from cardgen.cli.common import SET_REQUIRED, Choice, fails_cleanly, load_group
 from cardgen.errors import OutputError
 from cardgen.model import CardSet
 from cardgen.output import check_writable, write_atomic
 from cardgen.render.sim_report import report_bytes
 from cardgen.sim.agents import AGENTS, DEFAULT_BUDGET, agent_names, parse_budget
-from cardgen.sim.runner import SimConfig, add_rank_agreement, results_json, simulate
+from cardgen.sim.runner import SimConfig, add_rank_agreement, results_json, simulate, usable_jobs
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -94,19 +95,27 @@ def emit_results(res: dict[str, Any], summary: list[str], json_path: Path | None
         click.echo(f"report: {report_path}", err=to_stdout)
 
 
+def capped_jobs(jobs: int, cluster: str | None) -> int:
+    """--jobs as it will run: at most the CPU count for a local run, said on stderr when lowered."""
+    usable = usable_jobs(jobs, cluster)
+    if usable < jobs:
+        click.echo(f"note: --jobs {jobs} capped at {usable}, the number of CPUs here", err=True)
+    return usable
+
+
 def play_options(agent: str) -> Callable[[Callable[P, R]], Callable[P, R]]:
     """The options `simulate` and `compare` share: who plays, how many games, where they run."""
     options = [
         click.option("--players", default=4, show_default=True, type=int, help="Players per game."),
-        click.option("--games", default=1000, show_default=True, type=int, help="Games to play."),
+        click.option("--games", default=1000, show_default=True, type=GAMES, help="Games to play."),
         click.option("--seed", default=0, show_default=True, type=int,
                      help="Run seed: the same seed, the same results."),
         click.option("--agent", default=agent, show_default=True, metavar=f"[{'|'.join(AGENTS)}]",
                      help="Bot for every seat, or a comma list (e.g. greedy,random) rotated round the seats."),
         click.option("--budget", default=DEFAULT_BUDGET, show_default=True, metavar="N|Nms",
                      help="The search bot's budget a decision: N iterations, or N milliseconds ('50ms')."),
-        click.option("--jobs", default=1, show_default=True, type=int,
-                     help="Worker processes (results do not change)."),
+        click.option("--jobs", default=1, show_default=True, type=JOBS,
+                     help="Worker processes, at most the CPU count (results do not change)."),
         click.option("--cluster", metavar="ADDRESS|local",
                      help="Run the games on a Dask cluster (needs cardgen[cluster]); 'local' starts one here."),
     ]
@@ -120,7 +129,7 @@ def play_options(agent: str) -> Callable[[Callable[P, R]], Callable[P, R]]:
 
 
 @click.command("simulate")
-@SET_OPTION
+@SET_REQUIRED
 @play_options("random")
 @click.option("--check", type=Choice(["end", "moves"]), default="end", show_default=True,
               help="Check the engine's invariants at the end of each game, or after every move (slower).")
@@ -146,7 +155,7 @@ def command(sets: tuple[str, ...], players: int, games: int, seed: int, agent: s
     if rank_against is not None:
         agent_names(rank_against)  # a bad name fails now, not after the first run
     cs = load_group(sets)
-    cfg = SimConfig(players=players, games=games, seed=seed, agents=agent_names(agent), jobs=jobs,
+    cfg = SimConfig(players=players, games=games, seed=seed, agents=agent_names(agent), jobs=capped_jobs(jobs, cluster),
                     check_every_move=check == "moves", cluster=cluster, budget=parse_budget(budget))
     cfg.validate(cs)
     with tqdm(total=games, unit="game", desc=f"simulating {cs.name}", leave=False, file=sys.stderr,

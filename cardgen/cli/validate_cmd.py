@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 import click
 
+from cardgen.cli.bounds import SIM_SECONDS, Finite
 from cardgen.cli.common import SET_OPTION, fails_cleanly, load_group, report, set_groups
 from cardgen.errors import CardgenError, Diagnostic, SetError, error_text
 from cardgen.model import CardSet
@@ -80,13 +81,13 @@ def simulate_set(cs: CardSet, budget: float, balance: BalanceConfig | None) -> i
 @SET_OPTION
 @click.option("--sim/--no-sim", "sim", default=True, show_default=True,
               help="Also play a short simulation of each set (cards never played, stalemates, rule breaks).")
-@click.option("--sim-seconds", "budget", type=click.FloatRange(min=0.1, max=3600), default=20.0,
+@click.option("--sim-seconds", "budget", type=SIM_SECONDS, default=20.0,
               show_default=True, metavar="SECONDS",
               help="Time budget of each set's simulation: no new game starts after it (the output says so).")
 @click.option("--balance/--no-balance", "balance", default=True, show_default=True,
               help="Also judge card balance by the shared procedure (a set that extends another: the designer's "
                    "changes against the base), as `cardgen compare` does.")
-@click.option("--balance-seconds", type=click.FloatRange(min=0.1, max=86_400), metavar="SECONDS",
+@click.option("--balance-seconds", type=Finite(0.1, 86_400), metavar="SECONDS",
               help=f"Wall-time budget of each set's balance games (default {balance_defaults.SECONDS:g}).")
 @click.option("--games", type=click.IntRange(min=1, max=1_000_000), metavar="N",
               help="Balance games per table size, exactly (no early stop, no budget; reproducible).")

@@ -29,7 +29,7 @@ from cardgen.suggest import did_you_mean
 SCENARIO_KEYS = ("title", "description", "sets", "seed", "turn_cap", "players", "draw", "discard", "first",
                  "moves", "expect")
 PLAYER_KEYS = ("name", "life", "hand", "stunned", "unconscious")
-MOVE_KEYS = ("who", *ACTION_KEYS, "target", "as", "drop", "note")
+MOVE_KEYS = ("who", *ACTION_KEYS, "target", "as", "drop", "more", "note")
 EXPECT_PLAYER_KEYS = ("life", "hand", "has", "lacks", "cards", "status")
 EXPECT_KEYS = ("pool", "to_act", "winner", "turn", "discard_top", "draw_pile")
 EXPECT_MOVES_KEYS = ("who", "can", "cannot")
@@ -295,7 +295,7 @@ def steps(sc: Scenario, i: int, raw: object) -> Iterator[Move]:
     if s.to_act != p:
         raise _fail(doc, (*at, "who"), f"{s.game.names[p]} cannot act now: {_situation(s)}")
     if "discard" in m and len([k for k in ACTION_KEYS if k in m]) == 1:
-        yield from _discards(sc, at, p, _names(doc, (*at, "discard"), m["discard"]))
+        yield from _discards(sc, at, p, _names(doc, (*at, "discard"), m["discard"]), more=m.get("more") is True)
         return
     try:
         found = _select(sc, at, p, m, s.moves)
@@ -306,8 +306,10 @@ def steps(sc: Scenario, i: int, raw: object) -> Iterator[Move]:
     yield found[0]
 
 
-def _discards(sc: Scenario, at: tuple[str | int, ...], p: int, cards: list[str]) -> Iterator[Move]:
-    """`discard: [...]`: one DISCARD a card, each legal when it comes, then DONE while the turn is still open."""
+def _discards(sc: Scenario, at: tuple[str | int, ...], p: int, cards: list[str],
+              more: bool = False) -> Iterator[Move]:
+    """`discard: [...]`: one DISCARD a card, each legal when it comes, then DONE while the turn is still open
+    (`more: true`: no DONE, the player discards on)."""
     doc, s = sc.doc, sc.state
     if not cards:
         raise _fail(doc, (*at, "discard"), "discard: name at least one card")
@@ -320,7 +322,8 @@ def _discards(sc: Scenario, at: tuple[str | int, ...], p: int, cards: list[str])
             raise _fail(doc, (*at, "discard", j), f"{s.game.names[p]} cannot discard '{name}' now: {why}")
         yield move
     f = s.stack[-1] if s.stack and s.result is None else None
-    if isinstance(f, TurnF) and f.player == p and f.phase == Phase.DISCARD and Move(mv.DONE) in s.moves:
+    if (not more and isinstance(f, TurnF) and f.player == p and f.phase == Phase.DISCARD
+            and Move(mv.DONE) in s.moves):
         yield Move(mv.DONE)
 
 

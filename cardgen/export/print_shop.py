@@ -22,9 +22,12 @@ from cardgen.render.card_face import draw_card
 from cardgen.render.geometry import Rect
 from cardgen.render.pen import MM, Pen
 from cardgen.render.sheets import draw_back, new_canvas
+from cardgen.render.size_check import check_card_size
 
 DEFAULT_BLEED_MM = 3.175  # 1/8 in, what most shops ask for
 DEFAULT_DPI = 300.0
+MAX_CARD_MM = 300.0  # the largest card a shop prints (tarot is 70 x 120 mm); beyond, a page of A3 and more
+MAX_PIXELS = 20_000_000  # one card image: a poker card at 1200 dpi with bleed is 15 million
 
 
 class PrintShopError(CardgenError):
@@ -82,9 +85,18 @@ def export_print_shop(cs: CardSet, size: str = "poker", bleed: float = DEFAULT_B
 
     if not math.isfinite(dpi) or not 72 <= dpi <= 1200:
         raise PrintShopError(f"dpi must be between 72 and 1200 (got {dpi:g})")
+    if not math.isfinite(bleed) or bleed < 0:
+        raise PrintShopError(f"bleed must be a number of millimetres, 0 or more (got {bleed:g})")
     card = L.card_size(size or L.default_size())
+    if max(card.width, card.height) > MAX_CARD_MM:
+        raise PrintShopError(f"card size {card.width:g} x {card.height:g} mm is larger than a print shop's cards; "
+                             f"each side must be at most {MAX_CARD_MM:g} mm")
     page_mm = (card.width + 2 * bleed, card.height + 2 * bleed)
     px = pixel_size(page_mm[0], page_mm[1], dpi)
+    if px[0] * px[1] > MAX_PIXELS:
+        raise PrintShopError(f"{card.width:g} x {card.height:g} mm at {dpi:g} dpi is {px[0]} x {px[1]} pixels a card, "
+                             f"over the limit of {MAX_PIXELS:,}; lower --dpi")
+    check_card_size(cs, size)
     pdf = shop_pdf(cs, size, bleed, cmyk)
     rgb = pdf if not cmyk else shop_pdf(cs, size, bleed)  # PNGs are RGB either way
     files: dict[str, bytes] = {f"{cs.name}-print-shop{'-cmyk' if cmyk else ''}.pdf": pdf}

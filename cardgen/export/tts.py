@@ -22,6 +22,7 @@ from typing import Any
 import pypdfium2
 from PIL import Image
 
+from cardgen.errors import CardgenError
 from cardgen.model import CardSet
 from cardgen.numbering import card_label
 from cardgen.render.geometry import back_cells
@@ -34,6 +35,33 @@ DESIGNS_PER_SHEET = MAX_COLS * MAX_ROWS - 1  # the last slot holds the hidden-ca
 DEFAULT_DPI = 120.0
 MAX_SHEET_PX = 4096  # Tabletop Simulator's guidance: larger sheets load slowly or not at all
 KEY_MIN, KEY_SPAN = 1000, 9_000_000  # deck keys; CardID = key * 100 + slot stays within a 32-bit int
+URL_SCHEMES = ("http", "https", "file")
+LOCAL_ONLY = ("file:// image URLs only work on this machine: to share the deck, upload the images and pass "
+              "--url-base https://.../ (their folder's URL)")
+
+
+class TtsError(CardgenError):
+    """An option the Tabletop Simulator export cannot honour (a URL base it would write into every card)."""
+
+
+def check_url_base(url: str) -> str:
+    """`url` if Tabletop Simulator can fetch images below it: http(s) or file, no control characters or spaces.
+
+    Every FaceURL and BackURL starts with it, so a `javascript:` URL or a line break would end up in each card.
+    """
+    bad = next((ch for ch in url if ord(ch) < 33 or ord(ch) == 127 or 0x80 <= ord(ch) < 0xA0), None)
+    if bad is not None:
+        raise TtsError(f"--url-base holds a {'space' if bad == ' ' else 'control character'} "
+                       f"(U+{ord(bad):04X}); give a plain URL such as https://example.org/deck/")
+    scheme = url.split(":", 1)[0].lower() if ":" in url else ""
+    if scheme not in URL_SCHEMES:
+        raise TtsError(f"--url-base must be an http(s):// or file:// URL, not '{url}'")
+    if scheme in ("http", "https") and (not url[len(scheme):].startswith("://") or len(url.rstrip("/")) <= len(
+            scheme) + 3):
+        raise TtsError(f"--url-base '{url}' names no host; write it as https://host/folder/")
+    return url
+
+
 CARD_COLOUR = {"r": 0.713235259, "g": 0.713235259, "b": 0.713235259}  # the tint TTS saves for untinted cards
 
 

@@ -6,10 +6,13 @@ that names it, instead of failing half-way through a print run.
 
 from __future__ import annotations
 
+import warnings
+from dataclasses import dataclass
 from pathlib import Path
 
 from PIL import Image, UnidentifiedImageError
 
+from cardgen.bounded_read import not_regular
 from cardgen.errors import Diagnostic
 from cardgen.model import Card
 
@@ -45,26 +48,52 @@ def check_art(card: Card, set_folder: Path, box_mm: tuple[float, float]) -> list
     path = art_path(card, set_folder)
     if path is None:
         return [diag(f"'{card.art}' is outside the set folder; art must live inside it")]
-    if not path.is_file():
-        return [diag(f"image '{card.art}' not found")]
-    try:
-        with Image.open(path) as img:
-            fmt = img.format or "?"
-            width, height = img.size
-            if width * height > MAX_ART_PIXELS:
-                return [diag(f"image '{card.art}' is {width}x{height} pixels, over the "
-                             f"{MAX_ART_PIXELS:,}-pixel limit")]
-            img.verify()
-        with Image.open(path) as img:
-            img.load()
-    except Image.DecompressionBombError:
-        return [diag(f"image '{card.art}' declares more than {MAX_ART_PIXELS:,} pixels; refused")]
-    except (UnidentifiedImageError, OSError, SyntaxError, ValueError) as exc:
-        return [diag(f"image '{card.art}' cannot be read ({type(exc).__name__}: {exc}); is it corrupt?")]
-    if fmt not in ART_FORMATS:
-        return [diag(f"image '{card.art}' is {fmt}; expected one of {', '.join(sorted(ART_FORMATS))}")]
-    dpi = min(width / (box_mm[0] / 25.4), height / (box_mm[1] / 25.4))
+    facts = read_image(path, card.art)
+    if isinstance(facts, str):
+        return [diag(facts)]
+    if facts.format not in ART_FORMATS:
+        return [diag(f"image '{card.art}' is {facts.format}; expected one of {', '.join(sorted(ART_FORMATS))}")]
+    dpi = min(facts.width / (box_mm[0] / 25.4), facts.height / (box_mm[1] / 25.4))
     if dpi < MIN_DPI:
         return [diag(f"image '{card.art}' gives {dpi:.0f} dpi at {box_mm[0]:.1f} x {box_mm[1]:.1f} mm; "
                      f"{MIN_DPI} dpi or more prints sharp", "warning")]
     return []
+
+
+@dataclass(frozen=True)
+class ImageFacts:
+    """What a readable image is: its format and size in pixels."""
+
+    format: str
+    width: int
+    height: int
+
+
+def read_image(path: Path, shown: str) -> ImageFacts | str:
+    """The image's format and size, or why it cannot be used (the message names it as `shown`).
+
+    The one check of an image file, shared by card art and PNG icons (and images an SVG icon embeds), so all
+    have the same limits and the same words: a regular file (a FIFO would block), at most MAX_ART_PIXELS
+    (refused from the header, before any decoding; Pillow's own bomb warning is not shown), decodable.
+    """
+    why = not_regular(path)
+    if why == "not found":
+        return f"image '{shown}' not found"
+    if why is not None:
+        return f"image '{shown}' is {why}"
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", Image.DecompressionBombWarning)  # the limit below is ours
+            with Image.open(path) as img:
+                fmt = img.format or "?"
+                width, height = img.size
+                if width * height > MAX_ART_PIXELS:
+                    return f"image '{shown}' is {width}x{height} pixels, over the {MAX_ART_PIXELS:,}-pixel limit"
+                img.verify()
+            with Image.open(path) as img:
+                img.load()
+    except Image.DecompressionBombError:
+        return f"image '{shown}' declares more than {MAX_ART_PIXELS:,} pixels; refused"
+    except (UnidentifiedImageError, OSError, SyntaxError, ValueError) as exc:
+        return f"image '{shown}' cannot be read ({type(exc).__name__}: {exc}); is it corrupt?"
+    return ImageFacts(fmt, width, height)

@@ -19,6 +19,8 @@ from cardgen.loader.yaml_doc import Document
 from cardgen.paths import card_data_dir
 from cardgen.suggest import did_you_mean
 
+MAX_EXTENDS_DEPTH = 16  # sets in one `extends:` chain; a deeper one is refused before it exhausts the stack
+
 
 def _base_folder(folder: Path, ref: str) -> Path | None:
     """The base set's folder: a path relative to this set's folder (./x, ../x), or a bundled set name."""
@@ -48,6 +50,12 @@ def load_base(folder: Path, ref: str, head: Document, diags: list[Diagnostic],
     if base_folder in stack:
         chain = " -> ".join(p.name for p in (*stack, base_folder))
         diags.append(Diagnostic(head.path, line, col, f"extends: cycle of sets ({chain})"))
+        return None
+    if len(stack) >= MAX_EXTENDS_DEPTH:
+        names = [p.name for p in (*stack, base_folder)]
+        chain = " -> ".join(names if len(names) <= 6 else [*names[:3], "...", *names[-2:]])
+        diags.append(Diagnostic(head.path, line, col, f"extends: a chain of more than {MAX_EXTENDS_DEPTH} sets "
+                                f"({chain}); extend the base set directly"))
         return None
     try:
         base, warnings = load_set_with_warnings(base_folder, stack)

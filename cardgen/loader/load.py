@@ -101,6 +101,11 @@ def _card_files(folder: Path, diags: list[Diagnostic]) -> list[Path]:
     return found
 
 
+def card_files(folder: Path) -> list[Path]:
+    """The set folder's card files (its YAML files besides set.yaml), in the order they are read."""
+    return _card_files(folder, [])
+
+
 def load_set(ref: str | Path) -> model.CardSet:
     """Load and validate one set; raises SetError with every diagnostic found."""
     return load_set_with_warnings(ref)[0]
@@ -114,8 +119,8 @@ def load_set_with_warnings(ref: str | Path, _stack: tuple[Path, ...] = ()) -> tu
     folder = resolve_set(str(ref)) if isinstance(ref, str) else ref
     shown_folder = _shown(folder)
     diags: list[Diagnostic] = []
-    if not folder.exists():
-        raise SetError([Diagnostic(shown_folder, 1, 1, "set folder does not exist")])
+    if not folder.exists():  # no file to point into: a plain `error:` line naming the folder
+        raise UnknownSetError(f"set folder '{shown_folder}' does not exist")
     if not folder.is_dir():
         raise SetError([Diagnostic(shown_folder, 1, 1, "expected a set folder containing set.yaml, got a file")])
     set_file = folder / "set.yaml"
@@ -254,13 +259,13 @@ def _build(folder: Path, docs: list[Document], diags: list[Diagnostic], complete
         raws = cast(dict[str, Any], doc.data).get("cards")
         for i, raw in enumerate(raws if isinstance(raws, list) else []):
             if not _card_ok(raw):
-                continue  # already reported by the schema check
+                # the schema check reported the rest; an unknown type is reported in the same pass, not after
+                if isinstance(raw, dict) and isinstance(raw.get("type"), str) and raw["type"] not in types:
+                    diags.append(_unknown_type(doc, i, raw, types))
+                continue
             line, col = doc.where(("cards", i))
             if raw["type"] not in types:
-                tl, tc = doc.where(("cards", i, "type"))
-                diags.append(Diagnostic(doc.path, tl, tc, f"card '{raw['name']}' field `type`: unknown card type "
-                                        f"'{raw['type']}'; expected one of {', '.join(types)}"
-                                        f"{did_you_mean(raw['type'], list(types))}"))
+                diags.append(_unknown_type(doc, i, raw, types))
                 complete = False
                 continue
             label = f"card '{raw['name']}'"
@@ -288,6 +293,13 @@ def _build(folder: Path, docs: list[Document], diags: list[Diagnostic], complete
                        base=base.path if base else "")
     _check_set(cs, docs, diags, complete)
     return cs
+
+
+def _unknown_type(doc: Document, i: int, raw: dict[str, Any], types: dict[str, model.CardType]) -> Diagnostic:
+    line, col = doc.where(("cards", i, "type"))
+    who = f"card '{raw['name']}'" if isinstance(raw.get("name"), str) else f"card {i + 1}"
+    return Diagnostic(doc.path, line, col, f"{who} field `type`: unknown card type '{raw['type']}'; expected one of "
+                      f"{', '.join(types)}{did_you_mean(raw['type'], list(types))}")
 
 
 def _card(raw: dict[str, Any], number: int, path: str, line: int, col: int, origin: str) -> model.Card:

@@ -22,7 +22,7 @@ _MOVE_FIELDS: dict[str, Any] = {
     "pass": {"type": "boolean"}, "decline": {"type": "boolean"}, "done": {"type": "boolean"},
     "release": _NAME, "direction": {"enum": ["left", "right"]},
     "target": _NAME, "as": {"enum": ["dodge", "block", "disarm", "hold", "freedom", "break"]},
-    "drop": {"type": "boolean"}, "note": {"type": "string"},
+    "drop": {"type": "boolean"}, "more": {"type": "boolean"}, "note": {"type": "string"},
 }
 _MOVE_ENTRY = {"oneOf": [{"enum": ["pass", "decline", "done"]},
                          {"type": "object", "additionalProperties": False, "properties": _MOVE_FIELDS,

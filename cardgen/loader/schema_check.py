@@ -77,6 +77,14 @@ def _describe(value: Any) -> str:
     return repr(value)
 
 
+def _got(doc: Document, at: PathKey, value: Any) -> str:
+    """`_describe(value)`, but a boolean written `yes`/`no`/`on`/`off` is shown as written, with how YAML read it."""
+    word = doc.spelled.get(at)
+    if isinstance(value, bool) and word is not None:
+        return f"'{word}' (YAML reads {word} as {'true' if value else 'false'})"
+    return _describe(value)
+
+
 def _field_name(doc: Document, at: PathKey) -> str:
     """'card 'Jab' field `count`' style location words for a path."""
     parts: list[str] = []
@@ -115,16 +123,16 @@ def _message(doc: Document, err: jsonschema.ValidationError) -> list[tuple[PathK
     if v == "enum":
         choices = [str(c) for c in value]
         hint = did_you_mean(str(err.instance), choices)
-        return [(at, False, f"{where}: expected one of {', '.join(choices)}, got {_describe(err.instance)}{hint}")]
+        return [(at, False, f"{where}: expected one of {', '.join(choices)}, got {_got(doc, at, err.instance)}{hint}")]
     if v == "type":
         want = value
         words = _TYPE_WORDS.get(want, str(want)) if isinstance(want, str) else " or ".join(
             _TYPE_WORDS.get(w, w) for w in want)
-        return [(at, False, f"{where}: expected {words}, got {_describe(err.instance)}")]
+        return [(at, False, f"{where}: expected {words}, got {_got(doc, at, err.instance)}")]
     if v in ("minimum", "exclusiveMinimum"):
-        return [(at, False, f"{where}: must be at least {err.validator_value}, got {_describe(err.instance)}")]
+        return [(at, False, f"{where}: must be at least {err.validator_value}, got {_got(doc, at, err.instance)}")]
     if v == "maximum":
-        return [(at, False, f"{where}: must be at most {err.validator_value}, got {_describe(err.instance)}")]
+        return [(at, False, f"{where}: must be at most {err.validator_value}, got {_got(doc, at, err.instance)}")]
     if v == "oneOf":
         inst = err.instance
         if isinstance(inst, int) and not isinstance(inst, bool) and not 1 <= inst <= MAX_NUMBER:
@@ -136,10 +144,10 @@ def _message(doc: Document, err: jsonschema.ValidationError) -> list[tuple[PathK
                                         f"got {_describe(item)}")]
             return [(at, False, f"{where}: expected a list of 1 to 6 strikes, got {len(inst)}")]
         return [(at, False, f"{where}: expected a whole number or a list of strikes (e.g. [4, 3]), "
-                            f"got {_describe(inst)}")]
+                            f"got {_got(doc, at, inst)}")]
     if v == "pattern":
         form = _PATTERN_WORDS.get(str(err.validator_value), f"the form {err.validator_value}")
-        return [(at, False, f"{where}: {_describe(err.instance)} is not {form}")]
+        return [(at, False, f"{where}: {_got(doc, at, err.instance)} is not {form}")]
     if v == "minProperties":
         return [(at, False, f"{where}: must not be empty")]
     if v in ("minLength", "minItems") and value == 1:

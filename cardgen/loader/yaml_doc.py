@@ -40,6 +40,7 @@ class Document:
     data: Any
     marks: dict[PathKey, tuple[int, int]] = field(default_factory=dict)
     key_marks: dict[PathKey, tuple[int, int]] = field(default_factory=dict)
+    spelled: dict[PathKey, str] = field(default_factory=dict)  # booleans written yes/no/on/off, as written
 
     def where(self, at: PathKey, key: bool = False) -> tuple[int, int]:
         """Line and column (1-based) of the value at `at`, or of its nearest parent."""
@@ -94,6 +95,8 @@ class _Builder:
             self._plain(node, _SEQ_TAG)
             return [self.build(item, (*at, i)) for i, item in enumerate(node.value)]
         assert isinstance(node, yaml.ScalarNode)
+        if node.tag == "tag:yaml.org,2002:bool" and node.value.lower() not in ("true", "false"):
+            self.doc.spelled[at] = node.value  # so a message can say `yes`, not `true`
         return self._scalar(node)
 
     def _plain(self, node: yaml.Node, expected: str) -> None:
@@ -239,6 +242,36 @@ def _compose(text: str) -> yaml.Node | None:
     return yaml.compose(text, Loader=yaml.SafeLoader)
 
 
+# PyYAML's problems, as a sentence a designer can act on (the usual cause is indentation).
+_INDENTATION = ("the indentation is off here: this line starts at a different column from the lines of the same "
+                "list or mapping above it; line up the keys of one card (and the `-` of each card) at one column, "
+                "with spaces")
+_PLAIN_WORDS: tuple[tuple[str, str], ...] = (
+    ("'\\t'", "a tab character ('\\t'): YAML indents with spaces only"),
+    ("expected <block end>", _INDENTATION),
+    ("did not find expected key", _INDENTATION),
+    ("mapping values are not allowed here", "a `:` where no key can start: this line is indented further than "
+     "the keys above it, or a value holding ': ' needs quotes"),
+    ("could not find expected ':'", "a line inside a mapping without `key: value` (a missing `:`, or a line "
+     "indented as if it belonged to the line above)"),
+    ("that cannot start any token", "a character that cannot start a value here (a value starting with @ or ` "
+     "needs quotes)"),
+    ("found unexpected end of stream", "the file ends inside a quoted value or a [list] or {mapping}: a closing "
+     "quote or bracket is missing"),
+    ("found duplicate anchor", "the same &anchor is defined twice"),
+    ("found undefined alias", "an *alias names no &anchor defined above it"),
+)
+
+
+def yaml_problem(exc: yaml.MarkedYAMLError) -> str:
+    """A refused file's problem in plain words (PyYAML's own words when no sentence fits)."""
+    words = " ".join(str(x) for x in (exc.context, exc.problem) if x)
+    for needle, sentence in _PLAIN_WORDS:
+        if needle in words:
+            return sentence
+    return ", ".join(str(x) for x in (exc.context, exc.problem) if x) or "unreadable"
+
+
 def parse_text(text: str, shown: str, diags: list[Diagnostic], expected: str = SET_FILE_CONTENT,
                max_cards: int | None = None) -> Document | None:
     """Parse YAML text into a Document (see `read_document`)."""
@@ -251,8 +284,7 @@ def parse_text(text: str, shown: str, diags: list[Diagnostic], expected: str = S
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-        what = ", ".join(str(x) for x in (exc.context, exc.problem) if x)
-        diags.append(Diagnostic(shown, line, col, f"not valid YAML: {what or 'unreadable'}"))
+        diags.append(Diagnostic(shown, line, col, f"not valid YAML: {yaml_problem(exc)}"))
         return None
     except yaml.reader.ReaderError as exc:
         before = text[: exc.position]

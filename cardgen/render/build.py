@@ -16,6 +16,7 @@ from pathlib import Path
 
 from cardgen.model import CardSet
 from cardgen.output import check_writable, publish_files
+from cardgen.render.assembly import assembly_pdf
 from cardgen.render.pdfjoin import Bookmark, info_dict, join_pdfs, page_sizes
 from cardgen.render.rules_page import rules_pdf
 from cardgen.render.sheets import PRODUCER, CardsPdf, PrintOptions, card_sequence, cards_pdf
@@ -29,21 +30,26 @@ class BuildOutput:
     files: dict[str, bytes]
 
 
-def print_pdf(cs: CardSet, cards: CardsPdf, rules: bytes, duplex: bool = False) -> bytes:
-    """The rules page, then the card sheets, with bookmarks per card type and fixed metadata.
+def print_pdf(cs: CardSet, cards: CardsPdf, rules: bytes, duplex: bool = False, assembly: bytes | None = None) -> bytes:
+    """The rules page, the assembly page (when given), then the card sheets, with bookmarks and fixed metadata.
 
-    With `duplex` (card sheets with backs) the rules take an even number of sides, a blank one
-    added if needed, so every back page prints on the reverse of its own front.
+    With `duplex` (card sheets with backs) the pages before the cards take an even number of sides, a
+    blank one added if needed, so every back page prints on the reverse of its own front.
     """
     sizes = page_sizes(rules)
-    blank = {0: sizes[-1]} if duplex and len(sizes) % 2 else {}
-    offset = len(sizes) + len(blank)
+    parts = [rules] if assembly is None else [rules, assembly]
+    before = len(sizes) + (0 if assembly is None else 1)
+    blank = {len(parts) - 1: sizes[-1]} if duplex and before % 2 else {}
+    offset = before + len(blank)
     types = tuple(Bookmark(cs.types[key].label if key in cs.types else key, offset + first)
                   for key, first in cards.type_pages.items())
     info = info_dict({"Title": f"{cs.title}: print-and-play", "Author": "cardgen",
                       "Subject": f"{cs.name}: rules page and card sheets", "Creator": PRODUCER, "Producer": PRODUCER,
                       "Keywords": "print and play, cards"})
-    return join_pdfs([rules, cards.data], info, (Bookmark("Rules", 0), Bookmark("Cards", offset, types)), blank)
+    marks = [Bookmark("Rules", 0)]
+    if assembly is not None:
+        marks.append(Bookmark("Making the deck", len(sizes)))
+    return join_pdfs([*parts, cards.data], info, (*marks, Bookmark("Cards", offset, types)), blank)
 
 
 def render_set(cs: CardSet, opts: PrintOptions, progress: Callable[[int], None] | None = None) -> BuildOutput:
@@ -51,8 +57,11 @@ def render_set(cs: CardSet, opts: PrintOptions, progress: Callable[[int], None] 
     stem = cs.name
     cards = cards_pdf(cs, opts, progress)
     rules = rules_pdf(cs, opts.paper)
+    duplex = opts.backs and not cards.layout.folded_backs
+    sheets = cards.pages // 2 if duplex else cards.pages
+    assembly = assembly_pdf(cs, opts, cards.layout, sheets)
     files = {f"{stem}/{stem}-cards.pdf": cards.data, rules_file(stem): rules,
-             f"{stem}/{stem}-print.pdf": print_pdf(cs, cards, rules, opts.backs and not cards.layout.folded_backs)}
+             f"{stem}/{stem}-print.pdf": print_pdf(cs, cards, rules, duplex, assembly)}
     return BuildOutput(stem, files)
 
 

@@ -16,6 +16,7 @@ from cardgen.loader.art import art_path
 from cardgen.model import Card, CardSet
 from cardgen.numbering import card_label
 from cardgen.render import layout_data as L
+from cardgen.render.contrast import best_ink
 from cardgen.render.errors import CardFitError, GlyphError
 from cardgen.render.geometry import Rect
 from cardgen.render.icons import icons_of
@@ -27,12 +28,8 @@ _ARROWS = {"left": "←", "right": "→", "either": "↔"}
 
 
 def ink_on(hex_colour: str) -> str:
-    """Dark or light ink, whichever reads better on `hex_colour` (WCAG relative luminance)."""
-    h = hex_colour.lstrip("#")
-    chans = [int(h[i:i + 2], 16) / 255 for i in (0, 2, 4)]
-    lin = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in chans]
-    lum = 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
-    return L.colour("dark_ink") if lum > 0.30 else L.colour("light_ink")
+    """Dark or light ink, whichever has the higher WCAG contrast ratio on `hex_colour`."""
+    return best_ink(hex_colour, L.colour("dark_ink"), L.colour("light_ink"))
 
 
 def where(card: Card) -> str:
@@ -92,9 +89,10 @@ def draw_card(pen: Pen, card: Card, cs: CardSet, trim: Rect, bleed: float, text:
             _split_face(pen, card, cs, trim, bleed, rules)
         else:
             _face(pen, card, cs, trim, bleed, rules)
-        if bleed == 0:
+        if bleed == 0:  # the trim line lies inside the cut, so no ink passes the card's edge
             w = L.num("frame_width_pt")
-            pen.stroke_rect(trim.x, trim.y, trim.w, trim.h, L.colour("frame"), w)
+            half = w * PT / 2
+            pen.stroke_rect(trim.x + half, trim.y + half, trim.w - 2 * half, trim.h - 2 * half, L.colour("frame"), w)
     except MissingGlyph as exc:
         raise GlyphError(f"{where(card)}card '{card.name}': character '{exc.char}' (U+{ord(exc.char):04X}) "
                          f"is in no bundled font") from None
@@ -232,7 +230,7 @@ def _badges(pen: Pen, card: Card, badges: list[tuple[str, str]], room: Rect) -> 
     x, y = room.x, room.top
     col_w = 0.0
     for text, colour in badges:
-        size = _fit_single(pen, text, face, pt, 5.5, room.right - x - 2 * pad)
+        size = _fit_single(pen, text, face, pt, L.num("badge.min_pt"), room.right - x - 2 * pad)
         if size is None or room.right - x < 2 * pad:
             raise CardFitError(f"{where(card)}card '{card.name}': badge '{text}' does not fit beside its value")
         w = pen.width(text, face, size) + 2 * pad
@@ -330,18 +328,18 @@ def _split_face(pen: Pen, card: Card, cs: CardSet, trim: Rect, bleed: float, tex
         _half(pen, card, card.pair[1], texts[1], Rect(0.0, 0.0, trim.w, half_h), bleed, colour, ctype.role, style)
     # divider: name, 'either half', number
     mid = trim.y + half_h + div_h / 2
-    m = L.num("margin")
     dface, dpt = L.text("split.divider_font"), L.num("split.divider_pt")
-    pen.line(trim.x - bleed, trim.y + half_h, trim.right + bleed, trim.y + half_h, L.colour("divider"), 0.4, (1.0, 0.8))
-    pen.line(trim.x - bleed, mid + div_h / 2, trim.right + bleed, mid + div_h / 2, L.colour("divider"), 0.4,
-             (1.0, 0.8))
+    # the dashed rules stop at the margin, like every line on a face: a miscut never trims them unevenly
+    m = L.num("margin")
+    pen.line(trim.x + m, trim.y + half_h, trim.right - m, trim.y + half_h, L.colour("divider"), 0.4, (1.0, 0.8))
+    pen.line(trim.x + m, mid + div_h / 2, trim.right - m, mid + div_h / 2, L.colour("divider"), 0.4, (1.0, 0.8))
     base = mid - dpt * 0.36 * PT
     number = card_label(card, cs)
     room = trim.w - 2 * m - pen.width(number, dface, dpt) - 2.0
     left = f"{card.name} · play either half"
     if pen.width(left, dface, dpt) > room:
         left = card.name
-    size = _fit_single(pen, left, dface, dpt, 5.0, room)
+    size = _fit_single(pen, left, dface, dpt, L.num("split.divider_min_pt"), room)
     if size is None:
         raise CardFitError(f"{where(card)}card '{card.name}': its name does not fit beside its number")
     pen.text(trim.x + m, base, left, dface, size, L.colour("caption_text"))

@@ -111,6 +111,13 @@ class SheetLayout:
     folded_backs: tuple[Rect, ...] = ()
     fold_x: float | None = None
     fold_marks: tuple[Segment, ...] = ()
+    fold_y: float | None = None  # a horizontal fold: backs below the fronts, each turned 180 degrees
+    note: Rect | None = None  # room in the footer row for the sheet's folding instructions
+
+    @property
+    def backs_turned(self) -> bool:
+        """Backs printed upside down, so they read upright once folded over a horizontal line."""
+        return self.fold_y is not None
 
     @property
     def per_page(self) -> int:
@@ -252,15 +259,20 @@ def sheet_layout(paper: Paper, card: CardSize, bleed: float = 0.0, rules: SheetR
 
 def gutterfold_layout(paper: Paper, card: CardSize, bleed: float = 0.0, rules: SheetRules | None = None,
                       gap: float | None = None) -> SheetLayout:
-    """Fronts left of a vertical fold line, their backs mirrored to the right, on a landscape page.
+    """Fronts on one side of a fold line and their backs mirrored on the other, whichever way holds more.
 
-    Folded along the line (backs behind), glued and cut, each back sits behind its own front; a
-    vertical fold keeps the backs upright, so only their position is mirrored.
+    A vertical fold (landscape page, fronts left) keeps the backs upright, so only their position is
+    mirrored; a horizontal fold (fronts above, backs below, portrait or landscape) turns the backs
+    180 degrees, so they read upright once folded. Ties go to the vertical fold. Folded along the
+    line (backs behind), glued and cut, each back sits behind its own front.
     """
     rules = rules or SheetRules()
     gap = _check_bleed_gap(bleed, gap)
     turned = _turned(paper)
     choice = grid_choice(turned, card, bleed, gap, rules, halves=2)
+    across = _horizontal_fold(paper, card, bleed, gap, rules)
+    if across is not None and (choice is None or across.per_page > choice[1] * choice[2]):
+        return across
     if choice is None:
         raise _no_fit(turned, card, bleed, gap, rules)
     page, cols, rows, _x0, y0 = choice
@@ -273,20 +285,65 @@ def gutterfold_layout(paper: Paper, card: CardSize, bleed: float = 0.0, rules: S
     return _finish(page, card, bleed, gap, rules, cells, cols, rows, backs, fold_x)
 
 
+def _horizontal_fold(paper: Paper, card: CardSize, bleed: float, gap: float, rules: SheetRules) -> SheetLayout | None:
+    """The most cards a page with fronts above a horizontal fold and their backs below (portrait first)."""
+    room = _mark_room(bleed, gap, rules)
+    fold = max(gap, 2 * bleed, rules.fold_gutter)
+    best: tuple[int, Paper, int, int, float, float] | None = None
+    for page in (paper, _turned(paper)):
+        for cols in range(4, 0, -1):
+            for rows in range(4, 0, -1):
+                if cols * rows > 9:
+                    continue
+                half_h = _grid_size(rows, card.height, gap, bleed)
+                at = _place(page, _grid_size(cols, card.width, gap, bleed), 2 * half_h + fold - 2 * bleed, room, rules)
+                if at is not None and (best is None or cols * rows > best[0]):
+                    best = (cols * rows, page, cols, rows, at[0], at[1])
+    if best is None:
+        return None
+    _n, page, cols, rows, x0, y0 = best
+    half_h = _grid_size(rows, card.height, gap, bleed)
+    fold_y = y0 + half_h + (fold - 2 * bleed) / 2
+    top = y0 + 2 * half_h + fold - 2 * bleed
+    cells = _cells(x0, top, cols, rows, card, gap, bleed)
+    backs = [Rect(c.x, 2 * fold_y - c.top, c.w, c.h) for c in cells]
+    return _finish(page, card, bleed, gap, rules, cells, cols, rows, backs, fold_y=fold_y)
+
+
 def _finish(page: Paper, card: CardSize, bleed: float, gap: float, rules: SheetRules, cells: list[Rect],
-            cols: int, rows: int, backs: list[Rect], fold_x: float | None = None) -> SheetLayout:
+            cols: int, rows: int, backs: list[Rect], fold_x: float | None = None,
+            fold_y: float | None = None) -> SheetLayout:
     trims = [c.inset(bleed) for c in cells]
     every = trims + [b.inset(bleed) for b in backs]
     cut_xs = _unique([t.x for t in every] + [t.right for t in every])
     cut_ys = _unique([t.y for t in every] + [t.top for t in every])
     grid = _bounds(tuple(cells + backs))
     footer = _footer(page, grid, cut_xs, cut_ys, rules)
-    marks = _marks(page, grid, cut_xs, cut_ys, rules, footer, bleed)
+    note = _note_room(footer, grid, bleed, rules) if backs else None
+    floor = note.top if note is not None else rules.safe_margin
+    marks = _marks(page, grid, cut_xs, cut_ys, rules, footer, bleed, floor)
     fold_marks: tuple[Segment, ...] = ()
     if fold_x is not None:
-        fold_marks = _marks(page, grid, (fold_x,), (), rules, footer, bleed)
+        fold_marks = _marks(page, grid, (fold_x,), (), rules, footer, bleed, floor)
+    if fold_y is not None:
+        fold_marks = _marks(page, grid, (), (fold_y,), rules, footer, bleed, floor)
     return SheetLayout(page, card, bleed, tuple(trims), tuple(cells), cut_xs, cut_ys, marks, footer, rules,
-                       cols, rows, gap, page.width > page.height, tuple(backs), fold_x, fold_marks)
+                       cols, rows, gap, page.width > page.height, tuple(backs), fold_x, fold_marks, fold_y, note)
+
+
+NOTE_HEIGHT = 3.4  # a line of 7 pt text with its descent: the folding instructions under the cut marks
+
+
+def _note_room(footer: Footer, grid: Rect, bleed: float, rules: SheetRules) -> Rect | None:
+    """A strip along the safe margin between the scale bar and the page label, under the cut marks (which
+    keep at least their least length), when there is room for a line of text there."""
+    if footer.rotated:
+        return None
+    lo, hi = footer.bar.right + rules.slot_clearance, footer.label.x - rules.slot_clearance
+    mark_need = max(rules.mark_gap - bleed, 0.0) + rules.mark_min_length
+    if hi - lo < 40 or grid.y - rules.safe_margin - mark_need < NOTE_HEIGHT - _EPS:
+        return None
+    return Rect(lo, rules.safe_margin, hi - lo, NOTE_HEIGHT)
 
 
 def _mark_span(edge: float, limit: float, rules: SheetRules, bleed: float) -> tuple[float, float] | None:
@@ -301,7 +358,7 @@ def _mark_span(edge: float, limit: float, rules: SheetRules, bleed: float) -> tu
 
 
 def _marks(paper: Paper, grid: Rect, xs: tuple[float, ...], ys: tuple[float, ...], rules: SheetRules,
-           footer: Footer, bleed: float) -> tuple[Segment, ...]:
+           footer: Footer, bleed: float, floor: float | None = None) -> tuple[Segment, ...]:
     out: list[Segment] = []
     keep_clear = [footer.bar.inset(-rules.slot_clearance / 2), footer.label.inset(-rules.slot_clearance / 2)]
 
@@ -310,7 +367,8 @@ def _marks(paper: Paper, grid: Rect, xs: tuple[float, ...], ys: tuple[float, ...
         lo_y, hi_y = min(seg.y1, seg.y2), max(seg.y1, seg.y2)
         return not any(lo_x < r.right and hi_x > r.x and lo_y < r.top and hi_y > r.y for r in keep_clear)
 
-    for limit, edge in ((paper.height - rules.safe_margin, grid.top), (rules.safe_margin, grid.y)):
+    bottom = rules.safe_margin if floor is None else floor
+    for limit, edge in ((paper.height - rules.safe_margin, grid.top), (bottom, grid.y)):
         span = _mark_span(edge, limit, rules, bleed)
         if span is not None:
             out.extend(Segment(x, span[0], x, span[1]) for x in xs)

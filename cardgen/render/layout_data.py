@@ -60,6 +60,46 @@ def _load(name: str) -> dict[str, Any]:
     return data
 
 
+def min_text_pt() -> float:
+    """The one minimum size (pt) of anything a player reads; a set's own layout cannot lower it."""
+    return float(_load("face.yaml")["min_text_pt"])
+
+
+# Every size in face.yaml that sets text a player reads, at its smallest: each must be at least min_text_pt.
+READABLE_SIZES: tuple[str, ...] = (
+    "band.name_min_pt", "value_row.min_pt", "value_row.caption_pt", "badge.min_pt", "text.min_pt",
+    "text.flavour_min_pt", "footer.pt", "split.name_min_pt", "split.divider_min_pt", "back.title_min_pt",
+    "back.subtitle_pt", "sheet.footer_min_pt", "sheet.scale_bar_pt",
+)
+# Lines drawn on a card (key of their inset from the cut, key of their width): the line's outer edge
+# stays at least the face's safe margin from the cut, so a miscut never cuts into or unevens a frame.
+FRAME_LINES: tuple[tuple[str, str], ...] = (("back.inset", "back.frame_pt"),)
+
+
+def face_problems(face: dict[str, Any]) -> list[str]:
+    """What a face layout gets wrong against the print rules: text below the minimum, a line in the safe zone."""
+    def get(key: str) -> float:
+        node: Any = face
+        for part in key.split("."):
+            node = node[part]
+        return float(node)
+
+    out = []
+    floor = min_text_pt()
+    for key in READABLE_SIZES:
+        if get(key) < floor - 1e-9:
+            out.append(f"'{key}' is {get(key):g} pt, below the minimum text size of {floor:g} pt")
+    if get("text.max_pt") < get("text.min_pt"):
+        out.append("'text.max_pt' is below 'text.min_pt'")
+    safe = get("safe_margin")
+    for inset, width in FRAME_LINES:
+        edge = get(inset) - get(width) * 25.4 / 72 / 2
+        if edge < safe - 1e-9:
+            out.append(f"the line at '{inset}' ({get(inset):g} mm, {get(width):g} pt wide) reaches {edge:.2f} mm "
+                       f"from the cut, inside the {safe:g} mm safe margin")
+    return out
+
+
 def paper_names() -> list[str]:
     return sorted(_load("papers.yaml")["papers"])
 
@@ -181,7 +221,14 @@ def _layered_at(name: str, own_dir: str, stamp: int) -> dict[str, Any]:
         raise LayoutError(f"{path}: cannot read layout: {exc}") from exc
     if not isinstance(own, dict):
         raise LayoutError(f"{path}: expected a mapping")
-    return _merge(base, own, str(path))
+    merged = _merge(base, own, str(path))
+    if name == "face.yaml":
+        if "min_text_pt" in own and float(own["min_text_pt"]) < min_text_pt():
+            raise LayoutError(f"{path}: 'min_text_pt' cannot go below the bundled {min_text_pt():g} pt")
+        problems = face_problems(merged)
+        if problems:
+            raise LayoutError(f"{path}: {problems[0]}")
+    return merged
 
 
 def _current(name: str) -> dict[str, Any]:

@@ -16,6 +16,7 @@ from cardgen.errors import CardgenError, Diagnostic
 from cardgen.model import Card, CardSet
 from cardgen.render import layout_data as L
 from cardgen.render.card_face import draw_card
+from cardgen.render.contrast import contrast_problems
 from cardgen.render.fonts import register_fonts
 from cardgen.render.geometry import Rect
 from cardgen.render.pen import Pen
@@ -56,6 +57,8 @@ def print_problems(cs: CardSet, papers: tuple[str, ...] | None = None) -> list[D
                                               f"printed at {size.name} size: {_reason(exc, card)}"))
                         break
             draw_back(pen, cs, Rect(0.0, 0.0, sizes[0].width, sizes[0].height))
+            for problem in contrast_problems(L.colours(), {t.label: t.colour for t in cs.types.values()}):
+                out.append(Diagnostic(_set_file(cs), 1, 1, f"text would be hard to read: {problem} (WCAG contrast)"))
     except CardgenError as exc:  # the set's own layout data, or the title on the card back
         out.append(Diagnostic(_set_file(cs), 1, 1, f"cannot be printed: {exc}"))
     if not out:  # the rules page lists every card: only worth fitting once the cards themselves print

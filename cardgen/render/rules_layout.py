@@ -25,7 +25,7 @@ from cardgen.paths import templates_dir
 from cardgen.render import layout_data as face_layout
 from cardgen.render.fonts import register_fonts
 from cardgen.render.icons import IconCanvas, paragraph_markup
-from cardgen.render.layout_data import read_yaml
+from cardgen.render.layout_data import min_text_pt, read_yaml
 from cardgen.render.platypus import (
     BaseDocTemplate,
     CondPageBreak,
@@ -62,14 +62,15 @@ def font_sizes() -> list[float]:
     s = layout()["sizes"]
     out: list[float] = []
     size = float(s["max"])
-    while size >= float(s["min"]) - 1e-9:
+    while size >= min_font_size() - 1e-9:
         out.append(round(size, 2))
         size -= float(s["step"])
     return out
 
 
 def min_font_size() -> float:
-    return float(layout()["sizes"]["min"])
+    """The project's one minimum text size (`min_text_pt` in templates/layout/face.yaml)."""
+    return min_text_pt()
 
 
 @dataclass(frozen=True)
@@ -200,7 +201,11 @@ def _card_widths(rows: list[Block], st: _Styles, width: float) -> tuple[list[flo
     if effect_w < floor:
         name_w = max(name_word, name_w - (floor - effect_w))
         effect_w = rest - name_w - value_w - copies_w
-    return [sw, name_w, value_w, copies_w, effect_w], effect_w < effect_word
+    split_name = effect_w < floor  # one word of a name is wider than the room left: it splits in its column
+    if split_name:
+        name_w = max(rest - value_w - copies_w - floor, pad + 1.0)
+        effect_w = rest - name_w - value_w - copies_w
+    return [sw, name_w, value_w, copies_w, effect_w], effect_w < effect_word or split_name
 
 
 _PARSED: dict[tuple[str, str, float, float], list[Any]] = {}
@@ -244,6 +249,8 @@ def _card_table(rows: list[Block], st: _Styles, width: float) -> Table:
     if compact:
         widths = [widths[0], width - sum(widths[2:4]) - widths[0], widths[2], widths[3]]
         cramped = False
+    if min(widths[1:]) <= 2 * st.size * float(table["padding"]) * 1.6 + 1.0:
+        raise _Overflowed  # at this size the columns leave a column no room at all: the page does not fit
     data: list[list[Any]] = []
     style = _base_table_style(st)
     style.append(("ALIGN", (2, 0), (3, -1), "CENTER"))
@@ -528,8 +535,8 @@ def render(blocks: list[Block], paper: str, size: float, subject: str, columns: 
         canv.setFont(layout()["text"]["face"], size)
 
     doc.addPageTemplates([PageTemplate(id="rules", frames=geo.frames(draw), onPage=on_page)])
-    flowables = story(blocks, size, geo.column_width)
     try:
+        flowables = story(blocks, size, geo.column_width)
         doc.build(flowables, canvasmaker=IconCanvas if draw else _UnsavedCanvas)
     except _Overflowed:
         return Rendered(b"", 2, math.inf, False)

@@ -15,7 +15,7 @@ from typing import Any, cast
 
 from reportlab.pdfgen.canvas import Canvas
 
-from cardgen import __version__
+from cardgen import __version__, messages
 from cardgen.cardtext import rules_text
 from cardgen.model import Card, CardSet
 from cardgen.render import layout_data as L
@@ -186,7 +186,11 @@ def _cards_pdf(cs: CardSet, opts: PrintOptions, progress: Callable[[int], None] 
             result.card_pages.setdefault(card.name, page_no - 1)
             copies.draw(card, trim)
         for cell in layout.folded_backs[:len(chunk)]:
-            draw_back(pen, cs, cell, layout.bleed)
+            if layout.backs_turned:  # a horizontal fold turns them upright again
+                with pen.moved(cell.right, cell.top, 180):
+                    draw_back(pen, cs, Rect(0.0, 0.0, cell.w, cell.h), layout.bleed)
+            else:
+                draw_back(pen, cs, cell, layout.bleed)
         draw_sheet_furniture(pen, layout, f"{cs.name} · {cs.title} · page {page_no} of {total}")
         canvas.showPage()
         if duplex_backs:
@@ -252,12 +256,28 @@ def draw_sheet_furniture(pen: Pen, layout: SheetLayout, label: str) -> None:
     """Cut marks, the page label and the scale bar."""
     width = L.num("sheet.mark_width_pt")
     ink = L.colour("cut_mark")
+    safe, half = layout.rules.safe_margin, width * PT / 2
     for s in layout.marks:
-        pen.line(s.x1, s.y1, s.x2, s.y2, ink, width)
+        # a mark on a cut line that lies on the printable limit (poker on Letter) moves inside by half its
+        # width, as the trim line does, so no ink enters the margin printers lose
+        x = min(max(s.x1, safe + half), layout.paper.width - safe - half) if s.x1 == s.x2 else None
+        y = min(max(s.y1, safe + half), layout.paper.height - safe - half) if s.y1 == s.y2 else None
+        pen.line(s.x1 if x is None else x, s.y1 if y is None else y, s.x2 if x is None else x,
+                 s.y2 if y is None else y, ink, width)
     for s in layout.fold_marks:
         pen.line(s.x1, s.y1, s.x2, s.y2, ink, width, (L.num("sheet.fold_dash_on"), L.num("sheet.fold_dash_off")))
     draw_page_label(pen, layout, label)
     draw_scale_bar(pen, layout)
+    if layout.note is not None:
+        draw_note(pen, layout.note, [str(n) for n in messages.message("gutterfold_note")])
+
+
+def draw_note(pen: Pen, box: Rect, notes: list[str]) -> None:
+    """The longest of `notes` (longest first) that fits `box` at the footer size, centred in it."""
+    face, size = L.text("sheet.footer_font"), L.num("sheet.footer_pt")
+    note = next((n for n in notes if pen.width(n, face, size) <= box.w), None)
+    if note is not None:
+        pen.text(box.x + box.w / 2, box.y + 1.2, note, face, size, L.colour("page_text"), align="centre")
 
 
 def _along(pen: Pen, rect: Rect, rotated: bool) -> tuple[Any, Rect]:
@@ -268,36 +288,52 @@ def _along(pen: Pen, rect: Rect, rotated: bool) -> tuple[Any, Rect]:
 
 
 def draw_page_label(pen: Pen, layout: SheetLayout, label: str, where: Rect | None = None) -> None:
-    face, pt = L.text("sheet.footer_font"), L.num("sheet.footer_pt")
+    """The page's label at the right of its slot, shrunk to the minimum text size and then shortened
+    from the left (the page number at its end is what matters)."""
+    face, pt, least = L.text("sheet.footer_font"), L.num("sheet.footer_pt"), L.num("sheet.footer_min_pt")
     ctx, box = _along(pen, where or layout.footer.label, layout.footer.rotated)
     with ctx:
         size = pt
-        while pen.width(label, face, size) > box.w and size > 5:
-            size -= 0.25
+        while pen.width(label, face, size) > box.w and size > least + 1e-9:
+            size = max(least, size - 0.25)
+        while pen.width(label, face, size) > box.w and " · " in label:
+            label = "… " + label.split(" · ", 1)[1].removeprefix("… ")
         pen.text(box.right, box.y + 1.2, label, face, size, L.colour("page_text"), align="right")
 
 
+INCH_PAPERS = frozenset({"letter"})  # papers sold in inches: their scale bar shows inches too
+
+
 def draw_scale_bar(pen: Pen, layout: SheetLayout) -> None:
-    """A bar exactly `scale_bar_mm` long with 10 mm ticks, so a ruler can check 100 % printing."""
+    """A bar exactly `scale_bar_mm` long with 10 mm ticks below it, so a ruler can check 100 % printing;
+    on inch paper its inches (`scale_bar_in`, 1/2 in ticks) run above the same line."""
     length = layout.rules.scale_bar
     ink = L.colour("page_text")
-    face, pt = L.text("sheet.footer_font"), L.num("sheet.footer_pt") - 1
+    face, pt = L.text("sheet.footer_font"), L.num("sheet.scale_bar_pt")
+    inches = L.num("sheet.scale_bar_in") if layout.paper.name in INCH_PAPERS else 0.0
     ctx, box = _along(pen, layout.footer.bar, layout.footer.rotated)
     with ctx:
         y = box.y + 2.0
-        pen.line(box.x, y, box.x + length, y, ink, 0.6)
+        pen.line(box.x, y, box.x + max(length, inches * 25.4), y, ink, 0.6)
         ticks = int(length // 10)
         for i in range(ticks + 1):
             x = box.x + length * i / ticks
             pen.line(x, y, x, y - (1.8 if i in (0, ticks) else 1.0), ink, 0.5)
-        pen.text(box.x, y + 0.8, f"{length:g} mm at 100 % (actual size)", face, pt, ink)
+        label = messages.text("scale_bar", mm=f"{length:g}")
+        if inches:
+            halves = int(inches * 2)
+            for i in range(halves + 1):
+                x = box.x + 25.4 * inches * i / halves
+                pen.line(x, y, x, y + (1.5 if i in (0, halves) else 0.9), ink, 0.5)
+            label = messages.text("scale_bar_inches", mm=f"{length:g}", inches=f"{inches:g}")
+        pen.text(box.x + (1.0 if inches else 0.0), y + (1.9 if inches else 0.8), label, face, pt, ink)
 
 
 def draw_back(pen: Pen, cs: CardSet, cell: Rect, bleed: float = 0.0) -> None:
     """A card back: the same for every card, so the backs reveal nothing. `cell` includes the bleed;
     the frame and title keep their distance from the cut, not from the bleed's edge."""
     fill, pattern, ink = L.colour("back.fill"), L.colour("back.pattern"), L.colour("back.ink")
-    inset = L.num("back.inset")
+    inset = L.num("back.inset")  # face_problems keeps the frame's outer edge beyond the safe margin
     with pen.clipped(cell.x, cell.y, cell.w, cell.h):
         pen.fill_rect(cell.x, cell.y, cell.w, cell.h, fill)
         step, stripe_pt = L.num("back.stripe_step"), L.num("back.stripe_pt")

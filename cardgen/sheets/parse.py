@@ -16,6 +16,7 @@ from cardgen.sheets.read import Table
 from cardgen.suggest import did_you_mean
 
 REQUIRED = ("name", "type", "count", "source")
+MAX_HEADER_MESSAGES = 10  # unknown header cells reported one by one; the rest as one "and N more" line
 
 
 def column_letter(col: int) -> str:
@@ -36,15 +37,18 @@ def _header(table: Table, diags: list[Diagnostic]) -> dict[int, Column]:
     found: dict[int, Column] = {}
     seen: dict[str, int] = {}
     names = [c.header for c in COLUMNS]
+    unknown: list[int] = []
     for i, cell in enumerate(table.rows[0], start=1):
         if is_blank(cell):
             continue
         text = str(cell).strip()
         column = BY_HEADER.get(text) or BY_HEADER.get(text.lower())
         if column is None:
-            diags.append(Diagnostic(table.path, 1, i, f"column {column_letter(i)}: unknown field '{text}'"
-                                    f"{did_you_mean(text, names)}; the header names card fields as the YAML "
-                                    "does (name, type, count, damage, heal.amount, ...)"))
+            unknown.append(i)
+            if len(unknown) <= MAX_HEADER_MESSAGES:
+                diags.append(Diagnostic(table.path, 1, i, f"column {column_letter(i)}: unknown field '{text}'"
+                                        f"{did_you_mean(text, names)}; the header names card fields as the YAML "
+                                        "does (name, type, count, damage, heal.amount, ...)"))
             continue
         if column.header in seen:
             diags.append(Diagnostic(table.path, 1, i, f"column {column_letter(i)}: field '{column.header}' "
@@ -52,6 +56,11 @@ def _header(table: Table, diags: list[Diagnostic]) -> dict[int, Column]:
             continue
         seen[column.header] = i
         found[i] = column
+    more = max(0, len(unknown) - MAX_HEADER_MESSAGES) + table.overflow.get(1, 0)
+    if more > 0:
+        first = unknown[MAX_HEADER_MESSAGES] if len(unknown) > MAX_HEADER_MESSAGES else len(table.rows[0]) + 1
+        diags.append(Diagnostic(table.path, 1, first, f"and {more:,} more unknown fields in the header (from column "
+                                f"{column_letter(first)}); the header names card fields as the YAML does"))
     for key in REQUIRED:
         if key not in seen and found:
             diags.append(Diagnostic(table.path, 1, 1, f"missing column '{key}': every card needs "
@@ -59,10 +68,12 @@ def _header(table: Table, diags: list[Diagnostic]) -> dict[int, Column]:
     return found
 
 
-def parse_table(table: Table, diags: list[Diagnostic]) -> tuple[Document, list[int]]:
+def parse_table(table: Table, diags: list[Diagnostic],
+                unreadable: set[tuple[int, str]] | None = None) -> tuple[Document, list[int]]:
     """A Document of `{cards: [...]}` positioned at the cells, and the sheet row of each card.
 
-    Blank rows are skipped (their row numbers still count). Problems go to `diags`.
+    Blank rows are skipped (their row numbers still count). Problems go to `diags`; the (row, field) of
+    each cell that could not be read go to `unreadable`, so later checks do not report them again.
     """
     columns = _header(table, diags)
     doc = Document(table.path, {"cards": []})
@@ -71,9 +82,19 @@ def parse_table(table: Table, diags: list[Diagnostic]) -> tuple[Document, list[i
     if not columns:
         return doc, rows
     first_col = min(columns)
-    unreadable: set[tuple[int, str]] = set()  # (row, field) of cells already reported
+    header = table.rows[0]
+    if unreadable is None:
+        unreadable = set()  # (row, field) of cells already reported
     doc.marks[()] = doc.marks[("cards",)] = (1, 1)
     for r, cells in enumerate(table.rows[1:], start=2):
+        stray = [i for i, c in enumerate(cells, start=1) if i not in columns and not is_blank(c)
+                 and (i > len(header) or is_blank(header[i - 1]))]  # under an unknown name: reported once, above
+        extra = len(stray) + table.overflow.get(r, 0)
+        if extra:
+            at_col = stray[0] if stray else len(cells) + 1
+            diags.append(Diagnostic(table.path, r, at_col, f"row {r}: {extra:,} cell{'s' if extra != 1 else ''} "
+                                    f"under no field name (from column {column_letter(at_col)}); give the column "
+                                    "a header or clear the cells"))
         if all(is_blank(c) for c in cells):
             continue
         at = ("cards", len(cards))

@@ -54,12 +54,19 @@ class UnknownAgentError(CardgenError):
     """An --agent value that names no bot, or a --budget that is no budget."""
 
 
+MAX_ITERATIONS = 100_000  # deals a decision: some seconds each, and a game has hundreds of decisions
+MAX_MS = 60_000.0  # a minute a decision
+
+
 def parse_budget(text: str) -> Budget:
-    """`200` (iterations a decision) or `50ms` (milliseconds a decision)."""
-    m = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*(ms)?\s*", text)
+    """`200` (iterations a decision, at most MAX_ITERATIONS) or `50ms` (milliseconds a decision, at most MAX_MS)."""
+    m = re.fullmatch(r"\s*(\d{1,20}(?:\.\d{1,20})?)\s*(ms)?\s*", text)
     if m is None or float(m[1]) <= 0 or (m[2] is None and "." in m[1]):
         raise UnknownAgentError(f"--budget must be a whole number of iterations (e.g. 200) or milliseconds "
                                 f"(e.g. 50ms), not '{text}'")
+    if (m[2] is None and int(m[1]) > MAX_ITERATIONS) or (m[2] is not None and float(m[1]) > MAX_MS):
+        raise UnknownAgentError(f"--budget '{text.strip()}' is over the limit of {MAX_ITERATIONS:,} iterations or "
+                                f"{MAX_MS:,.0f}ms a decision")
     return Budget(ms=float(m[1])) if m[2] else Budget(iterations=int(m[1]))
 
 

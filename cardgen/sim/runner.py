@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import multiprocessing
+import os
 import signal
 import threading
 import time
@@ -117,6 +118,14 @@ class RangeTask:
         if self.info is None:
             self.info = card_info(self.cs)
         return run_range(self.cs, self.info, self.cfg, first, stop)
+
+
+def usable_jobs(jobs: int, cluster: str | None = None) -> int:
+    """Worker processes worth starting here: at most one a CPU (more only share the same cores, each with its
+    own copy of the set). A remote cluster's workers are its own, so `jobs` is left to it."""
+    if cluster is not None and cluster != "local":
+        return jobs
+    return max(1, min(jobs, os.cpu_count() or 1))
 
 
 def spans_of(games: int, jobs: int) -> list[tuple[int, int]]:

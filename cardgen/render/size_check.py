@@ -1,0 +1,65 @@
+"""A custom card size too small for the faces: said as such, with the smallest size that works.
+
+Drawn at 30 x 40 mm, a card's fixed parts (name band, value row, footer) leave no room for its text, and
+the first card drawn would be blamed ("Love Tap: rules text does not fit in 23.5 x 0.0 mm"), though no
+card would fit. So before a build at a custom `WxH`, every face is drawn at that size on a pen with no
+canvas (the preflight's way, the build's own code); when some do not fit but all fit at the default size,
+the size is at fault, and the smallest size of the same proportions at which every face draws is found
+by bisection (to 0.5 mm) and named in the message.
+"""
+
+from __future__ import annotations
+
+from cardgen.cardtext import rules_text
+from cardgen.errors import CardgenError
+from cardgen.model import CardSet
+from cardgen.render import layout_data as L
+from cardgen.render.card_face import draw_card
+from cardgen.render.errors import LayoutError
+from cardgen.render.fonts import register_fonts
+from cardgen.render.geometry import Rect
+from cardgen.render.pen import Pen
+
+MAX_SEARCH_MM = 300.0  # the tallest card searched for
+PRECISION_MM = 0.5
+
+
+def _all_draw(cs: CardSet, texts: list[str], width: float, height: float) -> bool:
+    pen = Pen(None)
+    try:
+        for card, text in zip(cs.cards, texts, strict=True):
+            draw_card(pen, card, cs, Rect(0.0, 0.0, width, height), 0.0, text)
+    except CardgenError:
+        return False
+    return True
+
+
+def check_card_size(cs: CardSet, spec: str) -> None:
+    """Raise LayoutError when the custom size `spec` is too small for the set's faces (named sizes are
+    checked by `validate`; a card that fits at no size keeps its own message, from the build)."""
+    if not spec or spec.strip().lower() in L.size_names():
+        return
+    size = L.card_size(spec)
+    register_fonts()
+    with L.set_layout(cs.path):
+        texts = [rules_text(c, cs) for c in cs.cards]
+        if _all_draw(cs, texts, size.width, size.height):
+            return
+        default = L.card_size(L.default_size())
+        if not _all_draw(cs, texts, default.width, default.height):
+            return  # some card fits at no size: the build names it
+        ratio = size.width / size.height
+        lo, hi = size.height, max(default.height, size.height)
+        while not _all_draw(cs, texts, hi * ratio, hi):
+            if hi >= MAX_SEARCH_MM:
+                raise LayoutError(f"card size {size.width:g} x {size.height:g} mm is too small for the card faces, "
+                                  f"and no size of these proportions up to {MAX_SEARCH_MM:g} mm tall fits them; "
+                                  f"try {default.name} ({default.width:g} x {default.height:g} mm)")
+            lo, hi = hi, min(hi * 1.5, MAX_SEARCH_MM)
+        while hi - lo > PRECISION_MM:
+            mid = (lo + hi) / 2
+            lo, hi = (lo, mid) if _all_draw(cs, texts, mid * ratio, mid) else (mid, hi)
+    w, h = -(-hi * ratio * 2 // 1) / 2, -(-hi * 2 // 1) / 2  # rounded up to half millimetres
+    raise LayoutError(f"card size {size.width:g} x {size.height:g} mm is too small for the card faces (the name "
+                      f"band, value row and footer leave the text no room); the smallest of these proportions that "
+                      f"fits every card of {cs.name} is about {w:g} x {h:g} mm")
