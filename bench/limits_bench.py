@@ -229,6 +229,10 @@ def case_print_shop_1000(folder: Path) -> list[str]:
     return ["export", "print-shop", "--set", "lunch", "--size", "1000x1000", "--out", str(folder / "out")]
 
 
+def case_preview_1200(folder: Path) -> list[str]:
+    return ["preview", "--set", "lunch", "--dpi", "1200", "--out", str(folder / "out")]
+
+
 def case_games_10e12(folder: Path) -> list[str]:
     return ["simulate", "--set", "lunch", "--games", "1000000000000"]
 
@@ -264,6 +268,7 @@ CASES: dict[str, Callable[[Path], list[str]]] = {
     "i21-8 print-shop --dpi nan": case_dpi_nan,
     "i21-8 print-shop --bleed nan": case_bleed_nan,
     "i21-8 print-shop --size 1000x1000": case_print_shop_1000,
+    "i21-8 preview --dpi 1200": case_preview_1200,
     "i21-9 simulate --games 10^12": case_games_10e12,
     "i21-9 simulate --games 8 --jobs 1000": case_jobs_1000,
     "i21-9 simulate --budget 10^12": case_budget_10e12,

@@ -6,9 +6,15 @@
     python bench/sim_bench.py --profile            # cProfile of 300 random games: where the time goes
     python bench/sim_bench.py --against /tmp/base  # this checkout and another side by side (CPU time)
     python bench/sim_bench.py --against /tmp/base --instructions --games 20  # instructions per decision
+    python bench/sim_bench.py --builds             # this checkout compiled and pure (CARDGEN_PURE=1), side by side
+    python bench/sim_bench.py --builds --openspiel --set beer --agent random   # and OpenSpiel's C++ hearts
 
 Runs on one core (jobs 1) so figures compare across machines; the target is
-1,000 four-player random games per second and 100,000 games under 300 MB.
+1,000 four-player random games per second and 100,000 games under 300 MB. Every mode first prints
+which engine runs (compiled by mypyc or pure Python: docs/compiled.md). `--openspiel` needs
+`pip install open-spiel` (never a dependency of cardgen): its hearts, 4 players, uniformly random moves
+driven from Python as OpenSpiel's examples do (chance outcomes sampled by their probabilities); only the
+players' moves count as decisions, on both sides.
 """
 
 from __future__ import annotations
@@ -24,6 +30,7 @@ import sys
 import time
 from pathlib import Path
 
+import cardgen
 from cardgen.loader import bundled_set_names, load_set
 from cardgen.sim.runner import SimConfig, simulate
 
@@ -86,10 +93,12 @@ from cardgen.loader import load_set
 from cardgen.sim.runner import SimConfig, simulate
 sets, agents, games = sys.argv[1].split(","), sys.argv[2].split(","), int(sys.argv[3])
 count = [0]
-class Counting(RandomAgent):
-    def choose(self, *a):
+class Counting:  # wraps (a compiled RandomAgent cannot be subclassed from Python)
+    def __init__(self, seed):
+        self.choose_random = RandomAgent(seed).choose
+    def choose(self, view):
         count[0] += 1
-        return super().choose(*a)
+        return self.choose_random(view)
 for name in sets:
     cs = load_set(name)
     info = card_info(cs)
@@ -105,23 +114,58 @@ for name in sets:
 """
 
 
-def against(other: Path, sets: list[str], agents: list[str], games: int, rounds: int) -> None:
-    """This checkout and `other` run side by side (so both see the same load), `rounds` times: best CPU figures."""
-    here = Path(__file__).resolve().parent.parent
+# OpenSpiel's hearts with uniformly random players, as its examples drive a game from Python.
+_HEARTS_WORKER = """
+import random, sys, time
+import pyspiel
+game = pyspiel.load_game("hearts")
+rng = random.Random(1)
+decisions = 0
+t0 = time.process_time()
+for _ in range(int(sys.argv[1])):
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes())
+            state.apply_action(rng.choices(actions, probs)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+            decisions += 1
+print("hearts", "random", "openspiel", decisions / (time.process_time() - t0), flush=True)
+"""
+
+
+def _side_by_side(runs: dict[str, tuple[list[str], dict[str, str], Path]], rounds: int
+                  ) -> dict[tuple[str, str, str, str], float]:
+    """Each labelled worker (argv, environment, directory) started together with the others, `rounds` times,
+    so all see the same load: the best figure of each line it prints (set, agent, path, decisions/CPU s)."""
     best: dict[tuple[str, str, str, str], float] = {}
     for r in range(rounds):
-        procs = {}
-        for label, root in (("this", here), ("other", other.resolve())):
-            env = {**os.environ, "PYTHONPATH": str(root)}
-            argv = [sys.executable, "-c", _WORKER, ",".join(sets), ",".join(agents), str(games), str(root)]
-            procs[label] = subprocess.Popen(argv, env=env, cwd=root, stdout=subprocess.PIPE, text=True)
+        procs = {label: subprocess.Popen(argv, env=env, cwd=cwd, stdout=subprocess.PIPE, text=True)
+                 for label, (argv, env, cwd) in runs.items()}
         for label, proc in procs.items():
             out, _ = proc.communicate()
+            if proc.returncode != 0:
+                sys.exit(f"error: the {label} worker failed (exit code {proc.returncode})")
             for line in out.splitlines():
                 name, agent, mode, value = line.split()
                 key = (name, agent, mode, label)
                 best[key] = max(best.get(key, 0.0), float(value))
         print(f"  round {r + 1} of {rounds} done", file=sys.stderr)
+    return best
+
+
+def _worker(root: Path, sets: list[str], agents: list[str], games: int, **env: str
+            ) -> tuple[list[str], dict[str, str], Path]:
+    argv = [sys.executable, "-c", _WORKER, ",".join(sets), ",".join(agents), str(games), str(root)]
+    return argv, {**os.environ, "PYTHONPATH": str(root), **env}, root
+
+
+def against(other: Path, sets: list[str], agents: list[str], games: int, rounds: int) -> None:
+    """This checkout and `other` run side by side (so both see the same load), `rounds` times: best CPU figures."""
+    here = Path(__file__).resolve().parent.parent
+    best = _side_by_side({"this": _worker(here, sets, agents, games), "other": _worker(other.resolve(), sets,
+                                                                                        agents, games)}, rounds)
     print(f"decisions per CPU second, best of {rounds} side-by-side rounds; other = {other}")
     print(f"{'set':<10} {'agent':<8} {'path':<9} {'other':>9} {'this':>9} {'change':>8}")
     for name, agent, mode, label in sorted(best):
@@ -129,6 +173,35 @@ def against(other: Path, sets: list[str], agents: list[str], games: int, rounds:
             continue
         a, b = best[name, agent, mode, "other"], best[name, agent, mode, "this"]
         print(f"{name:<10} {agent:<8} {mode:<9} {a:>9.0f} {b:>9.0f} {100 * (b - a) / a:>+7.1f}%")
+
+
+def builds(sets: list[str], agents: list[str], games: int, rounds: int, openspiel: bool) -> None:
+    """This checkout's compiled and pure engines (CARDGEN_PURE=1) side by side, and OpenSpiel's hearts with them."""
+    if not cardgen.BUILD.compiled:
+        sys.exit(f"error: --builds needs the compiled engine, and this install runs {cardgen.BUILD.line()}")
+    here = Path(__file__).resolve().parent.parent
+    runs = {"compiled": _worker(here, sets, agents, games, CARDGEN_PURE="0"),
+            "pure": _worker(here, sets, agents, games, CARDGEN_PURE="1")}
+    if openspiel:
+        try:
+            import pyspiel  # noqa: F401
+        except ImportError:
+            sys.exit("error: --openspiel needs OpenSpiel: pip install open-spiel")
+        runs["openspiel"] = ([sys.executable, "-c", _HEARTS_WORKER, str(games)], dict(os.environ), here)
+    best = _side_by_side(runs, rounds)
+    print(f"decisions per CPU second, best of {rounds} side-by-side rounds, 4 players")
+    print(f"{'set':<10} {'agent':<8} {'path':<9} {'pure':>9} {'compiled':>9} {'ratio':>7}")
+    for name, agent, mode, label in sorted(best):
+        if label != "compiled":
+            continue
+        a, b = best[name, agent, mode, "pure"], best[name, agent, mode, "compiled"]
+        print(f"{name:<10} {agent:<8} {mode:<9} {a:>9.0f} {b:>9.0f} {b / a:>6.2f}x")
+    hearts = best.get(("hearts", "random", "openspiel", "openspiel"))
+    if hearts is not None:
+        print(f"OpenSpiel C++ hearts, random, driven from Python: {hearts:.0f} decisions per CPU second")
+        for name, agent, mode, label in sorted(best):
+            if agent == "random" and label in ("compiled", "pure"):
+                print(f"  {name} random ({mode}, {label}) / hearts: {best[name, agent, mode, label] / hearts:.2f}x")
 
 
 # One simulation in a fresh interpreter on either checkout; prints its decisions (for `instructions`).
@@ -184,12 +257,19 @@ def main() -> None:
     ap.add_argument("--against", type=Path, metavar="CHECKOUT",
                     help="compare with another checkout (e.g. `git worktree add /tmp/base main`), side by side")
     ap.add_argument("--rounds", type=int, default=3, help="side-by-side rounds for --against (best is kept)")
+    ap.add_argument("--builds", action="store_true",
+                    help="this checkout compiled and pure Python (CARDGEN_PURE=1) side by side (CPU time)")
+    ap.add_argument("--openspiel", action="store_true",
+                    help="with --builds: OpenSpiel's C++ hearts (4 players, random) side by side too")
     ap.add_argument("--instructions", action="store_true",
                     help="with --against: count CPU instructions per decision (needs valgrind) instead of timing")
     args = ap.parse_args()
     sets = args.sets or bundled_set_names()
     agents = args.agents or ["random", "greedy"]
-    if args.against and args.instructions:
+    print(cardgen.BUILD.line(), flush=True)
+    if args.builds:
+        builds(sets, agents, args.games, args.rounds, args.openspiel)
+    elif args.against and args.instructions:
         instructions(args.against, sets, agents, args.games)
     elif args.against:
         against(args.against, sets, agents, args.games, args.rounds)

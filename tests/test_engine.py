@@ -12,7 +12,7 @@ from cardgen.engine.agents import RandomAgent, play_game
 from cardgen.engine.cards import card_info
 from cardgen.engine.events import Reshuffle
 from cardgen.engine.invariants import check_state
-from cardgen.engine.moves import DECLINE, DEFEND, DISCARD, DONE, PASS, PLAY
+from cardgen.engine.moves import DECLINE, DEFEND, DISCARD, DONE, HUMILIATE, PASS, PLAY
 from cardgen.engine.state import GameState
 from cardgen.loader import load_set, load_sets
 from cardgen.model import CardSet
@@ -139,7 +139,7 @@ def test_classic_humiliation_can_deny_a_dodge(classic: CardSet) -> None:
     push(s, Move(PLAY, _d(classic, "Kick"), 1))
     push(s, Move(DEFEND, _d(classic, "Dodge/Block"), -1, "dodge"))
     assert s.to_act == 0  # Ann may humiliate the Dodge
-    push(s, Move("humiliate", _d(classic, "Humiliation")))
+    push(s, Move(HUMILIATE, _d(classic, "Humiliation")))
     # Bob is stunned, his Dodge is cancelled; Ann has no card left for the free attack: the Kick lands
     assert s.life[1] == 17
 

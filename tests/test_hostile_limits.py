@@ -183,6 +183,12 @@ def test_number_options_are_finite_and_bounded(tmp_path: Path, args: list[str]) 
     assert run.seconds < 30 and not (tmp_path / "out").exists()
 
 
+def test_preview_refuses_more_pixels_than_it_can_hold(tmp_path: Path) -> None:
+    run = cardgen("preview", "--set", "lunch", "--dpi", "1200", "--out", "out", cwd=tmp_path)
+    assert clean_failure(run) and "over the limit of 150 million; use --dpi 622 or less" in run.err, run.err
+    assert run.seconds < 30 and not (tmp_path / "out").exists()
+
+
 # --- 9. simulate: games, jobs and budget bounded ---------------------------------------------------------------------
 
 
@@ -386,6 +392,11 @@ def test_a_new_set_round_trips_through_a_sheet(tmp_path: Path) -> None:
     run = cardgen("import", "sheet", "hb.xlsx", "--into", "hb", cwd=tmp_path)  # and again: no duplicates
     assert run.code == 0, run.err
     assert load_set(tmp_path / "hb").card("Jab").count == 6
+    base_jab = load_set("lunch").card("Jab").count  # a row back at its base card's values: no override left
+    (tmp_path / "hb.csv").write_text(text.replace("Jab,basic,7,", f"Jab,basic,{base_jab},"))
+    assert cardgen("import", "sheet", "hb.csv", "--into", "hb", cwd=tmp_path).code == 0
+    assert "\noverride:" not in set_file.read_text() and "# override:" in set_file.read_text()
+    assert load_set(tmp_path / "hb").card("Jab").count == base_jab
 
 
 def test_semicolon_csv_is_read(tmp_path: Path) -> None:

@@ -10,7 +10,7 @@ from typing import Any
 
 import click
 
-from cardgen import __version__
+from cardgen import BUILD, __version__
 from cardgen.cli.entry import aborted
 from cardgen.errors import shorten_values
 from cardgen.suggest import did_you_mean
@@ -64,7 +64,8 @@ class LazyGroup(click.Group):
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="cardgen")
+@click.version_option(__version__, prog_name="cardgen",
+                      message=f"%(prog)s, version %(version)s\n{BUILD.line()}")
 def main() -> None:
     """Card sheets, rules pages and simulated games for Lunch Money, Beer Money and home-made sets."""
 

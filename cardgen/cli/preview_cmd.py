@@ -12,7 +12,7 @@ from cardgen.errors import CardgenError
 from cardgen.output import check_writable
 from cardgen.render.preview import preview_files, write_previews
 from cardgen.render.sheets import PrintOptions, resolve_layout
-from cardgen.render.size_check import check_card_size
+from cardgen.render.size_check import check_card_size, check_preview_pixels
 
 
 @click.command("preview")
@@ -35,6 +35,7 @@ def command(sets: tuple[str, ...], card: str | None, dpi: int, out: Path, paper:
     for group in groups:
         cs = load_group(group)
         check_card_size(cs, size)
+        check_preview_pixels(cs, opts, dpi, card is not None)
         files.update(preview_files(cs, opts, dpi, card))
     for path in write_previews(out, files):
         click.echo(str(path))

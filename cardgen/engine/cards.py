@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from cardgen.engine.frozen import init_args
 from cardgen.engine.moves import DEFEND, DISCARD, Move
 from cardgen.model import Card, CardSet, Heal, Ongoing, Opener, defences_of
 
@@ -74,6 +75,9 @@ class CardInfo:
 
     def __str__(self) -> str:
         return self.name
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        return CardInfo, init_args(self)  # (cardgen/engine/frozen.py)
 
 
 def _heal(h: Heal | None, when: str) -> int:

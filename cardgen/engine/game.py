@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from cardgen.engine.cards import CardInfo, card_info
+from cardgen.engine.frozen import init_args
 from cardgen.model import CardSet, Rules
 
 
@@ -50,6 +51,9 @@ class Game:
     @property
     def deck_total(self) -> int:
         return len(self.deck)
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        return Game, init_args(self)  # (cardgen/engine/frozen.py)
 
 
 _DERIVED = ("meddling", "answering", "cancelling", "reviving", "bracing", "after_block")

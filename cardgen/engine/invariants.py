@@ -16,6 +16,7 @@ import random
 from dataclasses import dataclass
 
 from cardgen.engine.events import Damage, Healed
+from cardgen.engine.frozen import init_args
 from cardgen.engine.game import Game
 from cardgen.engine.state import DropF, GameState
 
@@ -27,6 +28,9 @@ class Snapshot:
     turn: int
     life: tuple[int, ...]
     log_len: int
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        return Snapshot, init_args(self)  # (cardgen/engine/frozen.py)
 
 
 def snapshot(s: GameState) -> Snapshot:
@@ -92,6 +96,9 @@ class Limits:
 
     damage: tuple[int, ...]
     heal: tuple[int, ...]
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        return Limits, init_args(self)  # (cardgen/engine/frozen.py)
 
 
 def limits(game: Game) -> Limits:

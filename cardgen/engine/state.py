@@ -14,7 +14,10 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from cardgen.engine.events import Event
+from cardgen.engine.frozen import init_args
 from cardgen.engine.game import Game
 from cardgen.engine.moves import Move
 from cardgen.model import Opener
@@ -70,6 +73,9 @@ class Hold:
     releasable: bool  # its holder may let go at any time
     humiliation_breaks: bool  # anyone's humiliation breaks it (else only the victim's `broken_by` defences)
 
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        return Hold, init_args(self)  # (cardgen/engine/frozen.py)
+
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
@@ -79,15 +85,19 @@ class Outcome:
     reason: Reason
     turns: int
 
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        return Outcome, init_args(self)  # (cardgen/engine/frozen.py)
 
+
+@mypyc_attr(serializable=True)  # compiled: `cls.__new__(cls)` without `__init__`, for `copy`
 class Frame:
     """A pending step. Subclasses with a response window keep `resp` (seats to ask, in order) and `pos`."""
 
     __slots__ = ("player",)
-    _fields: ClassVar[tuple[str, ...]] = ("player",)  # every slot of the class, its bases' included
+    _fields: ClassVar[tuple[str, ...]] = ("player",)  # every attribute of the class, its bases' included
 
     def __init_subclass__(cls) -> None:
-        cls._fields = tuple(name for c in reversed(cls.__mro__) for name in c.__dict__.get("__slots__", ()))
+        cls._fields = _attributes(cls)
 
     def __init__(self, player: int) -> None:
         self.player = player
@@ -95,10 +105,19 @@ class Frame:
     def copy(self) -> Frame:
         """A shallow copy, slot by slot (`copy.copy` of a slotted object goes through `__reduce_ex__`: measured
         2.5 times as slow, and a bot reads a copy of the top frame at most decisions)."""
-        f = object.__new__(type(self))
+        f = type(self).__new__(type(self))
         for name in self._fields:
             setattr(f, name, getattr(self, name))
         return f
+
+
+def _attributes(cls: type) -> tuple[str, ...]:
+    """Every attribute of a frame class, its bases' first: its `__slots__`, or (compiled by mypyc, where
+    `__slots__` is not kept) mypyc's own list of them."""
+    compiled: tuple[str, ...] | None = getattr(cls, "__mypyc_attrs__", None)
+    if compiled is not None:
+        return tuple(dict.fromkeys(reversed(compiled)))
+    return tuple(name for c in reversed(cls.__mro__) for name in c.__dict__.get("__slots__", ()))
 
 
 class Window(Frame):
@@ -283,12 +302,12 @@ class LetGoF(Frame):
 
 
 
+@mypyc_attr(serializable=True)  # compiled: `GameState.__new__` without `__init__`, for `copy`
 @dataclass(eq=False)
 class GameState:
     """What changes during a game; the fixed setup is `game`. Seats 0..n-1 sit clockwise (seat 0 left of the dealer).
 
-    `copy()` copies every field: a shallow copy of the whole object first (a new field cannot be forgotten),
-    then fresh containers for the mutable ones (tests/test_engine_state.py fails if one is shared).
+    `copy()` copies every field, the mutable ones into fresh containers.
     """
 
     game: Game
@@ -345,26 +364,34 @@ class GameState:
         push(self, move)
 
     def copy(self) -> GameState:
-        """An independent copy: every field carried over, the mutable ones in fresh containers."""
-        t = object.__new__(GameState)
-        t.__dict__.update(self.__dict__)
+        """An independent copy: every field carried over, the mutable ones in fresh containers (field by field:
+        tests/test_engine_state.py fails if one is forgotten or shared)."""
+        t = GameState.__new__(GameState)
+        t.game = self.game
         t.life = list(self.life)
         t.hands = [list(h) for h in self.hands]
         t.draw = list(self.draw)
         t.discard = list(self.discard)
         t.table = list(self.table)
+        t.pool = self.pool
         t.down = list(self.down)
         t.stomped = list(self.stomped)
         t.stun_until = list(self.stun_until)
         t.vomit_until = list(self.vomit_until)
         t.holds = list(self.holds)
+        t.turn = self.turn
+        t.current = self.current
         t.stack = [f.copy() for f in self.stack]
         t.rng = random.Random()
         t.rng.setstate(self.rng.getstate())
+        t.to_act = self.to_act
         t.moves = list(self.moves)
+        t.result = self.result
         t.log = None if self.log is None else list(self.log)
         t.dealt = None if self.dealt is None else list(self.dealt)
+        t.drew = self.drew
         t.weapons_used = set(self.weapons_used)
+        t.vomit_hit_used = self.vomit_hit_used
         t.roles_played = set(self.roles_played)
         return t
 

@@ -197,10 +197,9 @@ class PlayerView:
 
 def _frame_fields(f: Frame) -> dict[str, object]:
     out: dict[str, object] = {}
-    for cls in type(f).__mro__:
-        for name in getattr(cls, "__slots__", ()):
-            value = getattr(f, name, None)
-            out[name] = tuple(value) if isinstance(value, list) else value
+    for name in f._fields:
+        value = getattr(f, name, None)
+        out[name] = tuple(value) if isinstance(value, list) else value
     return out
 
 

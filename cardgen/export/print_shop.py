@@ -4,22 +4,28 @@ card a page whose pages carry TrimBox and BleedBox.
 Shops print each card from its own image or page, at the card size plus a bleed on every side (the
 common specs are in docs/printing.md): poker at 300 dpi with 1/8 in bleed is 825 x 1125 px. The
 faces are the same vector drawing as the print-and-play sheets; the PNGs are rasterised from the
-PDF, so both show the same thing. `--cmyk` writes the PDF's inks as device CMYK.
+PDF, so both show the same thing. `--cmyk` writes the PDF's inks as device CMYK, as a PDF/X-1a:2003
+file; `--shop` takes a shop's whole spec from its preset.
 """
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import io
 import math
 from dataclasses import dataclass
+from typing import Any
 
 from cardgen.errors import CardgenError
+from cardgen.export.shops import PAGE_MODES
+from cardgen.export.shops import shop as shop_preset
 from cardgen.model import Card, CardSet
 from cardgen.numbering import card_file_stem
 from cardgen.render import layout_data as L
 from cardgen.render.card_face import draw_card
 from cardgen.render.geometry import Rect
+from cardgen.render.pdfx import make_pdfx
 from cardgen.render.pen import MM, Pen
 from cardgen.render.sheets import draw_back, new_canvas
 from cardgen.render.size_check import check_card_size
@@ -49,8 +55,31 @@ def pixel_size(width_mm: float, height_mm: float, dpi: float) -> tuple[int, int]
     return round(width_mm / 25.4 * dpi), round(height_mm / 25.4 * dpi)
 
 
-def shop_pdf(cs: CardSet, size: str, bleed: float, cmyk: bool = False) -> bytes:
-    """Every design once, then the back: one card a page, MediaBox = BleedBox, TrimBox the cut."""
+@dataclass(frozen=True)
+class ShopPage:
+    """One page of a print-shop PDF: a card's face (`card`) or the back (None), and its PNG's name."""
+
+    card: Card | None
+    name: str
+
+
+def shop_pages(cs: CardSet, pages: str = "design") -> list[ShopPage]:
+    """The pages in order: every design once and the back last (`design`), every copy and the back
+    last (`copy`), or each copy as its back then its front (`pairs`, as DriveThruCards orders a deck)."""
+    if pages not in PAGE_MODES:
+        raise PrintShopError(f"unknown page order '{pages}' (choose from {', '.join(PAGE_MODES)})")
+    if pages == "design":
+        return [*(ShopPage(c, _file_name(c, cs)) for c in cs.cards), ShopPage(None, "back.png")]
+    copies = [(c, k) for c in cs.cards for k in range(1, c.count + 1)]
+    if pages == "copy":
+        return [*(ShopPage(c, _file_name(c, cs, k)) for c, k in copies), ShopPage(None, "back.png")]
+    return [page for c, k in copies for page in (ShopPage(None, "back.png"), ShopPage(c, _file_name(c, cs, k)))]
+
+
+def shop_pdf(cs: CardSet, size: str, bleed: float, cmyk: bool = False, pages: str = "design",
+             safe: float | None = None) -> bytes:
+    """One card a page in the order of `pages`, MediaBox = BleedBox, TrimBox the cut; with `cmyk` every ink is
+    device CMYK and the file is PDF/X-1a:2003. `safe` widens the faces' safe margin to a shop's (mm)."""
     card = L.card_size(size or L.default_size())
     if not math.isfinite(bleed) or bleed < 0:
         raise PrintShopError(f"bleed must be a number of millimetres, 0 or more (got {bleed:g})")
@@ -58,31 +87,50 @@ def shop_pdf(cs: CardSet, size: str, bleed: float, cmyk: bool = False) -> bytes:
     buf = io.BytesIO()
     canvas = new_canvas(buf, page_w, page_h, f"{cs.title}: print-shop cards",
                         f"{len(cs.cards)} designs and a back of {cs.name}, {card.name} with {bleed:g} mm bleed")
+    if cmyk:
+        make_pdfx(canvas)
     trim = Rect(bleed, bleed, card.width, card.height)
     pen = Pen(canvas, cmyk=cmyk)
-    with L.set_layout(cs.path):
-        for c in [*cs.cards, None]:
+    with L.set_layout(cs.path), _safe_zone(safe):
+        for page in shop_pages(cs, pages):
             canvas.setTrimBox((trim.x * MM, trim.y * MM, trim.right * MM, trim.top * MM))
             canvas.setBleedBox((0, 0, page_w * MM, page_h * MM))
-            if c is None:
+            if page.card is None:
                 draw_back(pen, cs, Rect(0.0, 0.0, page_w, page_h), bleed)
             else:
-                draw_card(pen, c, cs, trim, bleed)
+                draw_card(pen, page.card, cs, trim, bleed)
             canvas.showPage()
     canvas.save()
     return buf.getvalue()
 
 
-def _file_name(card: Card, cs: CardSet) -> str:
-    return f"{card_file_stem(card, cs)}.png"
+def _safe_zone(safe: float | None) -> Any:
+    """The faces drawn with at least `safe` mm between the cut and any text (their margin moves in with it)."""
+    if safe is None or safe <= L.num("safe_margin"):
+        return contextlib.nullcontext()
+    return L.face_overrides({"safe_margin": safe, "margin": safe + L.num("margin") - L.num("safe_margin")})
+
+
+def _file_name(card: Card, cs: CardSet, copy: int = 0) -> str:
+    return f"{card_file_stem(card, cs)}{f'-{copy:02d}' if copy else ''}.png"
 
 
 def export_print_shop(cs: CardSet, size: str = "poker", bleed: float = DEFAULT_BLEED_MM, dpi: float = DEFAULT_DPI,
-                      cmyk: bool = False) -> PrintShopExport:
-    """`cards/NNN-name.png` per design, `cards/back.png`, `<set>-print-shop.pdf` and `quantities.csv`."""
+                      cmyk: bool = False, shop: str | None = None, pages: str | None = None) -> PrintShopExport:
+    """`cards/*.png` (a design, a copy or a copy's back and front a file, as `pages` says), `<set>-print-shop.pdf`
+    (PDF/X-1a `-cmyk.pdf` with `cmyk`) and `quantities.csv`. `shop` takes size, bleed, dpi, safe zone, page
+    order and inks from that shop's preset (templates/layout/shops.yaml), and its exact pixel size."""
     import pypdfium2
     from PIL import Image
 
+    safe: float | None = None
+    exact: tuple[int, int] | None = None
+    if shop is not None:
+        preset = shop_preset(shop)
+        size, bleed, dpi, safe, exact = preset.size, preset.bleed_mm, preset.dpi, preset.safe_mm, preset.px
+        cmyk = cmyk or preset.cmyk
+        pages = pages or preset.pages
+    pages = pages or "design"
     if not math.isfinite(dpi) or not 72 <= dpi <= 1200:
         raise PrintShopError(f"dpi must be between 72 and 1200 (got {dpi:g})")
     if not math.isfinite(bleed) or bleed < 0:
@@ -92,32 +140,36 @@ def export_print_shop(cs: CardSet, size: str = "poker", bleed: float = DEFAULT_B
         raise PrintShopError(f"card size {card.width:g} x {card.height:g} mm is larger than a print shop's cards; "
                              f"each side must be at most {MAX_CARD_MM:g} mm")
     page_mm = (card.width + 2 * bleed, card.height + 2 * bleed)
-    px = pixel_size(page_mm[0], page_mm[1], dpi)
+    px = exact or pixel_size(page_mm[0], page_mm[1], dpi)
     if px[0] * px[1] > MAX_PIXELS:
         raise PrintShopError(f"{card.width:g} x {card.height:g} mm at {dpi:g} dpi is {px[0]} x {px[1]} pixels a card, "
                              f"over the limit of {MAX_PIXELS:,}; lower --dpi")
     check_card_size(cs, size)
-    pdf = shop_pdf(cs, size, bleed, cmyk)
-    rgb = pdf if not cmyk else shop_pdf(cs, size, bleed)  # PNGs are RGB either way
+    pdf = shop_pdf(cs, size, bleed, cmyk, pages, safe)
+    rgb = pdf if not cmyk else shop_pdf(cs, size, bleed, False, pages, safe)  # PNGs are RGB either way
     files: dict[str, bytes] = {f"{cs.name}-print-shop{'-cmyk' if cmyk else ''}.pdf": pdf}
+    order = shop_pages(cs, pages)
     doc = pypdfium2.PdfDocument(rgb)
     try:
-        names = [_file_name(c, cs) for c in cs.cards] + ["back.png"]
-        for i, name in enumerate(names):
+        for i, page_info in enumerate(order):
+            if f"cards/{page_info.name}" in files:  # the back, once
+                continue
             page = doc[i]
             img = page.render(scale=px[0] / page.get_width()).to_pil().convert("RGB")
             if img.size != px:  # pdfium rounds the page to whole pixels; the shop wants exactly these
                 img = img.resize(px, Image.Resampling.LANCZOS)
             out = io.BytesIO()
             img.save(out, format="PNG", dpi=(dpi, dpi))
-            files[f"cards/{name}"] = out.getvalue()
+            files[f"cards/{page_info.name}"] = out.getvalue()
     finally:
         doc.close()
     table = io.StringIO()
     writer = csv.writer(table, lineterminator="\n")
     writer.writerow(["file", "card", "copies"])
-    for c in cs.cards:
-        writer.writerow([f"cards/{_file_name(c, cs)}", c.name, c.count])
+    for page_info in order:
+        if page_info.card is not None:
+            writer.writerow([f"cards/{page_info.name}", page_info.card.name,
+                             page_info.card.count if pages == "design" else 1])
     writer.writerow(["cards/back.png", "(back of every card)", sum(c.count for c in cs.cards)])
     files["quantities.csv"] = table.getvalue().encode("utf-8")
     return PrintShopExport(files, px, page_mm, len(cs.cards))

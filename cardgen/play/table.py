@@ -22,7 +22,7 @@ from cardgen.engine.agents import RandomAgent
 from cardgen.engine.moves import Move
 from cardgen.engine.rules import push
 from cardgen.engine.state import GameState
-from cardgen.engine.views import Agent, PlayerView, observe
+from cardgen.engine.views import Agent, observe
 from cardgen.errors import CardgenError
 from cardgen.loader import load_sets
 from cardgen.model import CardSet
@@ -212,9 +212,6 @@ class Table:
         if s.result is None and self.seats[s.to_act].bot:
             return s.to_act
         return None
-
-    def bot_view(self, seat: int) -> PlayerView:
-        return observe(self.state, seat)
 
     def bot_choose(self, seat: int) -> Move:
         """What the bot at `seat` plays now: its own choice if it is legal, else a random legal move (logged)."""

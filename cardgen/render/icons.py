@@ -22,6 +22,7 @@ from reportlab.pdfgen.canvas import Canvas
 from cardgen.errors import CardgenError
 from cardgen.iconwords import IconWord, icon_word
 from cardgen.model import CardSet
+from cardgen.render.inks import rgb_to_cmyk
 from cardgen.svgshapes import SimpleSvg, read_svg
 
 ICON_FONT = "Sans"  # a bundled face (cardgen.render.fonts); icons draw no text, but the renderer sets a font
@@ -88,22 +89,28 @@ def form_name(icon: Icon) -> str:
     return f"cardgen-icon-{_art(icon.path).digest}"
 
 
-def draw_icon(canvas: Any, icon: Icon, x_pt: float, y_pt: float, w_pt: float, h_pt: float) -> None:
-    """Place `icon` with its bottom-left corner at (x, y) points, scaled to w x h points."""
+def draw_icon(canvas: Any, icon: Icon, x_pt: float, y_pt: float, w_pt: float, h_pt: float,
+              cmyk: bool = False) -> None:
+    """Place `icon` with its bottom-left corner at (x, y) points, scaled to w x h points (its inks as
+    device CMYK with `cmyk`, for print-shop files: a raster icon is flattened on white and converted)."""
     art = _art(icon.path)
     if art.drawing is None:
-        canvas.drawImage(icon.path, x_pt, y_pt, w_pt, h_pt, mask="auto")
+        if cmyk:
+            canvas.drawImage(cmyk_image(icon.path), x_pt, y_pt, w_pt, h_pt)
+        else:
+            canvas.drawImage(icon.path, x_pt, y_pt, w_pt, h_pt, mask="auto")
         return
-    name = form_name(icon)
+    name = form_name(icon) + ("-cmyk" if cmyk else "")
     if not canvas.hasForm(name):
         canvas.beginForm(name, 0, 0, art.width, art.height)
         if isinstance(art.drawing, SimpleSvg):
-            draw_simple(canvas, art.drawing)
+            draw_simple(canvas, art.drawing, cmyk)
         else:
             from reportlab.graphics import renderPDF
 
-            art.drawing.initialFontName = ICON_FONT  # else the renderer names Helvetica, an unembedded font
-            renderPDF.draw(art.drawing, canvas, 0, 0)
+            drawing = _cmyk_drawing(art.drawing) if cmyk else art.drawing
+            drawing.initialFontName = ICON_FONT  # else the renderer names Helvetica, an unembedded font
+            renderPDF.draw(drawing, canvas, 0, 0)
         canvas.endForm()
     canvas.saveState()
     canvas.translate(x_pt, y_pt)
@@ -112,7 +119,48 @@ def draw_icon(canvas: Any, icon: Icon, x_pt: float, y_pt: float, w_pt: float, h_
     canvas.restoreState()
 
 
-def draw_simple(canvas: Any, svg: SimpleSvg) -> None:
+def cmyk_image(path: str) -> Any:
+    """The image at `path` flattened on white (PDF/X-1a allows no transparency) in device CMYK by the
+    plain formula of `cardgen.render.inks`, as a reportlab ImageReader."""
+    from reportlab.lib.utils import ImageReader
+
+    with Image.open(path) as src:
+        rgba = src.convert("RGBA")
+    flat = Image.new("RGB", rgba.size, (255, 255, 255))
+    flat.paste(rgba, mask=rgba.getchannel("A"))
+    out = Image.new("CMYK", flat.size)
+    cache: dict[tuple[int, int, int], tuple[int, int, int, int]] = {}
+    pixels = []
+    data: list[tuple[int, int, int]] = list(flat.getdata())
+    for rgb in data:
+        ink = cache.get(rgb)
+        if ink is None:
+            c, m, y, k = rgb_to_cmyk(rgb[0] / 255, rgb[1] / 255, rgb[2] / 255)
+            ink = cache[rgb] = (round(c * 255), round(m * 255), round(y * 255), round(k * 255))
+        pixels.append(ink)
+    out.putdata(pixels)
+    return ImageReader(out)
+
+
+def _cmyk_drawing(drawing: Any) -> Any:
+    """A copy of an svglib drawing with every fill and stroke colour turned into device CMYK."""
+    from reportlab.lib.colors import CMYKColor, Color
+
+    copy = drawing.copy()
+
+    def walk(node: Any) -> None:
+        for attr in ("fillColor", "strokeColor"):
+            colour = getattr(node, attr, None)
+            if isinstance(colour, Color) and not isinstance(colour, CMYKColor):
+                setattr(node, attr, CMYKColor(*rgb_to_cmyk(colour.red, colour.green, colour.blue)))
+        for child in getattr(node, "contents", []):
+            walk(child)
+
+    walk(copy)
+    return copy
+
+
+def draw_simple(canvas: Any, svg: SimpleSvg, cmyk: bool = False) -> None:
     """The shapes in SVG paint order, in the drawing's own units flipped to PDF's y-up."""
     canvas.saveState()
     canvas.transform(*svg.matrix)
@@ -129,9 +177,15 @@ def draw_simple(canvas: Any, svg: SimpleSvg) -> None:
             else:
                 path.close()
         if p.fill is not None:
-            canvas.setFillColorRGB(*p.fill)
+            if cmyk:
+                canvas.setFillColorCMYK(*rgb_to_cmyk(*p.fill))
+            else:
+                canvas.setFillColorRGB(*p.fill)
         if p.stroke is not None:
-            canvas.setStrokeColorRGB(*p.stroke)
+            if cmyk:
+                canvas.setStrokeColorCMYK(*rgb_to_cmyk(*p.stroke))
+            else:
+                canvas.setStrokeColorRGB(*p.stroke)
             canvas.setLineWidth(p.width)
             canvas.setLineCap(p.cap)
             canvas.setLineJoin(p.join)

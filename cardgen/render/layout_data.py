@@ -182,6 +182,18 @@ def set_layout(set_folder: str) -> Iterator[None]:
         _ACTIVE.reset(token)
 
 
+@contextmanager
+def face_overrides(values: dict[str, Any]) -> Iterator[None]:
+    """Draw with these face.yaml values over the active layout (a print shop's wider safe zone)."""
+    merged = {name: _current(name) for name in LAYOUT_FILES}
+    merged["face.yaml"] = _merge(merged["face.yaml"], values, "face.yaml")
+    token = _ACTIVE.set(merged)
+    try:
+        yield
+    finally:
+        _ACTIVE.reset(token)
+
+
 def _merge(base: dict[str, Any], own: dict[str, Any], where: str) -> dict[str, Any]:
     """`own` over `base`; only keys the bundled layout knows, with values of the same kind."""
     out = dict(base)

@@ -18,7 +18,8 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from cardgen.render.errors import GlyphError
 from cardgen.render.fonts import missing_glyphs
-from cardgen.render.icons import Icon, draw_icon
+from cardgen.render.icons import Icon, cmyk_image, draw_icon
+from cardgen.render.inks import hex_to_cmyk
 
 MM = 72.0 / 25.4  # points per millimetre
 PT = 25.4 / 72.0  # millimetres per point
@@ -42,17 +43,8 @@ def clear_caches() -> None:
 
 
 def to_cmyk(hex_colour: str) -> CMYKColor:
-    """Device CMYK by the plain formula (black from the darkest channel, no ICC profile).
-
-    Shops convert RGB with their own profile anyway; this only spares a file that must be CMYK a
-    conversion step, and keeps black text on pure K.
-    """
-    h = hex_colour.lstrip("#")
-    r, g, b = (int(h[i:i + 2], 16) / 255 for i in (0, 2, 4))
-    k = 1 - max(r, g, b)
-    if k >= 1 - 1e-9:
-        return CMYKColor(0, 0, 0, 1)
-    return CMYKColor((1 - r - k) / (1 - k), (1 - g - k) / (1 - k), (1 - b - k) / (1 - k), k)
+    """Device CMYK by the plain formula (`cardgen.render.inks`: black on K only, total ink at most 240 %)."""
+    return CMYKColor(*hex_to_cmyk(hex_colour))
 
 
 def _r(v: float) -> str:
@@ -189,7 +181,7 @@ class Pen:
         """Draw an inline icon with its bottom-left corner at (x, y), w x h millimetres (vector for SVG)."""
         self._note("icon", x, y, w, h, icon.key)
         if self.canvas is not None:
-            draw_icon(self.canvas, icon, x * MM, y * MM, w * MM, h * MM)
+            draw_icon(self.canvas, icon, x * MM, y * MM, w * MM, h * MM, self.cmyk)
 
     # --- transforms ------------------------------------------------------------------------
 
@@ -217,8 +209,8 @@ class Pen:
         with self.clipped(x, y, w, h):
             self._note("image", x, y, w, h)
             if self.canvas is not None:
-                self.canvas.drawImage(path, (x + (w - iw) / 2) * MM, (y + (h - ih) / 2) * MM, iw * MM, ih * MM,
-                                      mask="auto")
+                self.canvas.drawImage(cmyk_image(path) if self.cmyk else path, (x + (w - iw) / 2) * MM,
+                                      (y + (h - ih) / 2) * MM, iw * MM, ih * MM, mask=None if self.cmyk else "auto")
 
     @contextmanager
     def clipped(self, x: float, y: float, w: float, h: float) -> Iterator[None]:

@@ -10,6 +10,9 @@ by bisection (to 0.5 mm) and named in the message.
 
 from __future__ import annotations
 
+import math
+from dataclasses import replace
+
 from cardgen.cardtext import rules_text
 from cardgen.errors import CardgenError
 from cardgen.model import CardSet
@@ -19,9 +22,11 @@ from cardgen.render.errors import LayoutError
 from cardgen.render.fonts import register_fonts
 from cardgen.render.geometry import Rect
 from cardgen.render.pen import Pen
+from cardgen.render.sheets import PrintOptions, resolve_layout
 
 MAX_SEARCH_MM = 300.0  # the tallest card searched for
 PRECISION_MM = 0.5
+MAX_PREVIEW_PIXELS = 150_000_000  # proof pages rasterised for previews: lunch at 600 dpi, about 1 GB at its peak
 
 
 def _all_draw(cs: CardSet, texts: list[str], width: float, height: float) -> bool:
@@ -63,3 +68,16 @@ def check_card_size(cs: CardSet, spec: str) -> None:
     raise LayoutError(f"card size {size.width:g} x {size.height:g} mm is too small for the card faces (the name "
                       f"band, value row and footer leave the text no room); the smallest of these proportions that "
                       f"fits every card of {cs.name} is about {w:g} x {h:g} mm")
+
+
+def check_preview_pixels(cs: CardSet, opts: PrintOptions, dpi: float, one_card: bool) -> None:
+    """Raise LayoutError when previews at `dpi` would rasterise more than MAX_PREVIEW_PIXELS of proof pages
+    (lunch at 1200 dpi: 4 A4 pages, 560 million pixels, a MemoryError past 3 GB), naming the dpi that fits."""
+    layout = resolve_layout(replace(opts, proof=True, backs=False))
+    pages = 1 if one_card else -(-len(cs.cards) // layout.per_page)
+    total = pages * (layout.paper.width / 25.4 * dpi) * (layout.paper.height / 25.4 * dpi)
+    if total > MAX_PREVIEW_PIXELS:
+        most = int(dpi * math.sqrt(MAX_PREVIEW_PIXELS / total))
+        raise LayoutError(f"--dpi {dpi:g}: {pages} proof page{'s' if pages != 1 else ''} of {cs.name} at that "
+                          f"resolution are {total / 1e6:,.0f} million pixels, over the limit of "
+                          f"{MAX_PREVIEW_PIXELS / 1e6:,.0f} million; use --dpi {most} or less, or preview one --card")

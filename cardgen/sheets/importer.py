@@ -255,10 +255,10 @@ def _existing_target(into: Path, cards: list[dict[str, Any]]) -> tuple[_Target, 
         found = base.get(name_key(str(row.get("name", ""))))
         if found is None:
             own.append(i)
-        else:
-            overrides.append((i, _override(row, found)))
+        elif len(change := _override(row, found)) > 1:  # a row equal to its base card needs no override
+            overrides.append((i, change))
     text = head_text = set_file.read_text(encoding="utf-8")
-    if base or "override" in head.data:
+    if overrides or "override" in head.data:
         block = "".join(f"  - {_flow(o)}\n" for _i, o in overrides)
         text = replace_block(text, head, "override", f"override:\n{block}" if overrides else "")
     if "cards" in head.data:  # the sheet holds these now: left in set.yaml they would be duplicates

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from cardgen.engine import moves as mv
 from cardgen.engine.cards import CardInfo
+from cardgen.engine.frozen import init_args
 from cardgen.engine.moves import DISCARD, PLAY, Move
 from cardgen.engine.randomness import below
 from cardgen.engine.state import AnswerF, ComboF, Frame, HealF, OpenerF, StrikeF, TickF, TurnF, Window
@@ -80,6 +81,9 @@ class _SetFacts:
     cost: tuple[float, ...]  # `own_cost`: 0 for all but self-stunning cards
     defence: tuple[int, ...]  # 1: a defence or humiliation (kept in hand, up to KEEP_DEFENCES)
     heal: tuple[int, ...]  # 1: a heal card (kept, up to KEEP_HEALS)
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        return _SetFacts, init_args(self)  # (cardgen/engine/frozen.py)
 
 
 _LAST_FACTS: list[_SetFacts] = []

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from cardgen.engine.frozen import init_args
 from cardgen.sim.impact import PRIMARY, Impact, ranking
 
 Z95 = 1.959963984540054
@@ -48,6 +49,9 @@ class GameRecord:
     drawn: tuple[int, ...] = ()  # per seat: bit mask of the designs that were ever in its hand
     dealt: tuple[int, ...] = ()  # per design: damage dealt in the game
     prevented: tuple[int, ...] = ()  # per design: damage its defences and humiliations stopped
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        return GameRecord, init_args(self)  # (cardgen/engine/frozen.py)
 
 
 @dataclass
