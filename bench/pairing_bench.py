@@ -71,12 +71,13 @@ def widths(a: CardSet, b: CardSet, games: int, players: int, how: str) -> tuple[
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("fixtures", nargs="*", default=["new-card", "basic-attack", "copies-only"])
+    ap.add_argument("fixtures", nargs="*", default=["new-card", "basic-attack", "copies-only"],
+                    help="fixture names (tests/fixtures/balance_plants) or set folders that extend a base")
     ap.add_argument("--games", type=int, default=2000)
     ap.add_argument("--players", type=int, default=2)
     args = ap.parse_args()
     for name in args.fixtures:
-        b = load_set(PLANTS / name)
+        b = load_set(Path(name) if Path(name).is_dir() else PLANTS / name)
         a = load_set(Path(b.base))
         print(f"{name} ({a.total} -> {b.total} cards), {args.games} games at {args.players} players:")
         for how in ("keyed", "aligned", "unpaired"):

@@ -708,8 +708,12 @@ def _depends(results: list[TableResult]) -> tuple[str, ...]:
 
 def _finish(a: CardSet, b: CardSet | None, changes: list[CardChange], results: list[TableResult],
             cfg: BalanceConfig, t0: float) -> BalanceResult:
+    # A card's `intended:` note excuses a call on the design it was written for: in a comparison, only a note
+    # that B adds or rewrites counts (a note inherited unchanged from A was about A's design, not the edit).
+    before = {c.name.casefold(): c.intended for c in a.cards} if b is not None else {}
     cs = b if b is not None else a
-    intended = {c.name: str(getattr(c, "intended", "") or "") for c in cs.cards if getattr(c, "intended", None)}
+    intended = {c.name: c.intended for c in cs.cards
+                if c.intended and (b is None or before.get(c.name.casefold()) != c.intended)}
     return BalanceResult(a.name, None if b is None else b.name, tuple(changes), tuple(results), cfg,
                          round(time.perf_counter() - t0, 3), _depends(results), intended)
 
