@@ -114,3 +114,16 @@ def test_validate_on_a_control_warns_about_no_card() -> None:
     assert result.exit_code == 0, result.output
     assert "than before" not in result.stderr
     assert "no card stands out" in result.stdout
+
+
+def test_verdicts_do_not_depend_on_jobs_and_record_the_games() -> None:
+    from cardgen.sim.balance import BALANCE_TIMING_KEYS, result_json
+
+    b = load_set(PLANTS / "bigger-heal")
+    a = load_set(Path(b.base))
+    runs = [result_json(compare_versions(a, b, BalanceConfig(tables=(2,), games=400, jobs=jobs))) for jobs in (1, 2)]
+    for r in runs:
+        for key in BALANCE_TIMING_KEYS:
+            r.pop(key)
+    assert runs[0] == runs[1]
+    assert runs[0]["tables"][0]["games"] == 400 and runs[0]["config"]["games"] == 400
