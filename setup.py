@@ -43,7 +43,7 @@ def _say(msg: str) -> None:
 
 
 def _compiler_present() -> bool:
-    cc = (sysconfig.get_config_var("CC") or "cc").split()
+    cc = (os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc").split()
     return bool(cc) and shutil.which(cc[0]) is not None
 
 

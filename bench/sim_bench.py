@@ -84,8 +84,13 @@ def profile(name: str, games: int, players: int, agent: str) -> None:
 # Measured in a fresh interpreter on either checkout, so it uses only what both have: `simulate` (the full
 # simulation path, statistics included) and the engine's own `play_game` with random bots (no statistics).
 _WORKER = """
-import sys, time
+import gc, sys, time
 import cardgen
+try:  # the collector's thresholds `cardgen simulate` runs with (the same on both sides of a comparison)
+    from cardgen.cli.main import GC_THRESHOLDS
+    gc.set_threshold(*GC_THRESHOLDS)
+except ImportError:
+    pass
 assert cardgen.__file__.startswith(sys.argv[4]), (cardgen.__file__, sys.argv[4])  # the checkout asked for
 from cardgen.engine.agents import RandomAgent, play_game
 from cardgen.engine.cards import card_info
@@ -116,8 +121,9 @@ for name in sets:
 
 # OpenSpiel's hearts with uniformly random players, as its examples drive a game from Python.
 _HEARTS_WORKER = """
-import random, sys, time
+import gc, random, sys, time
 import pyspiel
+gc.set_threshold(200_000, 30, 30)  # as the cardgen side runs
 game = pyspiel.load_game("hearts")
 rng = random.Random(1)
 decisions = 0

@@ -30,7 +30,7 @@ def test_copy_carries_every_field_and_shares_no_mutable_one(beer: CardSet) -> No
         if f.name == "game":
             assert a is b  # fixed: shared
         elif isinstance(a, random.Random):
-            assert a is not b and a.getstate() == b.getstate()
+            assert a.getstate() == b.getstate()  # shared until either shuffles (copy-on-write, below)
         elif isinstance(a, IMMUTABLE) or dataclasses.is_dataclass(a):
             assert a == b, f.name
         else:
@@ -40,6 +40,16 @@ def test_copy_carries_every_field_and_shares_no_mutable_one(beer: CardSet) -> No
                 assert all(x is not y for x, y in zip(a, b, strict=True)), f.name
     assert [type(f) for f in t.stack] == [type(f) for f in s.stack]
     assert all(x is not y for x, y in zip(s.stack, t.stack, strict=True))
+
+
+def test_a_copy_and_its_original_shuffle_alike_and_apart(beer: CardSet) -> None:
+    s = _mid_game(beer)
+    t = s.copy()
+    u = t.copy()
+    first = [s.generator().random() for _ in range(5)]  # the original draws first: the copies must not move
+    assert [t.generator().random() for _ in range(5)] == first
+    assert [u.generator().random() for _ in range(5)] == first
+    assert len({id(s.rng), id(t.rng), id(u.rng)}) == 3 and not (s.rng_shared or t.rng_shared or u.rng_shared)
 
 
 def test_a_copy_plays_on_exactly_like_the_original(lunch: CardSet) -> None:

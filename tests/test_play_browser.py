@@ -33,7 +33,7 @@ pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no headless Chromium i
 
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-extensions",
         "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-dev-shm-usage"]
-WAIT_MS = 20_000
+WAIT_MS = 60_000  # only a failure waits this long (a loaded machine may be slow)
 _ART: dict[str, TableArt] = {}
 
 

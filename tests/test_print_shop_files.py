@@ -146,3 +146,25 @@ def test_unknown_shop_is_a_usage_error(tmp_path: Path) -> None:
     result = CliRunner().invoke(export_command, ["print-shop", "--set", "lunch", "--out", str(tmp_path),
                                                  "--shop", "kinkos"])
     assert result.exit_code != 0 and "kinkos" in result.stderr and not (tmp_path / "lunch").exists()
+
+
+def test_card_art_in_a_cmyk_file_is_flattened_cmyk(tmp_path: Path) -> None:
+    """Transparent RGB art becomes an opaque DeviceCMYK image (PDF/X-1a has no RGB and no soft masks); its red
+    pixels take the plain formula's inks."""
+    folder = tmp_path / "artset"
+    (folder / "images").mkdir(parents=True)
+    Image.new("RGBA", (300, 120), (204, 0, 0, 255)).save(folder / "images" / "red.png")
+    (folder / "set.yaml").write_text(
+        "name: artset\ntitle: Art\nextends: lunch\ncards:\n"
+        "  - {name: Sunburn, type: basic, count: 1, damage: 2, source: designed, art: images/red.png}\n",
+        encoding="utf-8")
+    cs = load_set(folder)
+    one = cs.__class__(**{**cs.__dict__, "cards": (cs.card("Sunburn"),)})
+    data = shop_pdf(one, "poker", 3.175, cmyk=True)
+    assert problems(data) == []
+    reader = PdfReader(io.BytesIO(data))
+    images = [x.get_object() for x in reader.pages[0]["/Resources"]["/XObject"].values()
+              if x.get_object()["/Subtype"] == "/Image"]
+    assert images and all(i["/ColorSpace"] == "/DeviceCMYK" and "/SMask" not in i for i in images)
+    pixel = reader.pages[0].images[0].image.convert("CMYK").getpixel((150, 60))
+    assert pixel == pytest.approx((0, 255, 255, 51), abs=2)  # #CC0000: C 0, M 100, Y 100, K 20

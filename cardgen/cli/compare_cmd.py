@@ -16,7 +16,7 @@ from cardgen.errors import OutputError
 from cardgen.output import check_writable
 from cardgen.render.sim_report import compare_report_bytes
 from cardgen.sim.agents import AGENTS, DEFAULT_BUDGET, agent_names, parse_budget
-from cardgen.sim.balance import BalanceConfig, BalanceResult, compare_versions, result_json, verdict_lines
+from cardgen.sim.balance import CHANGE_TAGS, BalanceConfig, BalanceResult, compare_versions, result_json, verdict_lines
 
 DEFAULTS = BalanceConfig()
 
@@ -92,9 +92,9 @@ def report_view(res: dict[str, Any]) -> dict[str, Any]:
                                            for v in t["verdicts"]), -t["players"]))
     cards: dict[str, Any] = {}
     for v in table["verdicts"]:
-        if v["change"] is None or v["family"] == "new":
+        if v["change"] is None:
             continue
-        flagged = v["call"] in ("stronger", "weaker")
+        flagged = v["call"] in ("stronger", "weaker", "too strong", "too weak")
         a = None if v["a_rate"] is None else round(100 * (v["a_rate"] - v["a_others"]), 2)
         b = None if v["b_rate"] is None else round(100 * (v["b_rate"] - v["others"]), 2)
         cards[v["card"]] = {"opening": {"change": v["change"], "ci95": [v["low"], v["high"]], "a": {"diff": a},
@@ -103,7 +103,10 @@ def report_view(res: dict[str, Any]) -> dict[str, Any]:
     return {"a": res["a"], "b": res["b"], "cards": cards, "seats": [], "impact_measure": "opening",
             "flagged": res["flagged"], "games": table["games"], "players": table["players"],
             "agent": ",".join(cfg["agents"]), "seed": cfg["seed"], "alpha": cfg["alpha"],
-            "common_random_numbers": "paired deals (per-card keys)"}
+            "common_random_numbers": "paired deals (per-card keys)", "length": table.get("length"),
+            "changes": {c["card"]: CHANGE_TAGS[c["kind"]] for c in res["changes"] if c["kind"] in CHANGE_TAGS},
+            "references": {v["card"]: v["reference"] for v in table["verdicts"] if v["family"] == "new"}}
+
 
 
 @click.command("compare")

@@ -18,6 +18,7 @@ from cardgen.model import CardSet
 from cardgen.output import check_writable, write_atomic
 from cardgen.render.sim_report import report_bytes
 from cardgen.sim.agents import AGENTS, DEFAULT_BUDGET, agent_names, parse_budget
+from cardgen.sim.balance import CHANGE_TAGS, card_changes
 from cardgen.sim.runner import SimConfig, add_rank_agreement, results_json, simulate, usable_jobs
 
 P = ParamSpec("P")
@@ -33,6 +34,26 @@ def _impact_line(name: str, card: dict[str, Any], measure: str) -> str:
     return f"{name} {f['diff']:+.1f} points [{f['ci95'][0]:+.1f}, {f['ci95'][1]:+.1f}], z {f['z']:+.1f}"
 
 
+def _ways(card: dict[str, Any]) -> str:
+    """How a card was played, commonest way first: "turn 88 %, follow-up 12 %"."""
+    ways = card.get("played_as") or {}
+    total = sum(ways.values())
+    if len(ways) == 1:
+        return f"as {next(iter(ways))}"
+    return ", ".join(f"{w} {100 * n / total:.0f} %" for w, n in sorted(ways.items(), key=lambda kv: -kv[1]))
+
+
+def _held_line(res: dict[str, Any], shown: int) -> list[str]:
+    """The cards their holders play least (a card held but not played reads low for that reason)."""
+    held = [(n, c) for n, c in res["cards"].items() if c.get("played_when_held") is not None]
+    if not held:
+        return []
+    held.sort(key=lambda nc: (float(nc[1]["played_when_held"]), nc[0]))
+    parts = [f"{n} {100 * float(c['played_when_held']):.0f} % of {c['held_games']} holders"
+             + (f" ({_ways(c)})" if c["played"] else "") for n, c in held[:shown]]
+    return ["  least played by their holders: " + "; ".join(parts)]
+
+
 def _summary(res: dict[str, Any], shown: int = 3) -> list[str]:
     seats = ", ".join(_rate(r, ci) for r, ci in zip(res["seat_win_rate"], res["seat_win_ci95"], strict=True))
     lines = [
@@ -42,6 +63,7 @@ def _summary(res: dict[str, Any], shown: int = 3) -> list[str]:
         f"  stalemates: {res['stalemates']} ({100 * res['stalemate_rate']:.2f} %), draws: {res['draws']}, "
         f"invariant violations: {res['invariant_violations']}",
         f"  dead cards: {', '.join(res['dead_cards']) or 'none'}",
+        *_held_line(res, shown),
         f"  speed: {res['games_per_s']} games/s, {res['decisions_per_s']} decisions/s",
     ]
     if len(res["agent_win_rate"]) > 1:
@@ -170,5 +192,9 @@ def command(sets: tuple[str, ...], players: int, games: int, seed: int, agent: s
             bar.reset(total=games)
             bar.set_description(f"simulating {cs.name} with {rank_against}")
             res = add_rank_agreement(cs, res, cfg, rank_against, progress=advance)
+    if cs.base:  # a set that extends another: which of its cards the designer changed (the report marks them)
+        base = load_group((cs.base,), show_warnings=False)
+        res["changes"] = {c.name: CHANGE_TAGS[c.kind] for c in card_changes(base, cs) if c.kind in CHANGE_TAGS}
+        res["changes_against"] = base.name
     report = report_bytes(res, report_path.suffix) if report_path is not None else None
     emit_results(res, _summary(res), json_path, report_path, report)

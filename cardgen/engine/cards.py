@@ -8,16 +8,17 @@ new code.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Final
 
 from cardgen.engine.frozen import init_args
 from cardgen.engine.moves import DEFEND, DISCARD, Move
 from cardgen.model import Card, CardSet, Heal, Ongoing, Opener, defences_of
 
 # A HOLD half of a counter pair opens this combo; wrestling moves say `follows: hold`.
-HOLD_COMBO = "hold"
+HOLD_COMBO: Final = "hold"
 # The rulebook lets DODGE or BLOCK stop a HOLD (unless the card says otherwise).
-HOLD_DEFENCES: frozenset[str] = frozenset({"dodge", "block"})
-STRIKE_DEFENCES: frozenset[str] = frozenset({"dodge", "block"})
+HOLD_DEFENCES: Final[frozenset[str]] = frozenset({"dodge", "block"})
+STRIKE_DEFENCES: Final[frozenset[str]] = frozenset({"dodge", "block"})
 
 
 @dataclass(frozen=True, slots=True)

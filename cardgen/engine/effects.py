@@ -77,7 +77,7 @@ def draw_one(s: GameState, p: int) -> bool:
             return False
         s.draw = s.discard
         s.discard = []
-        shuffle(s.rng, s.draw)
+        shuffle(s.generator(), s.draw)
         if s.log is not None:
             s.log.append(Reshuffle(s.turn, len(s.draw)))
     s.hands[p].append(s.draw.pop())

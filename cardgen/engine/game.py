@@ -7,6 +7,7 @@ copies and with every player view. The changing part is `state.GameState`.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Final
 
 from cardgen.engine.cards import CardInfo, card_info
 from cardgen.engine.frozen import init_args
@@ -56,7 +57,7 @@ class Game:
         return Game, init_args(self)  # (cardgen/engine/frozen.py)
 
 
-_DERIVED = ("meddling", "answering", "cancelling", "reviving", "bracing", "after_block")
+_DERIVED: Final = ("meddling", "answering", "cancelling", "reviving", "bracing", "after_block")
 # The last card set's derived facts and deck, kept for its next games: a simulation starts thousands of games
 # of one set, and working these out afresh each time was a measurable part of a short game.
 _LAST_INFO: list[tuple[tuple[CardInfo, ...], tuple[object, ...]]] = []

@@ -140,23 +140,16 @@ def check_step(before: Snapshot, s: GameState, known: Limits | None = None) -> l
     return out
 
 
-# The weights and limits of the last card set checked, kept for its next games (a runner plays many).
-_LAST: list[tuple[tuple[object, ...], list[int], int, Limits]] = []
-
-
 class Checker:
     """`check_state` and `check_step` after every move of one game, at a cost that does not grow with the deck
     (see the module docstring); `check_state` at the end of the game still looks at every card."""
 
     def __init__(self, game: Game, seed: int = 0) -> None:
-        if _LAST and _LAST[0][0] is game.info:
-            _, self.weight, self.total, self.limits = _LAST[0]
-        else:
-            rng = random.Random(seed)
-            self.weight = [rng.getrandbits(61) for _ in game.info]
-            self.total = sum(map(self.weight.__getitem__, game.deck))
-            self.limits = limits(game)
-            _LAST[:] = [(game.info, self.weight, self.total, self.limits)]
+        # Worked out afresh for every game (no module-level memo): a few microseconds against the checks of a game.
+        rng = random.Random(seed)
+        self.weight = [rng.getrandbits(61) for _ in game.info]
+        self.total = sum(map(self.weight.__getitem__, game.deck))
+        self.limits = limits(game)
         self.count = game.deck_total
         self._draw: list[int] | None = None
         self._seen: list[int] = []  # the draw pile as it was when last summed

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from functools import cache
+from typing import Final
 
 from cardgen.engine import moves as mv
 from cardgen.engine.cards import STRIKE_DEFENCES, CardInfo
@@ -11,10 +12,10 @@ from cardgen.engine.effects import next_seat
 from cardgen.engine.moves import Move
 from cardgen.engine.state import AnswerF, Frame, GameState, HealF, OpenerF, StrikeF, TickF, Window
 
-NO_DEFENCE: frozenset[str] = frozenset()
-PASS_MOVE = Move(mv.PASS)
-DONE_MOVE = Move(mv.DONE)
-DECLINE_MOVE = Move(mv.DECLINE)
+NO_DEFENCE: Final[frozenset[str]] = frozenset()
+PASS_MOVE: Final = Move(mv.PASS)
+DONE_MOVE: Final = Move(mv.DONE)
+DECLINE_MOVE: Final = Move(mv.DECLINE)
 
 
 def variants(s: GameState, kind: mv.MoveKind, ci: CardInfo, target: int) -> list[Move]:

@@ -8,7 +8,7 @@ Kinds are a `StrEnum`: they compare, sort and print as their plain names.
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 
 class MoveKind(StrEnum):
@@ -33,31 +33,31 @@ class MoveKind(StrEnum):
     DECLINE = "decline"
 
 
-PLAY = MoveKind.PLAY
-DISCARD = MoveKind.DISCARD
-HEAL = MoveKind.HEAL
-STOMP = MoveKind.STOMP
-RELEASE = MoveKind.RELEASE
-VOMIT_HIT = MoveKind.VOMIT_HIT
-PASS = MoveKind.PASS
-DONE = MoveKind.DONE
-DEFEND = MoveKind.DEFEND
-HUMILIATE = MoveKind.HUMILIATE
-INTERFERE = MoveKind.INTERFERE
-INTERJECT = MoveKind.INTERJECT
-FOLLOW = MoveKind.FOLLOW
-OPEN = MoveKind.OPEN
-BONUS = MoveKind.BONUS
-DIRECTION = MoveKind.DIRECTION
-DECLINE = MoveKind.DECLINE
+PLAY: Final = MoveKind.PLAY
+DISCARD: Final = MoveKind.DISCARD
+HEAL: Final = MoveKind.HEAL
+STOMP: Final = MoveKind.STOMP
+RELEASE: Final = MoveKind.RELEASE
+VOMIT_HIT: Final = MoveKind.VOMIT_HIT
+PASS: Final = MoveKind.PASS
+DONE: Final = MoveKind.DONE
+DEFEND: Final = MoveKind.DEFEND
+HUMILIATE: Final = MoveKind.HUMILIATE
+INTERFERE: Final = MoveKind.INTERFERE
+INTERJECT: Final = MoveKind.INTERJECT
+FOLLOW: Final = MoveKind.FOLLOW
+OPEN: Final = MoveKind.OPEN
+BONUS: Final = MoveKind.BONUS
+DIRECTION: Final = MoveKind.DIRECTION
+DECLINE: Final = MoveKind.DECLINE
 
-KINDS: tuple[MoveKind, ...] = tuple(MoveKind)
+KINDS: Final[tuple[MoveKind, ...]] = tuple(MoveKind)
 # Kinds that end a window or a phase without playing a card.
-NO_CARD: frozenset[MoveKind] = frozenset({PASS, DONE, DECLINE, RELEASE, DIRECTION})
+NO_CARD: Final[frozenset[MoveKind]] = frozenset({PASS, DONE, DECLINE, RELEASE, DIRECTION})
 # Kinds that put a card into play (discarding is not playing a card): what statistics and scenarios count as plays.
-CARD_PLAYS: frozenset[MoveKind] = frozenset(KINDS) - NO_CARD - {DISCARD}
+CARD_PLAYS: Final[frozenset[MoveKind]] = frozenset(KINDS) - NO_CARD - {DISCARD}
 # Kinds that start a card's own effect: the damage up to the next of these belongs to that play.
-EFFECT_KINDS: frozenset[MoveKind] = frozenset({PLAY, FOLLOW, BONUS, INTERJECT, VOMIT_HIT, STOMP, OPEN})
+EFFECT_KINDS: Final[frozenset[MoveKind]] = frozenset({PLAY, FOLLOW, BONUS, INTERJECT, VOMIT_HIT, STOMP, OPEN})
 
 
 class Move(NamedTuple):

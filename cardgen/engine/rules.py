@@ -134,7 +134,7 @@ def new_game(cs: CardSet, players: int | list[str], seed: int | None = None, tur
     if len(names) < 2:
         raise CardgenError("a game needs at least 2 players")
     s = blank_state(make_game(cs, names, turn_cap, info), seed, record, tally)
-    shuffle(s.rng, s.draw)
+    shuffle(s.generator(), s.draw)
     for _ in range(cs.rules.hand_size):
         for p in range(len(names)):
             if s.draw:

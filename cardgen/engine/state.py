@@ -325,7 +325,7 @@ class GameState:
     turn: int = 0
     current: int = -1
     stack: list[Frame] = field(default_factory=list)
-    rng: random.Random = field(default_factory=random.Random)
+    rng: random.Random = field(default_factory=random.Random)  # the state's shuffles: read it by `generator()`
     to_act: int = -1
     moves: list[Move] = field(default_factory=list)
     result: Outcome | None = None
@@ -335,6 +335,7 @@ class GameState:
     weapons_used: set[tuple[int, int]] = field(default_factory=set)  # (player, design) used this turn
     roles_played: set[str] = field(default_factory=set)  # limited roles the turn's player played this turn
     vomit_hit_used: bool = False
+    rng_shared: bool = False  # `rng` is shared with a copy: cloned before its first use (`generator`)
 
     @property
     def n(self) -> int:
@@ -382,8 +383,10 @@ class GameState:
         t.turn = self.turn
         t.current = self.current
         t.stack = [f.copy() for f in self.stack]
-        t.rng = random.Random()
-        t.rng.setstate(self.rng.getstate())
+        # The generator is shared until either state shuffles (`generator` clones it first): most copies (a search's
+        # look-aheads) never reshuffle, and cloning a Mersenne Twister's state cost more than the rest of the copy.
+        t.rng = self.rng
+        t.rng_shared = self.rng_shared = True
         t.to_act = self.to_act
         t.moves = list(self.moves)
         t.result = self.result
@@ -394,6 +397,15 @@ class GameState:
         t.vomit_hit_used = self.vomit_hit_used
         t.roles_played = set(self.roles_played)
         return t
+
+    def generator(self) -> random.Random:
+        """This state's own generator for its shuffles: a copy that shares it clones it first (copy-on-write)."""
+        if self.rng_shared:
+            own = random.Random(0)
+            own.setstate(self.rng.getstate())
+            self.rng = own
+            self.rng_shared = False
+        return self.rng
 
 
 def blank_state(game: Game, seed: int | None, record: bool, tally: bool = False) -> GameState:

@@ -34,8 +34,13 @@ class TableArt:
         self._rules_png: list[bytes] = []
 
     def start(self) -> None:
-        """Render in a background thread (the page asks for images within a second)."""
-        threading.Thread(target=self._ensure, name="cardgen-play-art", daemon=True).start()
+        """Render in a background thread (the page asks for images within a second).
+
+        Not a daemon: the interpreter joins it before its exit handlers run, so a Ctrl-C while the faces are
+        still rendering waits for pdfium to finish instead of tearing the library down under the thread (which
+        aborted the process with a C++ `bad_variant_access` on a loaded machine).
+        """
+        threading.Thread(target=self._ensure, name="cardgen-play-art", daemon=False).start()
 
     def _ensure(self) -> None:
         with self._lock:

@@ -128,17 +128,17 @@ def cmyk_image(path: str) -> Any:
         rgba = src.convert("RGBA")
     flat = Image.new("RGB", rgba.size, (255, 255, 255))
     flat.paste(rgba, mask=rgba.getchannel("A"))
-    out = Image.new("CMYK", flat.size)
-    cache: dict[tuple[int, int, int], tuple[int, int, int, int]] = {}
-    pixels = []
-    data: list[tuple[int, int, int]] = list(flat.getdata())
-    for rgb in data:
+    raw = flat.tobytes()
+    cache: dict[bytes, bytes] = {}
+    inks = bytearray()
+    for i in range(0, len(raw), 3):
+        rgb = raw[i:i + 3]
         ink = cache.get(rgb)
         if ink is None:
             c, m, y, k = rgb_to_cmyk(rgb[0] / 255, rgb[1] / 255, rgb[2] / 255)
-            ink = cache[rgb] = (round(c * 255), round(m * 255), round(y * 255), round(k * 255))
-        pixels.append(ink)
-    out.putdata(pixels)
+            ink = cache[rgb] = bytes((round(c * 255), round(m * 255), round(y * 255), round(k * 255)))
+        inks += ink
+    out = Image.frombytes("CMYK", flat.size, bytes(inks))
     return ImageReader(out)
 
 

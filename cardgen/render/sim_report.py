@@ -46,9 +46,11 @@ class Style:
     row: float
     name_w: float
     value_w: float
+    held_w: float
     dpi: float
     font: dict[str, float]
     ink: dict[str, Color]
+    ways: dict[str, Color]  # a plays bar's colour for each way of playing a card, in stacking order
 
 
 @cache
@@ -58,9 +60,11 @@ def style() -> Style:
     p = d["page"]
     return Style(width=p["width"] * MM, min_height=p["min_height"] * MM, margin=p["margin"] * MM,
                  gap=d["gap"] * MM, top_h=d["top_panels_height"] * MM, row=d["card_row"] * MM,
-                 name_w=d["card_name_width"] * MM, value_w=d["impact_value_width"] * MM, dpi=float(d["dpi"]),
+                 name_w=d["card_name_width"] * MM, value_w=d["impact_value_width"] * MM,
+                 held_w=d["held_share_width"] * MM, dpi=float(d["dpi"]),
                  font={k: float(v) for k, v in d["fonts"].items()},
-                 ink={k: HexColor(v) for k, v in d["colours"].items()})
+                 ink={k: HexColor(v) for k, v in d["colours"].items()},
+                 ways={k: HexColor(v) for k, v in d["ways"].items()})
 
 
 def _pct(x: float) -> str:
@@ -205,30 +209,71 @@ def _impact_scale(cards: dict[str, dict[str, Any]], measure: str) -> float:
     return _nice_max(max([*ends, 10.0]))
 
 
+CARD_HEAD = 50  # points above the first card row: heading, note, legend, column labels
+
+
+def _ways_legend(dr: Drawing, st: Style, cards: dict[str, dict[str, Any]], x: float, y: float) -> None:
+    """A square of each way of playing that some card was played in, in stacking order."""
+    used = {w for c in cards.values() for w in c.get("played_as", {})}
+    for way, ink in st.ways.items():
+        if way not in used:
+            continue
+        dr.add(Rect(x, y, 5, 5, fillColor=ink, strokeColor=None))
+        _text(dr, x + 7, y + 0.6, way, st.font["small"], st.ink["text"])
+        x += 7 + stringWidth(way, "Sans", st.font["small"]) + 9
+
+
+def _plays_bar(dr: Drawing, st: Style, c: dict[str, Any], games: int, pmax: float, x: float, y: float,
+               w: float, h: float) -> None:
+    """The card's plays per game, stacked by the way it was played (a single bar when the JSON lacks it)."""
+    ways = c.get("played_as")
+    if not ways:
+        dr.add(Rect(x, y, w * int(c["played"]) / games / pmax, h, fillColor=st.ink["play_bar"], strokeColor=None))
+        return
+    for way, ink in st.ways.items():
+        n = int(ways.get(way, 0))
+        if n:
+            bw = w * n / games / pmax
+            dr.add(Rect(x, y, bw, h, fillColor=ink, strokeColor=None))
+            x += bw
+
+
 def _card_panel(dr: Drawing, st: Style, res: dict[str, Any], x: float, y: float, w: float, h: float) -> None:
     cards: dict[str, dict[str, Any]] = res["cards"]
     games = max(int(res["games"]), 1)
     measure = str(res.get("impact_measure", "opening"))
+    changes: dict[str, str] = res.get("changes") or {}
     _text(dr, x, y + h - 10, f"Cards: plays per game, and impact (win rate of players with it in the {measure} hand "
           "minus the others')", st.font["heading"], st.ink["text"], "Sans-Bold")
-    _text(dr, x, y + h - 21, f"strongest first; bars: 95 % interval; red: |z| >= 3 (an outlier); red names: never "
-          f"played in {games} games", st.font["small"], st.ink["muted"])
+    note = (f"strongest first; bars: 95 % interval; red: |z| >= 3 (an outlier); red names: never played in {games} "
+            "games; % of holders: how many of the players who held the card played it")
+    if changes:
+        note += f"; highlighted: changed against {res.get('changes_against') or 'the base set'}"
+    _text(dr, x, y + h - 21, note, st.font["small"], st.ink["muted"])
+    _ways_legend(dr, st, cards, x, y + h - 33)
     order = list(res.get("impact_ranking") or cards)
-    top_y = y + h - 40
+    top_y = y + h - CARD_HEAD
     col_w = (w - st.name_w - 3 * st.gap - st.value_w) / 2
     ux, wx = x + st.name_w + st.gap / 2, x + st.name_w + col_w + 2.5 * st.gap
+    bar_w = col_w - st.held_w
     per_game = [int(cards[c]["played"]) / games for c in order]
     pmax = _nice_max(max([*per_game, 0.01]))
     span = _impact_scale(cards, measure)
     _text(dr, ux, top_y + 6, f"plays per game (0 to {pmax:g})", st.font["label"], st.ink["text"])
+    _text(dr, ux + col_w, top_y + 6, "% of holders", st.font["label"], st.ink["text"], anchor="end")
     _text(dr, wx, top_y + 6, f"impact in points (-{span:g} to +{span:g})", st.font["label"], st.ink["text"])
     bottom = top_y - st.row * len(order)
-    for gx, gw in ((ux, col_w), (wx, col_w)):
+    for i, name in enumerate(order):  # the designer's changes first, under everything else
+        if name in changes:
+            ry = top_y - st.row * (i + 1)
+            dr.add(Rect(x, ry, w, st.row, fillColor=st.ink["changed"], strokeColor=None))
+            _text(dr, x + 1, ry + st.row * 0.28, changes[name], st.font["small"], st.ink["change_tag"], "Sans-Oblique")
+    for gx, gw in ((ux, bar_w), (wx, col_w)):
         for i in range(5):
             lx = gx + gw * i / 4
             dr.add(Line(lx, bottom, lx, top_y + 2, strokeColor=st.ink["grid"], strokeWidth=0.4))
     for i in range(5):
-        _text(dr, ux + col_w * i / 4, bottom - 9, f"{pmax * i / 4:g}", st.font["small"], st.ink["muted"],
+        _text(dr, ux + bar_w * i / 4, bottom - 9, f"{pmax * i / 4:g}", st.font["small"], st.ink["muted"],
               anchor="middle")
         _text(dr, wx + col_w * i / 4, bottom - 9, f"{span * (i - 2) / 2:+g}", st.font["small"], st.ink["muted"],
               anchor="middle")
@@ -242,14 +287,18 @@ def _card_panel(dr: Drawing, st: Style, res: dict[str, Any], x: float, y: float,
         c = cards[name]
         ry = top_y - st.row * (i + 1)
         dead = int(c["played"]) == 0
-        label = _fit(name, st.name_w - 2, "Cond", st.font["label"])
+        label = _fit(name, st.name_w - 2 - (stringWidth(changes[name] + "  ", "Sans", st.font["small"])
+                                             if name in changes else 0), "Cond", st.font["label"])
         _text(dr, x + st.name_w, ry + st.row * 0.28, label, st.font["label"],
               st.ink["dead"] if dead else st.ink["text"], "Cond", anchor="end")
         if dead:
             _text(dr, ux + 2, ry + st.row * 0.28, "never played", st.font["small"], st.ink["dead"], "Sans-Oblique")
         else:
-            dr.add(Rect(ux, ry + st.row * 0.15, col_w * per_game[i] / pmax, st.row * 0.7,
-                        fillColor=st.ink["play_bar"], strokeColor=None))
+            _plays_bar(dr, st, c, games, pmax, ux, ry + st.row * 0.15, bar_w, st.row * 0.7)
+        share = c.get("played_when_held")
+        if share is not None:
+            _text(dr, ux + col_w, ry + st.row * 0.28, f"{100 * float(share):.0f} %", st.font["small"],
+                  st.ink["dead"] if dead else st.ink["text"], anchor="end")
         f = c.get(measure) or {}
         if f.get("diff") is None:
             continue
@@ -276,7 +325,7 @@ def report_drawing(res: dict[str, Any]) -> Drawing:
     register_fonts()
     st = style()
     n_cards = len(res["cards"])
-    card_h = 40 + st.row * n_cards + 14
+    card_h = CARD_HEAD + st.row * n_cards + 14
     agree_h = st.top_h * 1.4 if res.get("rank_agreement") else 0.0
     height = max(st.min_height, 2 * st.margin + 36 + st.top_h + st.gap + card_h + (st.gap + agree_h if agree_h else 0))
     dr = Drawing(st.width, height)
@@ -390,22 +439,41 @@ def compare_drawing(res: dict[str, Any]) -> Drawing:
     m = str(res["impact_measure"])
     names = [n for n, c in res["cards"].items() if "change" in c.get(m, {})]
     names.sort(key=lambda n: -float(res["cards"][n][m]["change"]))
-    height = max(st.min_height, 2 * st.margin + 80 + st.row * len(names) + 40)
+    height = max(st.min_height, 2 * st.margin + 84 + st.row * len(names) + 40)
     dr = Drawing(st.width, height)
     x0, top = st.margin, height - st.margin
     _text(dr, x0, top - 12, f"Compared: {res['a']} -> {res['b']}", st.font["title"], st.ink["text"], "Sans-Bold")
     _text(dr, x0, top - 26, f"{res['games']} games each · {res['players']} players · agent {res['agent']} · seed "
           f"{res['seed']} · {res['common_random_numbers']}", st.font["subtitle"], st.ink["muted"])
-    seats = "; ".join(f"seat {s['seat']} {_pct(float(s['a']))} -> {_pct(float(s['b']))} (Holm p {s['p_holm']:.3g})"
-                      for s in res["seats"])
-    _text(dr, x0, top - 38, "Seat win rates: " + seats, st.font["small"], st.ink["text"])
+    facts = []
+    if res["seats"]:
+        facts.append("Seat win rates: " + "; ".join(f"seat {s['seat']} {_pct(float(s['a']))} -> "
+                                                    f"{_pct(float(s['b']))} (Holm p {s['p_holm']:.3g})"
+                                                    for s in res["seats"]))
+    length = res.get("length")
+    if length and "b" in length:
+        facts.append(f"Game length: {float(length['a']):.1f} -> {float(length['b']):.1f} turns "
+                     f"({float(length['change']):+.1f}, 95 % interval {float(length['low']):+.1f} to "
+                     f"{float(length['high']):+.1f})")
+    _text(dr, x0, top - 38, "  ·  ".join(facts), st.font["small"], st.ink["text"])
+    changes: dict[str, str] = res.get("changes") or {}
+    refs: dict[str, str] = res.get("references") or {}
     _text(dr, x0, top - 56, f"Change of each card's impact ({m} hand), B minus A, in points, with its 95 % interval; "
           f"red: flagged (Holm-adjusted p < {res['alpha']:g})", st.font["heading"], st.ink["text"], "Sans-Bold")
+    if changes:
+        _text(dr, x0, top - 65, "highlighted: the cards you changed; a new card's figure is against the base card "
+              "at the edge of its role's band (named)", st.font["small"], st.ink["muted"])
     span = _nice_max(max([abs(float(v)) for n in names for v in res["cards"][n][m]["ci95"]] + [10.0]))
     cx0 = x0 + st.name_w + st.gap
     cw = st.width - st.margin - cx0 - st.value_w - 40
-    y_top = top - 70
+    y_top = top - 74
     bottom = y_top - st.row * len(names)
+    for i, name in enumerate(names):  # the designer's changes first, under everything else
+        if name in changes:
+            ry = y_top - st.row * (i + 1)
+            dr.add(Rect(x0, ry, st.width - 2 * st.margin, st.row, fillColor=st.ink["changed"], strokeColor=None))
+            _text(dr, x0 + 1, ry + st.row * 0.28, changes[name], st.font["small"], st.ink["change_tag"],
+                  "Sans-Oblique")
     mid = cx0 + cw / 2
     for i in range(5):
         lx = cx0 + cw * i / 4
@@ -426,8 +494,14 @@ def compare_drawing(res: dict[str, Any]) -> Drawing:
         lo, hi = (float(v) for v in row["ci95"])
         dr.add(Line(at(lo), cy, at(hi), cy, strokeColor=st.ink["error_bar"], strokeWidth=0.7))
         dr.add(Rect(at(float(row["change"])) - 1.8, cy - 1.8, 3.6, 3.6, fillColor=ink, strokeColor=None))
-        _text(dr, cx0 + cw + 4, cy - 2.2, f"{float(row['change']):+.1f}  (A {float(row['a']['diff']):+.1f}, "
-              f"B {float(row['b']['diff']):+.1f}; Holm p {float(row['p_holm']):.3g})", st.font["small"], ink)
+        if name in refs:
+            detail = f"vs {refs[name]}; "
+        else:
+            a, b = row["a"].get("diff"), row["b"].get("diff")
+            detail = (f"A {float(a):+.1f}, " if a is not None else "") + (f"B {float(b):+.1f}; " if b is not None
+                                                                           else "")
+        _text(dr, cx0 + cw + 4, cy - 2.2, f"{float(row['change']):+.1f}  ({detail}Holm p {float(row['p_holm']):.3g})",
+              st.font["small"], ink)
     return dr
 
 

@@ -43,6 +43,7 @@ from cardgen.model import Card, CardSet
 from cardgen.sim import balance_defaults as defaults
 from cardgen.sim.agents import DEFAULT_BUDGET, Budget, make_agent, parse_budget
 from cardgen.sim.deal import keyed_deck
+from cardgen.sim.impact import length_words, paired_length
 from cardgen.sim.play import card_labels, play_one
 from cardgen.sim.runner import SimConfig, sigint_held
 from cardgen.sim.seeding import derive_seed
@@ -138,6 +139,7 @@ class TableResult:
     stopped: Literal["decided", "budget", "max games", "games", "nothing to test"]
     seconds: float
     verdicts: tuple[Verdict, ...]
+    length: dict[str, float] | None = None  # game length in turns, A and B and the paired change (impact.py)
 
 
 @dataclass(frozen=True)
@@ -156,6 +158,10 @@ class BalanceResult:
 
 
 # --- what changed ---------------------------------------------------------------------------------------------
+
+
+# How the charts tag a card the designer changed, by kind of change (the card's row is highlighted).
+CHANGE_TAGS: dict[str, str] = {"mechanics": "changed", "copies": "copies", "new": "new"}
 
 
 def design_of(card: Card) -> tuple[Any, ...]:
@@ -197,8 +203,8 @@ def plays_alike(a: CardSet, b: CardSet) -> bool:
 
 # --- paired games ---------------------------------------------------------------------------------------------
 
-# One game of one version: (winner seat or -1, opening-hand mask per seat).
-Outcome = tuple[int, tuple[int, ...]]
+# One game of one version: (winner seat or -1, opening-hand mask per seat, turns).
+Outcome = tuple[int, tuple[int, ...], int]
 
 
 @dataclass
@@ -230,7 +236,7 @@ class PairTask:
                 bots = [make_agent(n, derive_seed(run, g, s + 1), self.budget) for s, n in enumerate(names)]
                 rec = play_one(cs, info, bots, names, derive_seed(run, g), f"game {g}",
                                deck=keyed_deck(cs, run, g), shuffled=True)
-                pair.append((-1 if rec.winner_seat is None else rec.winner_seat, rec.opening))
+                pair.append((-1 if rec.winner_seat is None else rec.winner_seat, rec.opening, rec.turns))
             first_outcome = pair[0]
             assert first_outcome is not None
             # one set alone: the same games fill both slots (a card in B's, the band it is measured against in A's)
@@ -265,7 +271,7 @@ def _held(outcome: Outcome | None) -> dict[int, tuple[int, int]]:
     """Per design in some opening hand: (1 if the winner started with it else 0, seats that started with it)."""
     if outcome is None:
         return {}
-    winner, masks = outcome
+    winner, masks = outcome[0], outcome[1]
     out: dict[int, list[int]] = {}
     for seat, m in enumerate(masks):
         while m:
@@ -291,9 +297,15 @@ class Tally:
     holders: list[Counter[int]] = field(default_factory=lambda: [Counter(), Counter()])
     holder_wins: list[Counter[int]] = field(default_factory=lambda: [Counter(), Counter()])
     joint: dict[tuple[int, int], Counter[tuple[int, ...]]] = field(default_factory=dict)
+    turns: list[int] = field(default_factory=lambda: [0, 0])  # turns played in all, A and B
+    turn_diff2: int = 0  # sum over games of (B's turns - A's turns) squared
 
     def add(self, pair: tuple[Outcome, Outcome | None], pairs: list[tuple[int, int]]) -> None:
         self.games += 1
+        self.turns[0] += pair[0][2]
+        if pair[1] is not None:
+            self.turns[1] += pair[1][2]
+            self.turn_diff2 += (pair[1][2] - pair[0][2]) ** 2
         ha, hb = _held(pair[0]), _held(pair[1])
         wa = 1 if pair[0][0] >= 0 else 0
         wb = 1 if pair[1] is not None and pair[1][0] >= 0 else 0
@@ -650,7 +662,8 @@ def _run(a: CardSet, b: CardSet | None, cfg: BalanceConfig,
         if p not in verdicts or cfg.games is not None or verdicts[p][0].games != tally.games:
             verdicts[p] = table_verdicts(tally, tests, names_a, cfg, names_b)
         results.append(TableResult(p, tally.games, stop[p], round(spent[p], 3),  # type: ignore[arg-type]
-                                   tuple(verdicts[p])))
+                                   tuple(verdicts[p]), paired_length(tally.games, tally.turns[0], tally.turns[1],
+                                                                     tally.turn_diff2, b is not None)))
     return _finish(a, b, changes, results, cfg, t0)
 
 
@@ -801,6 +814,8 @@ def verdict_lines(result: BalanceResult) -> list[str]:
         reason = {"decided": "stopped when every verdict was clear", "budget": "time budget ran out",
                   "max games": "game limit reached", "games": "fixed game count"}[t.stopped]
         lines.append(f"{head} ({reason})")
+        if t.length is not None:
+            lines.append("  " + length_words(t.length))
         primary = [v for v in t.verdicts if v.family != "knock-on"]
         flagged = [v for v in primary if v.flagged and v.card not in result.intended]
         for v in flagged:
@@ -838,7 +853,7 @@ def result_json(result: BalanceResult) -> dict[str, Any]:
                    "games": cfg.games},
         "changes": [{"card": c.name, "kind": c.kind, "copies": list(c.copies), "fields": list(c.fields),
                      "role": c.role} for c in result.changes],
-        "tables": [{"players": t.players, "games": t.games, "stopped": t.stopped,
+        "tables": [{"players": t.players, "games": t.games, "stopped": t.stopped, "length": t.length,
                     "verdicts": [{k: v for k, v in dataclasses.asdict(x).items() if k != "players"}
                                  for x in t.verdicts]} for t in result.tables],
         "flagged": sorted({v.card for v in result.flagged() if v.card not in result.intended}),

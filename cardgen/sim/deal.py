@@ -79,7 +79,7 @@ def deal(cs: CardSet, info: tuple[CardInfo, ...], players: int, seed: int, order
     s = blank_state(make_game(cs, [f"P{i + 1}" for i in range(players)], info=info), seed, record, tally)
     s.draw = list(order)
     if not shuffled:
-        shuffle(s.rng, s.draw)
+        shuffle(s.generator(), s.draw)
     for _ in range(cs.rules.hand_size):
         for p in range(players):
             if s.draw:

@@ -18,16 +18,17 @@ they give a sensible order for other sets too, if a less exact one.
 from __future__ import annotations
 
 import math
+from typing import Final
 
 from cardgen.engine.cards import CardInfo
 from cardgen.engine.state import GameState
 
 # Weights of `features`: bench/fit_eval.py, 62,078 positions of 6,000 two-player Beer Money games between greedy
 # bots from seed 50,000.
-WEIGHTS: tuple[float, ...] = (2.965, 0.369, 0.312, 0.296, 0.415, -0.652, -0.304, -1.167, 0.227)
-LOW_LIFE = 4  # life at or below this is in reach of one hit: counted again as its own feature
-MAX_DEFENCES = 3  # defences beyond this many add nothing
-MAX_HEAL = 6  # healing in hand beyond this adds nothing
+WEIGHTS: Final[tuple[float, ...]] = (2.965, 0.369, 0.312, 0.296, 0.415, -0.652, -0.304, -1.167, 0.227)
+LOW_LIFE: Final = 4  # life at or below this is in reach of one hit: counted again as its own feature
+MAX_DEFENCES: Final = 3  # defences beyond this many add nothing
+MAX_HEAL: Final = 6  # healing in hand beyond this adds nothing
 
 
 def side(s: GameState, p: int, attack: list[float]) -> tuple[float, ...]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Final
 
 from cardgen.engine import moves as mv
 from cardgen.engine.cards import CardInfo
@@ -21,23 +22,23 @@ from cardgen.engine.randomness import below
 from cardgen.engine.state import AnswerF, ComboF, Frame, HealF, OpenerF, StrikeF, TickF, TurnF, Window
 from cardgen.engine.views import PlayerView
 
-LOW_LIFE = 0.4  # heal on the turn at or below this share of the starting life
-NEVER = -1e9
-KEEP_DEFENCES = 2  # defence cards worth keeping in hand; the rest may be discarded to draw
-KEEP_HEALS = 1
+LOW_LIFE: Final = 0.4  # heal on the turn at or below this share of the starting life
+NEVER: Final = -1e9
+KEEP_DEFENCES: Final = 2  # defence cards worth keeping in hand; the rest may be discarded to draw
+KEEP_HEALS: Final = 1
 # Drop a weapon after the attack rather than take it back: a weapon back in hand fills the slot a fresh card
 # (a defence, say) would take. Measured: greedy that keeps its weapons loses to greedy that drops them, and
 # holding a weapon read as -13 to -15 points of impact in Beer Money (docs/simulation.md).
-DROP_WEAPON = -1.0
+DROP_WEAPON: Final = -1.0
 
 
 # Scores that depend on the kind of move alone (releasing a hold and interfering: never).
-_FLAT: dict[str, float] = {mv.STOMP: 35.0, mv.PASS: 0.0, mv.DONE: 0.0, mv.DECLINE: 0.0, mv.RELEASE: NEVER,
+_FLAT: Final[dict[str, float]] = {mv.STOMP: 35.0, mv.PASS: 0.0, mv.DONE: 0.0, mv.DECLINE: 0.0, mv.RELEASE: NEVER,
                            mv.INTERFERE: NEVER}
-_FREE_HITS: frozenset[str] = frozenset({mv.FOLLOW, mv.BONUS, mv.VOMIT_HIT, mv.OPEN})
+_FREE_HITS: Final[frozenset[str]] = frozenset({mv.FOLLOW, mv.BONUS, mv.VOMIT_HIT, mv.OPEN})
 
 
-UNDEFENDABLE = 0.5  # an attack nothing can stop is worth this much more per point of damage
+UNDEFENDABLE: Final = 0.5  # an attack nothing can stop is worth this much more per point of damage
 
 
 def hit_value(ci: CardInfo, multiplier: int = 1) -> float:
@@ -65,11 +66,11 @@ def attack_value(ci: CardInfo) -> float:
     return hit_value(ci) - own_cost(ci)
 
 
-SELF_STUN = 2.0  # a turn its player loses outweighs about two points of damage
-COMBO_VALUE = 12.0  # what opening a combo is worth with a follow-up in hand (times the opener's multiplier)
+SELF_STUN: Final = 2.0  # a turn its player loses outweighs about two points of damage
+COMBO_VALUE: Final = 12.0  # what opening a combo is worth with a follow-up in hand (times the opener's multiplier)
 # Below every way of playing nothing (pass, decline, done: 0) and every discard greedy makes (-5 is its floor
 # only for cards it keeps): the score of a card whose own cost outweighs what it does, minus its stun turns.
-COSTS_MORE = -1.0
+COSTS_MORE: Final = -1.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,6 +104,7 @@ class GreedyAgent:
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
+        self._reseed: int | None = None  # `reseed`'s seed, not yet given to `rng`
         self.drop_weight = DROP_WEAPON
         # Spare defences and heals in hand, counted once per decision (every discard move asks): None until asked.
         self._spares: tuple[int, int] | None = None
@@ -123,6 +125,11 @@ class GreedyAgent:
             self._facts = _facts(info)
             self._dmgs = self._facts.dmg
             self._cost = self._facts.cost
+
+    def reseed(self, seed: int) -> None:
+        """Restart the tie-break generator from `seed`, as `rng.seed(seed)` would; the seeding itself waits for the
+        next tie (the searching bot restarts it for every look-ahead, and most look-aheads break no tie)."""
+        self._reseed = seed
 
     def scores(self, view: PlayerView) -> list[float]:
         """The score of each of `view.moves` (the searching bot uses them to pick the moves worth searching)."""
@@ -159,7 +166,12 @@ class GreedyAgent:
                 top, best = v, [m]
             elif v == top:
                 best.append(m)
-        return best[0] if len(best) == 1 else best[below(self.rng, len(best))]
+        if len(best) == 1:
+            return best[0]
+        if self._reseed is not None:
+            self.rng.seed(self._reseed)
+            self._reseed = None
+        return best[below(self.rng, len(best))]
 
     # --- scoring ----------------------------------------------------------------------------------------
 

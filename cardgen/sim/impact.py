@@ -10,9 +10,10 @@ Two questions per card, both asked of every seat of every game (a *player-game*)
   more cards, so every card reads a little high (17lands' "games in hand").
 
 `Tracker` notes, during one game, what each seat held after every move (bit masks over design
-indices at the end) and how much damage each card prevented (the strike a defence or
-humiliation answered); the engine tallies the damage each dealt. `Impact` folds
-the games in; `effect` turns counts into a difference, its 95 % interval and z.
+indices at the end), how each card was played (`PLAYED_AS`) and by which seats, and how much
+damage each card prevented (the strike a defence or humiliation answered); the engine tallies
+the damage each dealt. `Impact` folds the games in; `effect` turns counts into a difference, its
+95 % interval and z.
 """
 
 from __future__ import annotations
@@ -20,14 +21,59 @@ from __future__ import annotations
 import math
 import operator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
+from cardgen.engine import moves as mv
+from cardgen.engine.moves import MoveKind
 from cardgen.engine.state import GameState, StrikeF, TickF
 
-Z95 = 1.959963984540054
-MEASURES: tuple[str, ...] = ("opening", "drawn")
+Z95: Final = 1.959963984540054
+MEASURES: Final[tuple[str, ...]] = ("opening", "drawn")
 # The figure cards are ranked and linted by: the opening hand, because the shuffle alone decides who holds it.
-PRIMARY = "opening"
+PRIMARY: Final = "opening"
+
+
+# How a card was played, as a designer reads it: a turn action, a combo's follow-up, a combo opened right after a
+# block, a free hit (the bonus after a humiliation, the hit on a vomiting player), an answer to a card (defence,
+# humiliation, interference), an attack played out of turn, a heal on its player's turn, a heal when dropping.
+PLAYED_AS: tuple[str, ...] = ("turn", "follow-up", "after block", "free hit", "answer", "out of turn", "heal",
+                              "heal when dropping")
+AS_COUNT = len(PLAYED_AS)
+# Each kind of card play's place in PLAYED_AS; a heal's is "heal" on its player's turn (the loop counts the
+# others apart: "heal when dropping", the last place).
+AS_INDEX: dict[MoveKind, int] = {mv.PLAY: 0, mv.STOMP: 0, mv.FOLLOW: 1, mv.OPEN: 2, mv.BONUS: 3, mv.VOMIT_HIT: 3,
+                                 mv.DEFEND: 4, mv.HUMILIATE: 4, mv.INTERFERE: 4, mv.INTERJECT: 5, mv.HEAL: 6}
+
+
+@dataclass
+class PlayCounts:
+    """How often each design was played, by kind of move: `how[kind][d]`, and `dropping[d]` for heals played
+    when dropping (not on the player's turn). The game loop adds to these lists directly (no call, no per-game
+    record), and a simulation's batch shares one `PlayCounts` across its games; sums, so the order of games
+    does not matter. (A dataclass like `Impact`: a batch's statistics travel back from worker processes.)"""
+
+    designs: int
+    how: dict[MoveKind, list[int]] = field(default_factory=dict)
+    dropping: list[int] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        if not self.how:
+            self.how = {k: [0] * self.designs for k in AS_INDEX}
+        if not self.dropping:
+            self.dropping = [0] * self.designs
+
+    def merge(self, other: PlayCounts) -> None:
+        for k, row in other.how.items():
+            self.how[k] = list(map(operator.add, self.how[k], row))
+        self.dropping = list(map(operator.add, self.dropping, other.dropping))
+
+    def played_as(self, d: int) -> dict[str, int]:
+        """Design `d`'s plays by way of playing (`PLAYED_AS` names; only the ways it was played)."""
+        ways = [0] * AS_COUNT
+        for k, row in self.how.items():
+            ways[AS_INDEX[k]] += row[d]
+        ways[-1] += self.dropping[d]
+        return {name: n for name, n in zip(PLAYED_AS, ways, strict=True) if n}
 
 
 class Tracker:
@@ -41,11 +87,15 @@ class Tracker:
     40-bit int made one per card) and as a bit mask at the end (`masks`).
     """
 
-    __slots__ = ("_held", "designs", "opening", "prevented")
+    __slots__ = ("_held", "counts", "designs", "opening", "played", "prevented")
 
-    def __init__(self, s: GameState) -> None:
+    def __init__(self, s: GameState, counts: PlayCounts | None = None) -> None:
         self.designs = len(s.game.info)
         self._held = [bytearray(self.designs) for _ in s.hands]
+        # Filled by the game loop (the hot path: no call per play): `counts` (shared by the games of a batch, or
+        # this game's own), and `played[seat][d]`, 1 once the seat has played design d.
+        self.counts = counts if counts is not None else PlayCounts(self.designs)
+        self.played = [bytearray(self.designs) for _ in s.hands]
         for q, hand in enumerate(s.hands):
             for d in hand:
                 self._held[q][d] = 1
@@ -55,7 +105,11 @@ class Tracker:
 
     def masks(self) -> list[int]:
         """Per seat, the bit mask of the designs it has held so far."""
-        return [int(held.translate(_BIT_DIGITS)[::-1], 2) if self.designs else 0 for held in self._held]
+        return _masks(self._held, self.designs)
+
+    def played_masks(self) -> list[int]:
+        """Per seat, the bit mask of the designs it has played (any way but discarding)."""
+        return _masks(self.played, self.designs)
 
     def blocked(self, s: GameState, card: int) -> None:
         """`card` answers the strike or hold tick on top of the stack: note the damage it stops."""
@@ -81,7 +135,42 @@ class Tracker:
 
 
 # A held-design byte (0 or 1) as a binary digit, for `Tracker.masks`.
-_BIT_DIGITS = bytes.maketrans(b"\x00\x01", b"01")
+_BIT_DIGITS: Final = bytes.maketrans(b"\x00\x01", b"01")
+
+
+def _masks(rows: list[bytearray], designs: int) -> list[int]:
+    return [int(row.translate(_BIT_DIGITS)[::-1], 2) if designs else 0 for row in rows]
+
+
+@dataclass
+class BitCounts:
+    """How many of the masks added had each design's bit set: binary counters held as bit planes (a few big-int
+    operations a mask, like `Impact`), read as plain counts by `counts`."""
+
+    designs: int
+    planes: list[int] = field(default_factory=list)  # bit k of every design's count not yet settled
+    settled: list[int] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        if not self.settled:
+            self.settled = [0] * self.designs
+
+    def add(self, mask: int) -> None:
+        _increment(self.planes, mask)
+
+    def merge(self, other: BitCounts) -> None:
+        self.settled = list(map(operator.add, self.counts(), other.counts()))
+
+    def counts(self) -> list[int]:
+        for k, plane in enumerate(self.planes):
+            weight = 1 << k
+            while plane:
+                low = plane & -plane
+                self.settled[low.bit_length() - 1] += weight
+                plane ^= low
+        self.planes = []
+        return self.settled
+
 
 
 @dataclass
@@ -186,6 +275,30 @@ def _increment(planes: list[int], mask: int) -> None:
         planes[k] = plane ^ mask
         mask &= plane  # the carry
         k += 1
+
+
+def paired_length(games: int, turns_a: int, turns_b: int, diff2: int, paired: bool = True) -> dict[str, float] | None:
+    """Mean game length (turns) of A and B over the same `games` paired deals, and the change B - A with its 95 %
+    interval (a fixed-sample normal interval of the per-game differences, whose squares sum to `diff2`: a
+    description of the games played, not a sequential test); None with no games. Alone (`paired` False): A's."""
+    if games <= 0:
+        return None
+    mean_a = turns_a / games
+    if not paired:
+        return {"a": round(mean_a, 2)}
+    change = (turns_b - turns_a) / games
+    var = (diff2 - games * change * change) / (games - 1) if games > 1 else 0.0
+    half = Z95 * math.sqrt(max(var, 0.0) / games)
+    return {"a": round(mean_a, 2), "b": round(turns_b / games, 2), "change": round(change, 2),
+            "low": round(change - half, 2), "high": round(change + half, 2)}
+
+
+def length_words(length: dict[str, float]) -> str:
+    """'games last 19.3 turns instead of 21.0 (-1.7 [-2.1, -1.3])', or 'games last 19.3 turns'."""
+    if "b" not in length:
+        return f"games last {length['a']:.1f} turns on average"
+    return (f"games last {length['b']:.1f} turns instead of {length['a']:.1f} ({length['change']:+.1f} "
+            f"[{length['low']:+.1f}, {length['high']:+.1f}])")
 
 
 def effect(w1: int, n1: int, w0: int, n0: int) -> dict[str, Any]:

@@ -11,22 +11,23 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Final
 
 from cardgen.engine.agents import Agent
 from cardgen.engine.cards import CardInfo
 from cardgen.engine.events import Damage, Event, Moved, TurnStarts
 from cardgen.engine.invariants import Checker, Snapshot, check_state, snapshot
-from cardgen.engine.moves import CARD_PLAYS, DEFEND, EFFECT_KINDS, HUMILIATE
+from cardgen.engine.moves import CARD_PLAYS, DEFEND, EFFECT_KINDS, HEAL, HUMILIATE
 from cardgen.engine.rules import new_game, push
-from cardgen.engine.state import GameState
+from cardgen.engine.state import GameState, TurnF
 from cardgen.engine.views import observe
 from cardgen.model import CardSet
 from cardgen.sim.deal import deal
-from cardgen.sim.impact import Tracker
+from cardgen.sim.impact import PlayCounts, Tracker
 from cardgen.sim.stats import GameRecord
 
 # A game that asks this many decisions has stopped making progress (the turn cap should end it first).
-DECISION_LIMIT = 200_000
+DECISION_LIMIT: Final = 200_000
 
 
 @dataclass
@@ -83,7 +84,7 @@ def card_labels(cs: CardSet) -> list[str]:
 def play_one(cs: CardSet, info: tuple[CardInfo, ...], agents: Sequence[Agent], agent_names: tuple[str, ...],
              seed: int, label: str, check_every_move: bool = False, coverage: Coverage | None = None,
              names: Sequence[str] | None = None, deck: Sequence[int] | None = None,
-             shuffled: bool = False) -> GameRecord:
+             shuffled: bool = False, counts: PlayCounts | None = None) -> GameRecord:
     """Play one game to its end; invariant problems become the record's `violations` (prefixed by `label`).
 
     The engine's `check_state` runs at the end, and with `check_every_move` its `Checker` after every move
@@ -91,7 +92,9 @@ def play_one(cs: CardSet, info: tuple[CardInfo, ...], agents: Sequence[Agent], a
     life changes match the cards played).
 
     `names` are the card labels the record uses (default: the card names); `deck` a pre-shuffle deck order
-    (`cardgen.sim.deal`; default: print order), `shuffled` if it is already in random order (`keyed_deck`).
+    (`cardgen.sim.deal`; default: print order), `shuffled` if it is already in random order (`keyed_deck`);
+    `counts` the plays by kind of move, added to in place (a simulation batch's, shared by its games; default:
+    this game's own, not returned).
     """
     # Logged only for `coverage` (its one-shot count and step check read the log); the damage each card deals
     # comes from the engine's tally, far cheaper than logging every event.
@@ -100,7 +103,7 @@ def play_one(cs: CardSet, info: tuple[CardInfo, ...], agents: Sequence[Agent], a
                     else deal(cs, info, len(agents), seed, deck, record=record, tally=True, shuffled=shuffled))
     designs = len(info)
     played = [0] * designs
-    track = Tracker(s)
+    track = Tracker(s, counts)
     problems: list[str] = []
     decisions = 0
     choose = [a.choose for a in agents]  # bound once: this loop is the hot path
@@ -108,6 +111,7 @@ def play_one(cs: CardSet, info: tuple[CardInfo, ...], agents: Sequence[Agent], a
     watch = check_every_move or coverage is not None  # one test per decision for both extras
     card_plays = CARD_PLAYS
     answers = (DEFEND, HUMILIATE)  # card plays that stop damage (`Tracker.blocked`)
+    how, dropping, by_seat = track.counts.how, track.counts.dropping, track.played  # how cards are played, by whom
     before: Snapshot | None = None
     checker: Checker | None = None
     while s.result is None:
@@ -123,6 +127,11 @@ def play_one(cs: CardSet, info: tuple[CardInfo, ...], agents: Sequence[Agent], a
             kind = m.kind
             if kind in card_plays:
                 played[card] += 1
+                by_seat[p][card] = 1
+                if kind is HEAL and type(s.stack[-1]) is not TurnF:
+                    dropping[card] += 1
+                else:
+                    how[kind][card] += 1
                 if kind in answers:
                     track.blocked(s, card)
         if watch:
@@ -156,7 +165,7 @@ def play_one(cs: CardSet, info: tuple[CardInfo, ...], agents: Sequence[Agent], a
         cards_played=cards, violations=tuple(f"{label}: {p}" for p in problems[:3]),
         capped=result is None or result.reason == "turn cap", agents=agent_names,
         opening=tuple(track.opening), drawn=tuple(track.masks()), dealt=tuple(s.dealt or [0] * designs),
-        prevented=tuple(track.prevented),
+        prevented=tuple(track.prevented), played_by=tuple(track.played_masks()),
     )
 
 

@@ -101,7 +101,7 @@ def run_range(cs: CardSet, info: tuple[CardInfo, ...], cfg: SimConfig, first: in
         names = seats_of(cfg, g)
         agents = [make_agent(a, derive_seed(cfg.seed, g, s + 1), cfg.budget) for s, a in enumerate(names)]
         rec = play_one(cs, info, agents, names, derive_seed(cfg.seed, g), f"game {g}",
-                       check_every_move=cfg.check_every_move, coverage=cov, names=labels)
+                       check_every_move=cfg.check_every_move, coverage=cov, names=labels, counts=stats.plays)
         stats.add(rec)
     return Batch(stats, cov)
 

@@ -29,6 +29,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from typing import Final
 
 from cardgen.engine.moves import DECLINE, DONE, PASS, RELEASE, Move
 from cardgen.engine.rules import push
@@ -37,11 +38,11 @@ from cardgen.engine.views import PlayerView, determinize, observe
 from cardgen.sim.evaluate import win_chance
 from cardgen.sim.greedy import GreedyAgent, attack_value
 
-CANDIDATES = 6  # moves searched at most (greedy's best ones), and the best way of playing nothing
-HOLD_BACK = frozenset({PASS, DECLINE, DONE})
-LET_GO = frozenset({RELEASE})
-SWITCH_T = 0.5  # how sure (paired t) the search must be that a move beats greedy's choice before it switches
-HORIZON = 2  # turns a look-ahead plays before `win_chance` scores it
+CANDIDATES: Final = 6  # moves searched at most (greedy's best ones), and the best way of playing nothing
+HOLD_BACK: Final = frozenset({PASS, DECLINE, DONE})
+LET_GO: Final = frozenset({RELEASE})
+SWITCH_T: Final = 0.5  # how sure (paired t) the search must be that a move beats greedy's choice before it switches
+HORIZON: Final = 2  # turns a look-ahead plays before `win_chance` scores it
 
 
 class SearchAgent:
@@ -90,7 +91,7 @@ class SearchAgent:
             bot_seed = self.rng.getrandbits(63)
             for i, m in enumerate(cands):
                 # the same deal, shuffles and bot tie-breaks for every candidate: only the move differs
-                self._greedy.rng.seed(bot_seed)
+                self._greedy.reseed(bot_seed)
                 values[i].append(self._play_out(deal.copy() if i < len(cands) - 1 else deal, m, view.seat))
             deals += 1
         self.rollouts += deals * len(cands)

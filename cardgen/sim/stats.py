@@ -11,12 +11,12 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from cardgen.engine.frozen import init_args
-from cardgen.sim.impact import PRIMARY, Impact, ranking
+from cardgen.sim.impact import PRIMARY, BitCounts, Impact, PlayCounts, ranking
 
-Z95 = 1.959963984540054
+Z95: Final = 1.959963984540054
 
 
 def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
@@ -49,6 +49,7 @@ class GameRecord:
     drawn: tuple[int, ...] = ()  # per seat: bit mask of the designs that were ever in its hand
     dealt: tuple[int, ...] = ()  # per design: damage dealt in the game
     prevented: tuple[int, ...] = ()  # per design: damage its defences and humiliations stopped
+    played_by: tuple[int, ...] = ()  # per seat: bit mask of the designs it played
 
     def __reduce__(self) -> tuple[object, tuple[object, ...]]:
         return GameRecord, init_args(self)  # (cardgen/engine/frozen.py)
@@ -79,11 +80,15 @@ class Stats:
     agent_seats: dict[str, int] = field(default_factory=dict)  # seat-games played by each kind of bot
     agent_wins: dict[str, int] = field(default_factory=dict)
     impact: Impact = field(init=False)
+    plays: PlayCounts = field(init=False)  # plays by kind, added to by the game loop itself (`play_one(counts=)`)
+    played_held: BitCounts = field(init=False)  # per design: player-games in which its holder played it
 
     def __post_init__(self) -> None:
         if not self.seat_wins:
             self.seat_wins = [0] * self.seats
         self.impact = Impact(self.designs)
+        self.plays = PlayCounts(self.designs)
+        self.played_held = BitCounts(self.designs)
 
     def add(self, rec: GameRecord) -> None:
         self.games += 1
@@ -110,6 +115,9 @@ class Stats:
             cst.games += 1
         if self.designs and rec.opening:
             self.impact.add(rec.agents, rec.winner_seat, rec.opening, rec.drawn, rec.dealt, rec.prevented)
+        if self.designs:
+            for mask in rec.played_by:
+                self.played_held.add(mask)
         if rec.violations:
             self.violations += len(rec.violations)
             room = 10 - len(self.violation_examples)
@@ -135,6 +143,8 @@ class Stats:
             cst.played += o.played
             cst.games += o.games
         self.impact.merge(other.impact)
+        self.plays.merge(other.plays)
+        self.played_held.merge(other.played_held)
         self.violations += other.violations
         room = 10 - len(self.violation_examples)
         self.violation_examples.extend(other.violation_examples[: max(0, room)])
@@ -160,6 +170,7 @@ class Stats:
         dead: list[str] = []
         games = max(self.games, 1)
         mixed = len(self.agent_seats) > 1
+        played_held = self.played_held.counts()
         for d, name in enumerate(all_cards):
             cst = self.cards.get(name) or CardStats()
             if cst.played == 0:
@@ -171,6 +182,10 @@ class Stats:
                 entry["damage_per_play"] = round(imp.dealt[d] / cst.played, 3) if cst.played else None
                 entry["prevented_per_play"] = round(imp.prevented[d] / cst.played, 3) if cst.played else None
                 entry.update(imp.card_figures(d))
+                held = entry["drawn"]["holders"]  # player-games with the card in hand at some time
+                entry["held_games"] = held
+                entry["played_when_held"] = round(played_held[d] / held, 4) if held else None
+                entry["played_as"] = self.plays.played_as(d)
                 if mixed:
                     entry["by_agent"] = {a: imp.card_figures(d, [a]) for a in sorted(self.agent_seats)}
             cards[name] = entry

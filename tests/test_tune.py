@@ -1,0 +1,109 @@
+"""`cardgen tune`: the smallest change of a flagged card's numbers that brings it back inside the band.
+
+The candidate edits and the edited set are checked directly; the search itself on a planted fixture (Beer
+Money whose Fists of Fury strikes 4 + 4 + 4 instead of 2 + 2 + 2), judged by the balance procedure on paired
+two-player games, and through the command line.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from cardgen.cli.main import main
+from cardgen.loader import load_set
+from cardgen.sim.balance import BalanceConfig
+from cardgen.sim.tune import (
+    TuneConfig,
+    TuneError,
+    TuneResult,
+    candidate_edits,
+    direction_of,
+    edited_set,
+    tune,
+    tune_json,
+    tune_lines,
+)
+
+FIXTURES = Path(__file__).parent / "fixtures" / "tune"
+STRONG = FIXTURES / "strong-attack"
+QUICK = TuneConfig(BalanceConfig(tables=(2,), max_games=2000), seconds=120)
+
+
+def test_candidates_go_round_the_numbers_one_step_at_a_time() -> None:
+    cs = load_set("beer")
+    piledriver = cs.card("Piledriver")  # 5 damage, stuns its own player for 1
+    weaker = [str(e) for e in candidate_edits(piledriver, "weaken", max_steps=2)]
+    assert weaker == ["damage 5 -> 4", "stunned 1 -> 2", "damage 5 -> 3", "stunned 1 -> 3"]
+    stronger = [str(e) for e in candidate_edits(piledriver, "strengthen", max_steps=2)]
+    assert stronger == ["damage 5 -> 6", "stunned 1 -> 0", "damage 5 -> 7"]  # no stun below 0
+    fists = [str(e) for e in candidate_edits(cs.card("Fists of Fury"), "weaken", max_steps=3,
+                                              allowed=("damage", "copies"))]
+    assert fists == ["damage 2 + 2 + 2 -> 1 + 1 + 1", "copies 4 -> 3", "copies 4 -> 2", "copies 4 -> 1"]
+    heals = [str(e) for e in candidate_edits(cs.card("Redemption"), "strengthen", max_steps=1)]
+    assert heals == ["heal 4 -> 5"]
+
+
+def test_an_edited_set_changes_that_card_only_and_its_deck_follows_the_copies() -> None:
+    cs = load_set("beer")
+    edit = next(e for e in candidate_edits(cs.card("Smite"), "weaken", allowed=("copies",)))
+    out = edited_set(cs, edit)
+    assert out.card("Smite").count == 1 and out.total == cs.total - 1 == out.deck_size
+    assert [c for c in out.cards if c.name != "Smite"] == [c for c in cs.cards if c.name != "Smite"]
+    heal = edited_set(cs, candidate_edits(cs.card("Self Help"), "strengthen", max_steps=1)[0])
+    assert heal.card("Self Help").heal is not None and heal.card("Self Help").heal.amount == 3
+    assert heal.card("Self Help").heal.when == cs.card("Self Help").heal.when  # type: ignore[union-attr]
+
+
+@pytest.fixture(scope="module")
+def strong_tuned() -> TuneResult:
+    return tune(load_set("beer"), load_set(STRONG), "Fists of Fury", QUICK)
+
+
+def test_tune_finds_a_smaller_damage_for_the_planted_attack(strong_tuned: TuneResult) -> None:
+    res = strong_tuned
+    assert direction_of(res.problem.verdicts) == "weaken"
+    assert res.problem.verdicts[0].call == "stronger"
+    fix = res.fix
+    assert fix is not None and fix.edit is not None and fix.edit.number == "damage"
+    assert fix.status in ("fixed", "likely fixed")
+    assert all(after < before for after, before in zip(fix.edit.after, fix.edit.before, strict=True))
+    assert all(v.change is not None and abs(v.change) < QUICK.balance.min_effect for v in fix.verdicts)
+    for trial in res.trials:
+        if trial.edit is not None and trial.edit.number == "damage" and trial.edit.steps < fix.edit.steps:
+            assert trial.status == "still"  # a smaller damage edit did not fix it: this is the smallest
+    after = " + ".join(map(str, fix.edit.after))
+    lines = tune_lines(res)
+    assert any(line.startswith(f"  suggested fix: damage 4 + 4 + 4 -> {after}") for line in lines), lines
+
+
+def test_tune_json_lists_every_candidate(strong_tuned: TuneResult) -> None:
+    data = tune_json([strong_tuned], QUICK)
+    card = data["cards"][0]
+    assert card["card"] == "Fists of Fury" and card["direction"] == "weaken"
+    assert card["fix"] == card["fixes"][0] and card["fix"]["edit"]["number"] == "damage"
+    assert len(card["tried"]) >= 1 and all(t["verdicts"][0]["players"] == 2 for t in card["tried"])
+    assert json.loads(json.dumps(data)) == data
+
+
+def test_a_card_that_is_not_flagged_is_not_tuned() -> None:
+    with pytest.raises(TuneError, match="nothing to tune"):
+        tune(load_set("beer"), load_set(STRONG), "Smack", TuneConfig(BalanceConfig(tables=(2,), games=400)))
+    with pytest.raises(TuneError, match="no card 'Nope'"):
+        tune(load_set("beer"), load_set(STRONG), "Nope", QUICK)
+    with pytest.raises(TuneError, match="none of the numbers"):
+        tune(load_set("beer"), load_set(STRONG), "Dodge", QUICK)
+
+
+def test_tune_cli_prints_the_fix_and_rejects_bad_numbers(tmp_path: Path) -> None:
+    out = tmp_path / "t.json"
+    result = CliRunner().invoke(main, ["tune", "beer", str(STRONG), "--card", "Fists of Fury", "--players", "2",
+                                       "--max-games", "2000", "--json", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "suggested fix: damage 4 + 4 + 4 -> " in result.output
+    assert json.loads(out.read_text())["cards"][0]["fix"]["edit"]["number"] == "damage"
+    bad = CliRunner().invoke(main, ["tune", "beer", str(STRONG), "--numbers", "damage,colour"])
+    assert bad.exit_code == 1 and "--numbers takes a comma list" in bad.output
