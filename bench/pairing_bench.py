@@ -41,7 +41,7 @@ def play(cs: CardSet, info: tuple, players: int, run: int, g: int, how: str, ord
     else:
         rec = play_one(cs, info, bots, names, derive_seed(run, g), f"game {g}", deck=keyed_deck(cs, run, g),
                        shuffled=True)
-    return (-1 if rec.winner_seat is None else rec.winner_seat, rec.opening)
+    return (-1 if rec.winner_seat is None else rec.winner_seat, rec.opening, rec.turns)
 
 
 def widths(a: CardSet, b: CardSet, games: int, players: int, how: str) -> tuple[float, dict[str, float]]:
