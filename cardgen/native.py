@@ -5,7 +5,7 @@ modules call one another directly in C: a compiled module can only run beside th
 others. The group carries a stamp, the SHA-256 of every source as compiled. `install()` (run by
 `cardgen/__init__`) compares it with the sources on disk; if any differs, or CARDGEN_PURE=1 is set, or the
 group is incomplete, every module of the group is imported from its `.py` source instead (and, for a changed
-source, one line on stderr says so). Modules outside the group always come from their source. `BUILD` says
+source, one line on a terminal's stderr says so). Modules outside the group always come from their source. `BUILD` says
 which, in the line `cardgen --version` and the benches print.
 """
 
@@ -25,6 +25,7 @@ from types import ModuleType
 from cardgen.native_modules import MODULES, STAMP
 
 PURE_ENV = "CARDGEN_PURE"
+NOTICE_ENV = "CARDGEN_NOTICE"
 _ROOT = Path(__file__).resolve().parent.parent  # the directory holding the `cardgen` package
 
 
@@ -116,6 +117,8 @@ def install() -> Build:
     build = _decide()
     if not any(isinstance(f, _SourceFinder) for f in sys.meta_path):
         sys.meta_path.insert(0, _SourceFinder(frozenset(MODULES) if build.compiled else frozenset()))
-    if build.why.startswith(("source changed", "compiled")):
+    # Said on a terminal (or with CARDGEN_NOTICE=1), never into a captured stream: a test that reads a command's
+    # stderr must not see it. `cardgen --version` always says which build runs.
+    if build.why.startswith(("source changed", "compiled")) and (sys.stderr.isatty() or os.environ.get(NOTICE_ENV)):
         print(f"cardgen: {build.line()}", file=sys.stderr)
     return build

@@ -95,7 +95,7 @@ def test_compare_cli_words_json_and_report(tmp_path: Path) -> None:
             assert v["call"] == ("stronger" if v["card"] == OVERPOWERED else "weaker")
             assert v["low"] > 0 or v["high"] < 0  # a called card's interval excludes 0, and its p agrees
             assert v["p"] < 0.05
-            assert f"players who start with {v['card']} win" in result.stdout
+            assert f"{v['card']}, at 2 players: players who start with it win" in result.stdout
     assert "Stronger than before." in result.stdout and "Weaker than before." in result.stdout
     assert Image.open(png).format == "PNG"
 

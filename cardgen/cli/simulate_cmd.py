@@ -14,6 +14,7 @@ from tqdm import tqdm
 from cardgen.cli.bounds import GAMES, JOBS
 from cardgen.cli.common import SET_REQUIRED, Choice, fails_cleanly, load_group
 from cardgen.errors import OutputError
+from cardgen.model import CardSet
 from cardgen.output import check_writable, write_atomic
 from cardgen.render.sim_report import report_bytes
 from cardgen.sim.agents import AGENTS, DEFAULT_BUDGET, agent_names, parse_budget
@@ -72,16 +73,30 @@ def _summary(res: dict[str, Any], shown: int = 3) -> list[str]:
     if agree is not None:
         lines.insert(-2, f"  card ranking against {agree['against']}'s: Spearman {agree['spearman']}, Kendall "
                      f"{agree['kendall']} over {agree['cards']} cards")
-    measure = res["impact_measure"]
-    ranked = [n for n in res["impact_ranking"] if res["cards"][n][measure]["diff"] is not None]
-    if ranked:
+    from cardgen.sim.balance import standout_sentence  # the procedure's words (docs/simulation.md)
+
+    if res["cards"]:
         idx = lines.index(next(x for x in lines if x.startswith("  dead cards")))
-        lines[idx:idx] = [f"  card impact ({measure} hand, win rate of holders minus the others): strongest "
-                          + "; ".join(_impact_line(n, res["cards"][n], measure) for n in ranked[:shown]),
-                          "    weakest " + "; ".join(_impact_line(n, res["cards"][n], measure)
-                                                   for n in reversed(ranked[-shown:]))]
+        called = res.get("stand_out", [])
+        lines[idx:idx] = ([f"  cards that stand out ({res['impact_measure']} hand, {res['players']} players, "
+                           f"{res['agent']}; `cardgen validate` gives the balance verdicts at 2 and 4 players):"]
+                          + [f"    {standout_sentence(r)}" for r in called[:2 * shown]]
+                          + ([f"    and {len(called) - 2 * shown} more (--json)"] if len(called) > 2 * shown else [])
+                          if called else [f"  card impact ({res['impact_measure']} hand): no card stands out "
+                                          f"({res['players']} players, {res['agent']})"])
     return lines
 
+
+
+def with_standouts(res: dict[str, Any], cs: CardSet) -> dict[str, Any]:
+    """Add `stand_out` (the balance procedure's calls on this run's own games) before the timing keys."""
+    from cardgen.sim.balance import standouts
+    from cardgen.sim.runner import TIMING_KEYS
+
+    out = {k: v for k, v in res.items() if k not in TIMING_KEYS}
+    out["stand_out"] = standouts(res["cards"], res["games"], res["players"], cs)
+    out.update({k: res[k] for k in TIMING_KEYS if k in res})
+    return out
 
 
 def emit_results(res: dict[str, Any], summary: list[str], json_path: Path | None, report_path: Path | None,
@@ -172,6 +187,7 @@ def command(sets: tuple[str, ...], players: int, games: int, seed: int, agent: s
             bar.update(n)
 
         res = results_json(cs, simulate(cs, cfg, progress=advance))
+        res = with_standouts(res, cs)
         if rank_against is not None:
             bar.reset(total=games)
             bar.set_description(f"simulating {cs.name} with {rank_against}")

@@ -120,7 +120,7 @@ def raw_card(card: Card) -> dict[str, Any]:
     for key in ("stuns", "stunned", "retaliates", "draw"):
         if getattr(card, key):
             out[key] = getattr(card, key)
-    for key in ("passes_on", "defence", "follows", "humiliate", "timing", "text", "flavour", "art"):
+    for key in ("passes_on", "defence", "follows", "humiliate", "timing", "text", "flavour", "art", "intended"):
         if getattr(card, key) is not None:
             out[key] = getattr(card, key)
     if card.targets != "one":

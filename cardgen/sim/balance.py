@@ -58,6 +58,7 @@ NOT_DESIGN: frozenset[str] = frozenset({"name", "count", "source", "number", "te
                                         "file", "line", "column", "intended"})
 CHUNK = 200  # games of one table size per look (and per worker task)
 MIN_GAMES = 400  # no verdict before this many games at a table size (the normal approximation needs them)
+Z95 = 1.959963984540054
 TUNED_FOR = 4000  # the confidence sequence is tightest around this many games
 
 
@@ -238,7 +239,8 @@ class PairTask:
                 pair.append((-1 if rec.winner_seat is None else rec.winner_seat, rec.opening, rec.turns))
             first_outcome = pair[0]
             assert first_outcome is not None
-            out.append((first_outcome, pair[1]))
+            # one set alone: the same games fill both slots (a card in B's, the band it is measured against in A's)
+            out.append((first_outcome, first_outcome if self.b is None else pair[1]))
         return out
 
 
@@ -418,7 +420,10 @@ def _plan(a: CardSet, b: CardSet | None) -> tuple[list[CardChange], list[_Test]]
     la = {c.name.casefold(): d for d, c in enumerate(a.cards)}
     if b is None:
         changes = [CardChange(c.name, "unchanged", (c.count, c.count), role=a.role(c)) for c in a.cards]
-        return changes, [_Test(c.name, "card", "unchanged", la[c.name.casefold()], -1) for c in a.cards]
+        # one set alone: each card against the band the other cards of its role span, on the same games (both
+        # "versions" are the same games: the card in B's slot, the band in A's)
+        return changes, [_Test(c.name, "card", "unchanged", d, d, _band(a, la, a.role(c), exclude=d))
+                         for d, c in enumerate(a.cards)]
     lb = {c.name.casefold(): d for d, c in enumerate(b.cards)}
     changes = card_changes(a, b)
     tests: list[_Test] = []
@@ -427,9 +432,7 @@ def _plan(a: CardSet, b: CardSet | None) -> tuple[list[CardChange], list[_Test]]
         if ch.kind == "removed":
             continue
         if ch.kind == "new":
-            band = tuple(d for d, c in enumerate(a.cards) if a.role(c) == ch.role and c.name.casefold() in lb)
-            if not band:
-                band = tuple(d for d, c in enumerate(a.cards) if c.name.casefold() in lb)
+            band = _band(a, lb, ch.role)
             tests.append(_Test(ch.name, "new", "new", -1, lb[key], band))
         else:
             family: Family = "changed" if ch.kind in ("mechanics", "copies") else "knock-on"
@@ -437,13 +440,27 @@ def _plan(a: CardSet, b: CardSet | None) -> tuple[list[CardChange], list[_Test]]
     return changes, tests
 
 
+BAND_MIN_COPIES = 2  # a one-copy card's figure is too loose to be an edge of the band (about +-8 points at 4,000
+# two-player games)
+
+
+def _band(a: CardSet, in_b: dict[str, int], role: str, exclude: int = -1) -> tuple[int, ...]:
+    """The base designs a new card of `role` is measured against: A's cards of that role that B still has, with
+    at least BAND_MIN_COPIES copies (all of that role if none has; every shared card if the role is new);
+    `exclude`: a design left out (a card is not its own band)."""
+    shared = [(d, c) for d, c in enumerate(a.cards) if c.name.casefold() in in_b and d != exclude]
+    same = [(d, c) for d, c in shared if a.role(c) == role]
+    firm = [d for d, c in same if c.count >= BAND_MIN_COPIES]
+    return tuple(firm or [d for d, _ in same] or [d for d, _ in shared])
+
+
 def _pairs(tests: list[_Test]) -> list[tuple[int, int]]:
     out: list[tuple[int, int]] = []
     for t in tests:
-        if t.family == "new":
+        if t.family in ("new", "card"):
             out += [(r, t.db) for r in t.band] + [(r, -1) for r in t.band]
         else:
-            out.append((t.da, t.db) if t.family != "card" else (-1, t.da))
+            out.append((t.da, t.db))
     return list(dict.fromkeys(out))
 
 
@@ -462,21 +479,18 @@ class _Figure:
 def _figures(tally: Tally, tests: list[_Test], names_a: list[str]) -> list[_Figure]:
     out: list[_Figure] = []
     for t in tests:
-        if t.family == "card":
-            d = tally.difference((-1, t.da))
-            out.append(_Figure(t.name, t, None if d is None else d[0], 0.0 if d is None else d[1]))
-            continue
-        if t.family != "new":
+        if t.family not in ("new", "card"):
             d = tally.difference((t.da, t.db))
             out.append(_Figure(t.name, t, None if d is None else d[0], 0.0 if d is None else d[1]))
             continue
         edges = [(r, tally.difference((r, -1))) for r in t.band]
-        known = [(r, -e[0]) for r, e in edges if e is not None]  # (design, its impact in A)
+        # (design, its impact in A, its standard error): the band's edges are the cards surely that strong
+        known = [(r, -e[0], math.sqrt(e[1])) for r, e in edges if e is not None]
         if not known:
             out.append(_Figure(t.name, t, None, 0.0))
             continue
-        hi = max(known, key=lambda x: x[1])[0]
-        lo = min(known, key=lambda x: x[1])[0]
+        hi = max(known, key=lambda x: x[1] - Z95 * x[2])[0]
+        lo = min(known, key=lambda x: x[1] + Z95 * x[2])[0]
         dh, dl = tally.difference((hi, t.db)), tally.difference((lo, t.db))
         if dh is None or dl is None:
             out.append(_Figure(t.name, t, None, 0.0))
@@ -489,11 +503,22 @@ def _figures(tally: Tally, tests: list[_Test], names_a: list[str]) -> list[_Figu
     return out
 
 
+def _toward(f: _Figure) -> float:
+    """The part of a figure its test is about: against the band's top edge only a card above it counts, against
+    the bottom edge only one below it (so Holm's steps are not spent on cards inside the band)."""
+    est = f.estimate or 0.0
+    if f.edge == "hi":
+        return max(est, 0.0)
+    if f.edge == "lo":
+        return min(est, 0.0)
+    return est
+
+
 def _call(f: _Figure, low: float, high: float, margin: float, hw_other: float) -> Call:
     """The verdict from the interval [low, high] (fractions) and the minimum effect `margin` (a fraction)."""
     est = f.estimate
     assert est is not None
-    if f.test.family == "new":
+    if f.test.family in ("new", "card"):
         assert f.other is not None
         o_low, o_high = f.other[0] - hw_other, f.other[0] + hw_other
         if f.edge == "hi":
@@ -504,8 +529,6 @@ def _call(f: _Figure, low: float, high: float, margin: float, hw_other: float) -
             return "too weak"
         return "within the band" if low > -margin and o_high < margin else "undecided"
     if (low > 0 or high < 0) and abs(est) >= margin:
-        if f.test.family == "card":
-            return "too strong" if est > 0 else "too weak"
         return "stronger" if est > 0 else "weaker"
     if -margin < low and high < margin:
         return "no change that matters"
@@ -530,7 +553,7 @@ def table_verdicts(tally: Tally, tests: list[_Test], names_a: list[str], cfg: Ba
     primary: tuple[Family, ...] = ("changed", "new", "card")
     for fam in (primary, ("knock-on",)):
         group = [f for f in figures if f.test.family in fam and f.estimate is not None]
-        ps = [anytime_p(f.estimate or 0.0, f.var, tally.games, level) for f in group]
+        ps = [anytime_p(_toward(f), f.var, tally.games, level) for f in group]
         adjusted, levels = holm_levels(ps, level)
         for f, q, lv in zip(group, adjusted, levels, strict=True):
             est = f.estimate or 0.0
@@ -538,8 +561,7 @@ def table_verdicts(tally: Tally, tests: list[_Test], names_a: list[str], cfg: Ba
             hw_other = half_width(f.other[1], tally.games, lv) if f.other is not None else 0.0
             low, high = est - hw, est + hw
             call = _call(f, low, high, cfg.min_effect / 100, hw_other) if tally.games >= MIN_GAMES else "undecided"
-            rates_b = tally.rates(1, f.test.db) if f.test.db >= 0 else (
-                tally.rates(0, f.test.da) if f.test.family == "card" else None)
+            rates_b = tally.rates(1, f.test.db) if f.test.db >= 0 else None
             rates_a = tally.rates(0, f.test.da) if f.test.da >= 0 and f.test.family != "card" else None
             out[f.name] = Verdict(
                 f.name, tally.seats, f.test.family, f.test.kind, call, round(100 * est, 2), round(100 * low, 2),
@@ -699,8 +721,12 @@ def _depends(results: list[TableResult]) -> tuple[str, ...]:
 
 def _finish(a: CardSet, b: CardSet | None, changes: list[CardChange], results: list[TableResult],
             cfg: BalanceConfig, t0: float) -> BalanceResult:
+    # A card's `intended:` note excuses a call on the design it was written for: in a comparison, only a note
+    # that B adds or rewrites counts (a note inherited unchanged from A was about A's design, not the edit).
+    before = {c.name.casefold(): c.intended for c in a.cards} if b is not None else {}
     cs = b if b is not None else a
-    intended = {c.name: str(getattr(c, "intended", "") or "") for c in cs.cards if getattr(c, "intended", None)}
+    intended = {c.name: c.intended for c in cs.cards
+                if c.intended and (b is None or before.get(c.name.casefold()) != c.intended)}
     return BalanceResult(a.name, None if b is None else b.name, tuple(changes), tuple(results), cfg,
                          round(time.perf_counter() - t0, 3), _depends(results), intended)
 
@@ -729,33 +755,38 @@ def _one_in(points: float) -> str:
     return f"about one {'extra win' if points > 0 else 'win fewer'} in {max(1, round(n))} games"
 
 
+def _pct(x: float | None) -> str:
+    return "?" if x is None else f"{100 * x:.0f} %"
+
+
 def verdict_sentence(v: Verdict, result: BalanceResult) -> str:
-    """A verdict in plain words (docs/simulation.md, "Reading a verdict")."""
-    table = f"at {v.players} players"
-    if v.call == "not tested":
-        return f"{v.card} ({table}): not tested (no player started with it)"
-    assert v.change is not None
-    if v.family == "card":
-        assert v.b_rate is not None and v.others is not None
-        words = (f"players who start with {v.card} win {100 * v.b_rate:.0f} % of games, the others "
-                 f"{100 * v.others:.0f} % ({table})")
-    elif v.family == "new":
-        assert v.b_rate is not None and v.others is not None
-        words = (f"new card {v.card}: players who start with it win {100 * v.b_rate:.0f} % of games, the others "
-                 f"{100 * v.others:.0f} % ({table}); against {v.reference}, the "
-                 f"{'strongest' if v.change > 0 or v.call == 'too strong' else 'weakest'} "
-                 f"{'card' if not v.reference else 'base card'} of its role: {v.change:+.1f} points")
+    """A verdict in plain words (docs/simulation.md, "For designers"): who wins how often, by how much the card
+    moved, what that is in games, and the call."""
+    head = f"{v.card}, at {v.players} players"
+    if v.call == "not tested" or v.change is None:
+        return f"{head}: not tested (no player started with it, or nothing was played)"
+    interval = f"{v.change:+.1f} points [{v.low:+.1f}, {v.high:+.1f}]"
+    if v.family in ("new", "card"):
+        role = next((c.role for c in result.changes if c.name == v.card), "")
+        edge = "strongest" if v.change > 0 or v.call == "too strong" else "weakest"
+        if v.family == "card":
+            words = (f"players who start with {v.card} win {_pct(v.b_rate)} instead of {_pct(v.others)}; that is "
+                     f"{interval} against {v.reference}, the {edge} other {role} card")
+            head = f"at {v.players} players"
+        else:
+            words = (f"players who start with it win {_pct(v.b_rate)} of games, the others {_pct(v.others)}; that "
+                     f"is {interval} against {v.reference}, the {edge} {role} card of the base set")
+            head = f"new card {head}"
     else:
-        assert v.a_rate is not None and v.b_rate is not None
-        words = (f"players who start with {v.card} win {100 * v.b_rate:.0f} % instead of {100 * v.a_rate:.0f} % "
-                 f"({table}; impact {v.change:+.1f} points)")
+        words = (f"players who start with it win {_pct(v.b_rate)} of games, the others {_pct(v.others)} (before: "
+                 f"{_pct(v.a_rate)} and {_pct(v.a_others)}): {interval}")
     if v.flagged:
         verdict = {"stronger": "Stronger than before", "weaker": "Weaker than before", "too strong": "Too strong",
                    "too weak": "Too weak"}[v.call]
-        return f"{words}: {_one_in(v.change)}. {verdict}."
+        return f"{head}: {words}: {_one_in(v.change)}. {verdict}."
     if v.call == "undecided":
-        return (f"{words}: not clear yet after {v.games} games (about {v.games_needed} games would tell)")
-    return f"{words}: {v.call}"
+        return f"{head}: {words}: not clear yet after {v.games} games (about {v.games_needed} would tell)"
+    return f"{head}: {words}: {v.call}"
 
 
 def verdict_lines(result: BalanceResult) -> list[str]:
@@ -795,8 +826,12 @@ def verdict_lines(result: BalanceResult) -> list[str]:
         if not flagged:
             lines.append("  no card stands out" + (" among the changed cards" if result.b is not None else ""))
         undecided = [v for v in primary if v.call == "undecided"]
-        for v in undecided:
-            lines.append("  " + verdict_sentence(v, result))
+        if result.b is not None:
+            for v in undecided:
+                lines.append("  " + verdict_sentence(v, result))
+        elif undecided:
+            lines.append(f"  not clear yet: {len(undecided)} card{'s' if len(undecided) != 1 else ''} "
+                         f"({', '.join(v.card for v in undecided[:6])}{', ...' if len(undecided) > 6 else ''})")
         if result.b is not None:
             knock = [v for v in t.verdicts if v.family == "knock-on" and v.flagged]
             lines.append("  knock-on effects on the other cards: " + (
@@ -831,3 +866,55 @@ def result_json(result: BalanceResult) -> dict[str, Any]:
 
 
 BALANCE_TIMING_KEYS: tuple[str, ...] = ("seconds", "jobs", "table_seconds")
+
+
+def standouts(cards: dict[str, Any], games: int, players: int, cs: CardSet,
+              cfg: BalanceConfig = BalanceConfig()) -> list[dict[str, Any]]:
+    """`simulate`'s summary by the procedure's rule for a set alone, on the run's own games: each card's
+    opening-hand impact (a `simulate` JSON `cards` entry) against the band the other cards of its role span (the
+    edge it is nearer to, chosen as in `table_verdicts`), with the anytime-valid interval, Holm over the cards, at
+    the procedure's error rate for one table size and its minimum effect. Without the paired games' joint
+    counts, the variance of a difference is the sum of the two cards' two-proportion variances. Only the cards
+    called, strongest first."""
+    labels = card_labels(cs)
+    fig: dict[str, tuple[float, float, dict[str, Any]]] = {}
+    for name in labels:
+        f = cards.get(name, {}).get("opening", {})
+        n1, n0 = f.get("holders", 0), f.get("others", 0)
+        if n1 and n0:
+            p1, p0 = f["holder_wins"] / n1, f["other_wins"] / n0
+            fig[name] = (p1 - p0, p1 * (1 - p1) / n1 + p0 * (1 - p0) / n0, f)
+    index = {c.name.casefold(): d for d, c in enumerate(cs.cards)}
+    rows: list[tuple[str, float, float, str, bool, dict[str, Any]]] = []  # name, diff, var, edge, top edge, figure
+    for d, name in enumerate(labels):
+        if name not in fig:
+            continue
+        band = [labels[r] for r in _band(cs, index, cs.role(cs.cards[d]), exclude=d) if labels[r] in fig]
+        if not band:
+            continue
+        hi = max(band, key=lambda n: fig[n][0] - Z95 * math.sqrt(fig[n][1]))
+        lo = min(band, key=lambda n: fig[n][0] + Z95 * math.sqrt(fig[n][1]))
+        est, var, f = fig[name]
+        ref = hi if est - fig[hi][0] > 0 or abs(est - fig[hi][0]) < abs(est - fig[lo][0]) else lo
+        rows.append((name, est - fig[ref][0], var + fig[ref][1], ref, ref == hi, f))
+    ps = [anytime_p(max(diff, 0.0) if top else min(diff, 0.0), var, games, cfg.alpha)
+          for _, diff, var, _, top, _ in rows]
+    adjusted, levels = holm_levels(ps, cfg.alpha)
+    out = []
+    for (name, diff, var, ref, top, f), q, lv in zip(rows, adjusted, levels, strict=True):
+        hw = half_width(var, games, lv)
+        if (diff - hw > 0 and top) or (diff + hw < 0 and not top):
+            out.append({"card": name, "call": "too strong" if diff > 0 else "too weak", "change": round(100 * diff, 2),
+                        "low": round(100 * (diff - hw), 2), "high": round(100 * (diff + hw), 2),
+                        "p": float(f"{q:.4g}"), "reference": ref, "win_rate": f["win_rate"],
+                        "others_win_rate": f["others_win_rate"], "players": players})
+    out.sort(key=lambda r: -float(r["change"]))
+    return out
+
+
+def standout_sentence(r: dict[str, Any]) -> str:
+    """One `standouts` row in the words of `verdict_sentence`."""
+    return (f"players who start with {r['card']} win {100 * r['win_rate']:.0f} % instead of "
+            f"{100 * r['others_win_rate']:.0f} %; that is {r['change']:+.1f} points [{r['low']:+.1f}, "
+            f"{r['high']:+.1f}] against {r['reference']}, the nearest edge of its role's band: "
+            f"{_one_in(r['change'])}. {r['call'].capitalize()}.")

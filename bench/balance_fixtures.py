@@ -1,0 +1,51 @@
+"""The balance procedure on the planted fixtures (tests/fixtures/balance_plants): what each run calls, in how
+many games and how much wall time, with the defaults (or --seconds / --jobs / --seed).
+
+    nice -n 10 python bench/balance_fixtures.py [--seconds S] [--jobs N] [--seed N] [FIXTURE ...]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import time
+from pathlib import Path
+
+from cardgen.loader import load_set
+from cardgen.sim.balance import BalanceConfig, compare_versions
+
+PLANTS = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "balance_plants"
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("fixtures", nargs="*")
+    ap.add_argument("--seconds", type=float, default=BalanceConfig().seconds)
+    ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--seed", type=int, default=0)
+    args = ap.parse_args()
+    names = args.fixtures or sorted(p.name for p in PLANTS.iterdir() if (p / "set.yaml").is_file())
+    print(f"load at start: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+    for name in names:
+        b = load_set(PLANTS / name)
+        a = load_set(Path(b.base))
+        t0 = time.perf_counter()
+        cpu0 = time.process_time()
+        res = compare_versions(a, b, BalanceConfig(seconds=args.seconds, jobs=args.jobs, seed=args.seed))
+        wall = time.perf_counter() - t0
+        calls = []
+        for t in res.tables:
+            primary = [f"{v.card} {v.call} {v.change:+.1f} [{v.low:+.1f}, {v.high:+.1f}]"
+                       for v in t.verdicts if v.family != "knock-on" and v.change is not None]
+            knock = [f"{v.card} {v.call} {v.change:+.1f}" for v in t.verdicts if v.family == "knock-on" and v.flagged]
+            calls.append(f"{t.players}p {t.games} games ({t.stopped}): {'; '.join(primary) or '-'}"
+                         + (f" | knock-on: {'; '.join(knock)}" if knock else ""))
+        flagged = sorted({v.card for v in res.flagged()})
+        print(f"{name}: flagged {flagged or 'nothing'}; depends on table {list(res.depends_on_table)}; "
+              f"{wall:.1f} s wall, {time.process_time() - cpu0:.1f} s CPU here; load {os.getloadavg()[0]:.1f}")
+        for line in calls:
+            print("    " + line)
+
+
+if __name__ == "__main__":
+    main()
