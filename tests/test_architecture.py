@@ -36,6 +36,13 @@ def test_engine_and_simulation_never_load_rendering() -> None:
     assert not {m for m in loaded if m.startswith(("cardgen.render", "cardgen.export", "reportlab", "pypdf"))}
 
 
+def test_engine_never_loads_the_loader() -> None:
+    """Scenarios are read by `cardgen.loader.scenario` into `cardgen.scenario_spec`; the engine only plays them."""
+    loaded = _modules_loaded_by(_package_modules("engine"))
+    assert "cardgen.engine.replay" in loaded
+    assert not {m for m in loaded if m.startswith(("cardgen.loader", "jsonschema", "yaml"))}
+
+
 def test_rendering_and_exports_never_load_the_engine() -> None:
     loaded = _modules_loaded_by(_package_modules("render") + _package_modules("export"))
     assert not {m for m in loaded if m.startswith(("cardgen.engine", "cardgen.sim"))}

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from cardgen.engine.invariants import check_state
-from cardgen.engine.scenario import load_scenario, run_scenario
+from cardgen.engine.replay import Replay
+from cardgen.loader.scenario import load_scenario
 
 SETS = Path(__file__).parent / "scenarios" / "sets"
 NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus"]
@@ -33,8 +34,8 @@ def _chain(k: int) -> str:
 def test_a_chain_of_humiliations_resolves_each_card_once(k: int, tmp_path: Path) -> None:
     path = tmp_path / f"chain-{k}.yaml"
     path.write_text(_chain(k), encoding="utf-8")
-    sc = load_scenario(path)
-    assert run_scenario(sc) == []
+    sc = Replay(load_scenario(path))
+    assert sc.run() == []
     s = sc.state
     assert check_state(s) == []
     log = [e.json(s.game) for e in s.log or []]

@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 
 from cardgen.engine.moves import DECLINE, DEFEND, DISCARD, FOLLOW, HEAL, HUMILIATE, INTERJECT, OPEN, PLAY, Move
-from cardgen.engine.rules import push
-from cardgen.engine.scenario import load_scenario, steps
+from cardgen.engine.replay import Replay
 from cardgen.engine.views import observe
 from cardgen.loader import load_set
+from cardgen.loader.scenario import load_scenario
 from cardgen.sim.greedy import GreedyAgent
 from cardgen.sim.runner import SimConfig, results_json, simulate
 
@@ -36,10 +36,8 @@ def _choice(tmp_path: Path, base: str, overrides: str, scenario: str) -> tuple[M
     ref = _set(tmp_path, base, overrides)
     path = tmp_path / "position.yaml"
     path.write_text(f"title: t\nsets: [{ref}]\n{scenario}", encoding="utf-8")
-    sc = load_scenario(path)
-    for i, raw in sc.moves:
-        for m in steps(sc, i, raw):
-            push(sc.state, m)
+    sc = Replay(load_scenario(path))
+    assert sc.run() == []
     s = sc.state
     pick = GreedyAgent(3).choose(observe(s, s.to_act))
     return pick, list(s.moves), s.game.info[pick.card].name if pick.card >= 0 else ""

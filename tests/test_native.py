@@ -143,7 +143,7 @@ def test_an_incomplete_compiled_group_runs_pure(tmp_path: Path) -> None:
 def test_a_leftover_compiled_module_outside_the_group_never_shadows_its_source(tmp_path: Path) -> None:
     root = _copy_install(tmp_path)
     # A module that is not in the compiled group, with an extension module beside it that cannot even load.
-    junk = root / "cardgen" / "engine" / f"scenario{native.importlib.machinery.EXTENSION_SUFFIXES[0]}"
+    junk = root / "cardgen" / "engine" / f"replay{native.importlib.machinery.EXTENSION_SUFFIXES[0]}"
     junk.write_bytes(b"not a shared library")
-    out = _python("import cardgen.engine.scenario as s; print(s.__file__)", root=root)
-    assert out.stdout.strip().endswith("scenario.py")
+    out = _python("import cardgen.engine.replay as s; print(s.__file__)", root=root)
+    assert out.stdout.strip().endswith("replay.py")

@@ -21,7 +21,7 @@ from click.testing import CliRunner
 
 from cardgen.cli.main import main
 from cardgen.engine.events import Damage, Healed, Revived, log_json
-from cardgen.engine.scenario import final_state
+from cardgen.engine.replay import final_state
 from cardgen.paths import bundled_set_names
 from cardgen.play.art import TableArt
 from cardgen.play.server import TableServer, serving_in_thread

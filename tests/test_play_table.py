@@ -15,7 +15,7 @@ from cardgen.cli.main import main
 from cardgen.engine import moves as mv
 from cardgen.engine.events import log_json
 from cardgen.engine.moves import Move
-from cardgen.engine.scenario import final_state
+from cardgen.engine.replay import final_state
 from cardgen.engine.state import TurnF
 from cardgen.engine.views import PlayerView, determinize, observe
 from cardgen.paths import bundled_set_names

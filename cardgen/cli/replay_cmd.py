@@ -10,11 +10,13 @@ import click
 
 from cardgen.cli.common import fails_cleanly, report
 from cardgen.engine.events import log_json
-from cardgen.engine.scenario import Scenario, ScenarioError, final_state, load_scenario, run_scenario
+from cardgen.engine.replay import Replay, final_state
+from cardgen.loader.scenario import load_scenario
+from cardgen.scenario_spec import ScenarioError
 
 
-def _dump(sc: Scenario) -> None:
-    out = {"scenario": sc.path, "sets": sc.cs.name, "players": sc.state.game.names,
+def _dump(sc: Replay) -> None:
+    out = {"scenario": sc.spec.path, "sets": sc.spec.cs.name, "players": sc.state.game.names,
            "log": log_json(sc.state.game, sc.state.log or []), "final": final_state(sc.state)}
     click.echo(json.dumps(out, indent=1, ensure_ascii=False))
 
@@ -28,9 +30,9 @@ def command(scenario: Path) -> None:
     An invalid scenario, an illegal move or an unmet expectation is reported as file:line with the
     reason, and exits with 1 (after an illegal move, the state reached so far is still printed).
     """
-    sc = load_scenario(scenario)
+    sc = Replay(load_scenario(scenario))
     try:
-        problems = run_scenario(sc)
+        problems = sc.run()
     except ScenarioError:
         _dump(sc)
         raise
@@ -39,4 +41,4 @@ def command(scenario: Path) -> None:
         report(problems)
         click.echo(f"{len(problems)} expectation{'s' if len(problems) != 1 else ''} not met", err=True)
         sys.exit(1)
-    click.echo(f"{sc.path}: {len(sc.moves)} steps replayed, every expectation met", err=True)
+    click.echo(f"{sc.spec.path}: {len(sc.spec.steps)} steps replayed, every expectation met", err=True)

@@ -16,7 +16,6 @@ from cardgen.loader.yaml_doc import Document, read_document
 
 _NAME = {"type": "string", "minLength": 1}
 _NAMES = {"oneOf": [_NAME, {"type": "array", "items": _NAME}]}
-ACTION_KEYS = ("play", "free_hit", "discard", "heal", "pass", "decline", "done", "release", "direction")
 _MOVE_FIELDS: dict[str, Any] = {
     "play": _NAME, "free_hit": _NAME, "discard": _NAMES, "heal": _NAME,
     "pass": {"type": "boolean"}, "decline": {"type": "boolean"}, "done": {"type": "boolean"},

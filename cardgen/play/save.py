@@ -24,11 +24,13 @@ from cardgen.engine.events import Moved, log_json
 from cardgen.engine.game import deck_of
 from cardgen.engine.moves import Move
 from cardgen.engine.randomness import shuffle
-from cardgen.engine.scenario import Scenario, ScenarioError, load_scenario, run_scenario, status
+from cardgen.engine.replay import Replay, status
 from cardgen.engine.state import GameState
 from cardgen.engine.views import observe
 from cardgen.errors import CardgenError
+from cardgen.loader.scenario import load_scenario
 from cardgen.model import CardSet
+from cardgen.scenario_spec import ScenarioError
 
 
 class SaveError(CardgenError):
@@ -138,17 +140,17 @@ def scenario_text(data: dict[str, object]) -> str:
     return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=110, default_flow_style=None)
 
 
-def _load(text: str) -> Scenario:
+def _load(text: str) -> Replay:
     with tempfile.TemporaryDirectory(prefix="cardgen-play-") as tmp:
         path = Path(tmp) / "game.yaml"
         path.write_text(text, encoding="utf-8")
-        return load_scenario(path, "saved game")
+        return Replay(load_scenario(path, "saved game"))
 
 
 def start_state(opening: Opening, cs: CardSet) -> tuple[GameState, CardSet]:
     """The table's first state, set up by the scenario loader from the opening (and the card set it loaded)."""
     sc = _load(scenario_text(scenario_data(opening, cs)))
-    return sc.state, sc.cs
+    return sc.state, sc.spec.cs
 
 
 def fingerprint(s: GameState) -> tuple[object, ...]:
@@ -163,7 +165,7 @@ def verified_scenario(opening: Opening, cs: CardSet, s: GameState) -> str:
     text = scenario_text(scenario_data(opening, cs, s))
     try:
         sc = _load(text)
-        unmet = run_scenario(sc)
+        unmet = sc.run()
     except ScenarioError as exc:
         raise SaveError(f"the saved game does not replay: {exc.diagnostics[0].message if exc.diagnostics else exc}"
                         ) from exc
