@@ -91,5 +91,5 @@ def test_the_loader_reports_every_problem_of_the_file_at_once(tmp_path: Path) ->
     with pytest.raises(ScenarioError) as err:
         load_scenario(f)
     got = [(d.line, d.column, d.message.split(" (did")[0].split(" in ")[0]) for d in err.value.diagnostics]
-    assert got == [(4, 24, "unknown card 'Dodgee'"), (6, 41, "unknown player 'Bobb'"),
+    assert got == [(4, 24, "unknown card 'Dodgee'"), (6, 40, "unknown player 'Bobb'"),
                    (9, 15, "unknown card 'Kik'")]

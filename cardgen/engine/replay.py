@@ -1,6 +1,6 @@
 """Playing a scenario (docs/scenarios.md): set its table, play its moves, check its expectations.
 
-The public entry point is `Replay(spec).run(hook)`: the spec comes from `cardgen.loader.scenario`, which
+The public entry point is `Replay(spec).run(checks)`: the spec comes from `cardgen.loader.scenario`, which
 has checked names and shapes; here each move is checked against the legal moves when it comes, and
 every `expect:` / `expect_moves:` against the state then. A `MoveHook` sees every engine move (the
 invariant checks of the tests are one: `InvariantHook`); what it finds is reported at the move's line.
@@ -95,11 +95,11 @@ class Replay:
         self.spec = spec
         self.state = table(spec)
 
-    def run(self, hook: MoveHook | None = None) -> list[Diagnostic]:
+    def run(self, checks: MoveHook | None = None) -> list[Diagnostic]:
         """Play every step in order (raises ScenarioError at the first move that is not legal).
 
         Returns the unmet expectations (of the `expect:` items met along the way, and the final `expect:`)
-        and whatever `hook` found, in the order met.
+        and whatever `checks` found, in the order met.
         """
         out: list[Diagnostic] = []
         for step in self.spec.steps:
@@ -108,22 +108,22 @@ class Replay:
             elif isinstance(step, MovesCheck):
                 out += self.check_moves(step)
             else:
-                out += self._play(step, hook)
+                out += self._play(step, checks)
         return out + (self.check_expect(self.spec.expect) if self.spec.expect is not None else [])
 
-    def _play(self, m: MoveSpec, hook: MoveHook | None) -> list[Diagnostic]:
+    def _play(self, m: MoveSpec, checks: MoveHook | None) -> list[Diagnostic]:
         s, out = self.state, []
         for move in self.steps(m):
             said = ""
-            if hook is not None:
-                hook.before(s)
+            if checks is not None:
+                checks.before(s)
                 said = describe(s, move)
             try:
                 push(s, move)
             except CardgenError as exc:  # not expected after `steps` checked it: still never without a line
                 raise self.spec.error(m.pos, str(exc)) from exc
-            if hook is not None:
-                out += [self.spec.diagnostic(m.pos, f"after {said}: {p}") for p in hook.after(s, move)]
+            if checks is not None:
+                out += [self.spec.diagnostic(m.pos, f"after {said}: {p}") for p in checks.after(s, move)]
         return out
 
     def _situation(self) -> str:
