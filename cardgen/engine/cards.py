@@ -8,11 +8,24 @@ new code.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Final
+from typing import Final, Literal
 
+from cardgen import mechanics as mech
 from cardgen.engine.frozen import init_args
 from cardgen.engine.moves import DEFEND, DISCARD, Move
-from cardgen.model import Card, CardSet, Heal, Ongoing, Opener, defences_of
+from cardgen.model import (
+    Card,
+    CardSet,
+    DefenceKind,
+    Humiliate,
+    Ongoing,
+    Opener,
+    PassesOn,
+    Role,
+    Targets,
+    Timing,
+    defences_of,
+)
 
 # A HOLD half of a counter pair opens this combo; wrestling moves say `follows: hold`.
 HOLD_COMBO: Final = "hold"
@@ -29,34 +42,34 @@ class CardInfo:
     card: Card
     name: str
     type: str
-    role: str
+    role: Role
     damage: tuple[int, ...]
     defences: frozenset[str]  # defences that stop it when it is played as an attack
     weapon: bool
-    defend_as: tuple[str, ...]  # defence kinds it can be played as (card.defence, pair halves but HOLD)
+    defend_as: tuple[DefenceKind, ...]  # defence kinds it can be played as (card.defence, pair halves but HOLD)
     opener: Opener | None  # its own `opens`
     hold_opener: Opener | None  # a pair with a HOLD half: the opener that half plays as
     hold_defences: frozenset[str]
     follows: str | None
     heal_turn: int  # amount restored when played on a turn (0: not a turn heal)
     heal_drop: int  # amount restored when its player drops to 0 or below (0: cannot)
-    humiliate: str | None
+    humiliate: Humiliate | None
     interfere: bool
     stomp: bool
     draw: int
-    timing: str | None
-    targets: str
+    timing: Timing | None
+    targets: Targets
     stuns: int
     stunned: int
     travels: bool
-    passes_on: str | None
+    passes_on: PassesOn | None
     ongoing: Ongoing | None
     retaliates: int
     # Rules the card carries from its own set (in a mixed deck too: `CardSet.rules_of`).
     may_drop: bool  # a weapon its player may discard after use (Beer Money)
     weapon_limit: bool  # a weapon under classic's limits: one weapon card on your own turn, each once a turn
     one_per_turn: bool  # its own set's `one_per_own_turn` lists its role: one such card on your own turn
-    counted_role: str  # its role, if any set of the game limits that role ("" if none): noted when played
+    counted_role: Role | Literal[""]  # its role, if any set of the game limits that role: noted when played
     limited: bool  # weapon_limit or one_per_turn: `legal.barred` may rule it out
     revives: bool  # a turn heal that may be played on an unconscious, unstomped player (Lunch Money)
     heal_first: bool  # a dropping heal played before the damage lands (Lunch Money: "would reduce you to 0")
@@ -69,7 +82,7 @@ class CardInfo:
     plays: bool  # has PLAY moves as a turn action (its own, or its HOLD half's)
     on_turn: bool  # has any move as a turn action but discarding (a play, a heal, a stomp)
     discard_move: Move  # its DISCARD move, the commonest move of all: made once
-    defend_moves: tuple[tuple[str, Move], ...]  # its DEFEND move for each kind in `defend_as`, made once
+    defend_moves: tuple[tuple[DefenceKind, Move], ...]  # its DEFEND move for each kind in `defend_as`, made once
     # The legal-move lists' memo of this card's turn plays (see `legal.card_plays`): not a fact, never compared.
     memo: dict[int, tuple[tuple[Move, ...], tuple[Move, ...]]] = field(default_factory=dict, compare=False,
                                                                       repr=False)
@@ -81,53 +94,37 @@ class CardInfo:
         return CardInfo, init_args(self)  # (cardgen/engine/frozen.py)
 
 
-def _heal(h: Heal | None, when: str) -> int:
-    return h.amount if h is not None and when in h.when else 0
-
-
 def card_info(cs: CardSet) -> tuple[CardInfo, ...]:
     """Every design's rules facts, in the set's card order (index = design number used in states)."""
-    out = []
     counted = set(cs.rules.one_per_own_turn).union(*(r.one_per_own_turn for r in cs.origin_rules.values()))
-    for d, c in enumerate(cs.cards):
-        role = cs.role(c)
-        own = cs.rules_of(c)
-        defend_as: tuple[str, ...] = ()
-        if c.defence is not None:
-            defend_as = (c.defence,)
-        elif c.pair is not None:
-            defend_as = tuple(h for h in c.pair if h != "hold")
-        hold_opener = None
-        if c.pair is not None and "hold" in c.pair:
-            hold_opener = Opener(combo=HOLD_COMBO, chain=True, most=own.moves_per_hold)
-        hold_defences = frozenset(c.defended_by) if c.defended_by is not None else HOLD_DEFENCES
-        effect = bool(c.damage) or c.ongoing is not None or c.opens is not None or c.draw > 0
-        reacts = c.humiliate is not None or c.defence is not None or c.interfere or c.pair is not None
-        heal_only = c.heal is not None and not effect
-        turn_play = (effect and c.follows is None and not reacts and not heal_only and not c.stomp
-                     and c.timing != "response")
-        interject = (effect and c.follows is None and c.opens is None and not reacts and not c.stomp
-                     and c.timing in ("response", "any"))
-        out.append(CardInfo(
-            d=d, card=c, name=c.name, type=c.type, role=role, damage=c.damage,
-            defences=frozenset(defences_of(c, cs)) | (frozenset(c.ongoing.broken_by) if c.ongoing else frozenset()),
-            weapon=role == "weapon", defend_as=defend_as, opener=c.opens, hold_opener=hold_opener,
-            hold_defences=hold_defences, follows=c.follows, heal_turn=_heal(c.heal, "turn"),
-            heal_drop=_heal(c.heal, "dropping"), humiliate=c.humiliate, interfere=c.interfere, stomp=c.stomp,
-            draw=c.draw, timing=c.timing, targets=c.targets, stuns=c.stuns, stunned=c.stunned, travels=c.travels,
-            passes_on=c.passes_on, ongoing=c.ongoing, retaliates=c.retaliates,
-            may_drop=role == "weapon" and own.weapons_may_drop,
-            weapon_limit=role == "weapon" and own.weapon_once_per_turn,
-            one_per_turn=role in own.one_per_own_turn, counted_role=role if role in counted else "",
-            limited=(role == "weapon" and own.weapon_once_per_turn) or role in own.one_per_own_turn,
-            revives=_heal(c.heal, "turn") > 0 and own.revive,
-            heal_first=_heal(c.heal, "dropping") > 0 and not own.negative_life,
-            travel_step=1 if own.travel_direction == "left" else -1, turn_play=turn_play,
-            interject=interject, meddles=c.humiliate is not None or c.interfere or interject,
-            answers=bool(defend_as) or c.humiliate is not None or c.interfere or interject,
-            plays=turn_play or hold_opener is not None,
-            on_turn=turn_play or hold_opener is not None or _heal(c.heal, "turn") > 0 or c.stomp,
-            defend_moves=tuple((k, Move(DEFEND, d, -1, k)) for k in defend_as), discard_move=Move(DISCARD, d),
-            aimed=c.opens is not None or ((bool(c.damage) or c.ongoing is not None) and c.targets == "one"),
-        ))
-    return tuple(out)
+    return tuple(_info(d, c, cs, counted) for d, c in enumerate(cs.cards))
+
+
+def _info(d: int, c: Card, cs: CardSet, counted: set[str]) -> CardInfo:
+    """One design's facts: what its mechanics mean (`cardgen.mechanics`) and the rules of its own set."""
+    role = cs.role(c)
+    own = cs.rules_of(c)
+    defend_as = mech.defends_as(c)
+    hold_opener = Opener(combo=HOLD_COMBO, chain=True, most=own.moves_per_hold) if mech.opens_hold(c) else None
+    weapon = role == "weapon"
+    limited_weapon = weapon and own.weapon_once_per_turn
+    turn_play, interject = mech.turn_play(c), mech.interjects(c)
+    heal_turn, heal_drop = mech.heals_on_turn(c), mech.heals_dropping(c)
+    return CardInfo(
+        d=d, card=c, name=c.name, type=c.type, role=role, damage=c.damage,
+        defences=frozenset(defences_of(c, cs)) | (frozenset(c.ongoing.broken_by) if c.ongoing else frozenset()),
+        weapon=weapon, defend_as=defend_as, opener=c.opens, hold_opener=hold_opener,
+        hold_defences=frozenset(c.defended_by) if c.defended_by is not None else HOLD_DEFENCES,
+        follows=c.follows, heal_turn=heal_turn, heal_drop=heal_drop, humiliate=c.humiliate, interfere=c.interfere,
+        stomp=c.stomp, draw=c.draw, timing=c.timing, targets=c.targets, stuns=c.stuns, stunned=c.stunned,
+        travels=c.travels, passes_on=c.passes_on, ongoing=c.ongoing, retaliates=c.retaliates,
+        may_drop=weapon and own.weapons_may_drop, weapon_limit=limited_weapon,
+        one_per_turn=role in own.one_per_own_turn, counted_role=role if role in counted else "",
+        limited=limited_weapon or role in own.one_per_own_turn,
+        revives=heal_turn > 0 and own.revive, heal_first=heal_drop > 0 and not own.negative_life,
+        travel_step=1 if own.travel_direction == "left" else -1, turn_play=turn_play, interject=interject,
+        meddles=mech.meddles(c), answers=mech.answers(c), plays=turn_play or hold_opener is not None,
+        on_turn=turn_play or hold_opener is not None or heal_turn > 0 or c.stomp,
+        defend_moves=tuple((k, Move(DEFEND, d, -1, k)) for k in defend_as), discard_move=Move(DISCARD, d),
+        aimed=mech.aimed(c),
+    )

@@ -1,5 +1,5 @@
 """Loader checks a schema cannot express: zeros that mean nothing, invisible or control characters,
-names that only look different, cards without any mechanic, and the deck's size limits.
+names that only look different, and the deck's size limits (a card without any mechanic: `cardgen.mechanics`).
 
 Each returns diagnostics at the value's own line and column. The checks that
 need the engine (can a card ever be played?) or the fonts (can it be printed?)
@@ -28,11 +28,6 @@ ZERO_MEANS_NOTHING: dict[str, str] = {
 }
 # Fields that are printed (or name the card), so must hold only visible characters.
 PRINTED_CARD_FIELDS: tuple[str, ...] = ("name", "text", "flavour")
-# Which mechanic fields count as "the card does something" (everything but name, type, count, source and looks).
-MECHANIC_FIELDS: tuple[str, ...] = (
-    "damage", "travels", "passes_on", "stuns", "stunned", "defence", "retaliates", "pair", "heal", "opens",
-    "follows", "ongoing", "humiliate", "interfere", "stomp", "draw",
-)
 
 
 def _char_name(ch: str) -> str:
@@ -114,12 +109,6 @@ def zero_problems(doc: Document, at: tuple[str | int, ...], raw: dict[str, Any],
         out.append(Diagnostic(doc.path, line, col, f"{label} field `{key}`: 0 means {meaning} and {why}; "
                               f"remove it, or give 1 or more"))
     return out
-
-
-def has_mechanics(card: model.Card) -> bool:
-    """The card does something in play (else it would print a blank face and never matter)."""
-    blank = model.Card(name=card.name, type=card.type, count=card.count, source=card.source)
-    return any(getattr(card, f) != getattr(blank, f) for f in MECHANIC_FIELDS)
 
 
 def deck_problems(cs: model.CardSet, head: Document) -> list[Diagnostic]:

@@ -21,7 +21,6 @@ from cardgen.loader.art import NOMINAL_ART_BOX_MM, check_art
 from cardgen.loader.card_checks import (
     MAX_DESIGNS,
     deck_problems,
-    has_mechanics,
     head_problems,
     name_key,
     raw_card_problems,
@@ -32,6 +31,7 @@ from cardgen.loader.icons import check_icons
 from cardgen.loader.schema import SET_PROPERTIES, SET_REQUIRED, SET_REQUIRED_WHEN_EXTENDING
 from cardgen.loader.schema_check import CARD_VALIDATOR, SET_VALIDATOR, check_schema
 from cardgen.loader.yaml_doc import TOO_MANY_CARDS, Document, read_document
+from cardgen.mechanics import has_mechanics
 from cardgen.paths import bundled_set_names, card_data_dir
 from cardgen.suggest import did_you_mean
 

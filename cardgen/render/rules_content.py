@@ -16,6 +16,7 @@ from typing import Any, Literal
 import jinja2
 from markupsafe import Markup, escape
 
+from cardgen import mechanics as mech
 from cardgen.cardtext import summary
 from cardgen.iconwords import keyword_forms
 from cardgen.model import DEFENCE_KINDS, Card, CardSet, defences_of
@@ -43,7 +44,7 @@ CARD_MECHANICS: dict[str, CardTest] = {
     "stuns": lambda c, cs: c.stuns > 0,
     "stunned": lambda c, cs: c.stunned > 0,
     "pair": lambda c, cs: c.pair is not None,
-    "hold": lambda c, cs: (c.pair is not None and "hold" in c.pair) or cs.role(c) == "wrestling",
+    "hold": lambda c, cs: mech.opens_hold(c) or cs.role(c) == "wrestling",
     "combo": lambda c, cs: c.opens is not None,
     "free": lambda c, cs: c.opens is not None and c.opens.free,
     "after_block": lambda c, cs: c.opens is not None and c.opens.after_block,
@@ -53,14 +54,14 @@ CARD_MECHANICS: dict[str, CardTest] = {
     "undefendable": lambda c, cs: bool(c.damage or c.opens) and not defences_of(c, cs),
     "weapons": lambda c, cs: cs.role(c) == "weapon",
     "heal": lambda c, cs: c.heal is not None,
-    "heal_dropping": lambda c, cs: c.heal is not None and "dropping" in c.heal.when,
+    "heal_dropping": lambda c, cs: mech.heals_dropping(c) > 0,
     "stomp": lambda c, cs: c.stomp,
     "cancel": lambda c, cs: c.humiliate == "cancel",
     "redirect": lambda c, cs: c.humiliate == "redirect",
     "interfere": lambda c, cs: c.interfere,
     "retaliates": lambda c, cs: c.retaliates > 0,
     "draw": lambda c, cs: c.draw > 0,
-    "any_time": lambda c, cs: c.timing in ("any", "response"),
+    "any_time": lambda c, cs: mech.any_time(c) and mech.out_of_turn(c),
 }
 
 # Mechanics that are rule switches of the set rather than card fields.
@@ -287,9 +288,7 @@ def page_context(cs: CardSet) -> dict[str, Any]:
     disarm = next((d for d in defences if d.kind == "disarm"), None)
     ongoing_kinds = _unique(k for c in cs.cards if c.ongoing for k in c.ongoing.broken_by)
     breakers = _some(c.name for k in ongoing_kinds for c in cs.cards if c.defence == k)
-    out_of_turn = [c.name for c in cs.cards
-                   if c.timing in ("any", "response") or c.interfere or c.humiliate
-                   or (c.heal is not None and "dropping" in c.heal.when)]
+    out_of_turn = [c.name for c in cs.cards if mech.out_of_turn(c)]  # what the engine lets them play
     titles = _origin_titles(cs)
     equivalences: list[tuple[str, str]] = []
     names = {c.name.upper(): c for c in cs.cards}
@@ -316,8 +315,7 @@ def page_context(cs: CardSet) -> dict[str, Any]:
         "wrestling_names": [c.name for c in cs.cards if c.follows == "hold" or cs.role(c) == "wrestling"],
         "holder_restricted": any(c.ongoing is not None and c.ongoing.holder_restricted for c in cs.cards),
         "pass_directions": sorted({c.passes_on for c in cs.cards if c.passes_on}),
-        "attack_labels": _labels_of(cs, lambda c: cs.role(c) not in ("wrestling", "event", "heal")
-                                    and bool(c.damage or c.opens or c.ongoing) and c.follows is None),
+        "attack_labels": _labels_of(cs, lambda c: mech.attacks(c, cs.role(c))),
         "event_labels": _labels_of(cs, lambda c: cs.role(c) == "event"),
         "one_per_turn_labels": _labels_of(cs, lambda c: cs.role(c) in cs.rules_of(c).one_per_own_turn),
         "moves_per_hold": max((cs.rules_of(c).moves_per_hold for c in cs.cards if c.pair and "hold" in c.pair),
