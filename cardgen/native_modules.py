@@ -2,7 +2,7 @@
 
 The hot path of a game and a simulation: the rules, their state and moves, the bots and the per-game
 statistics. Left out, as they gain nothing compiled: the game log's event classes (a plain simulation logs
-nothing, and mypyc would read their dataclass `ClassVar` names as fields), the scenario reader, the process
+nothing, and mypyc would read their dataclass `ClassVar` names as fields), the scenario replay, the process
 pool and the cluster client, the comparison and sanity reports (they drive games; the games run compiled). Only the
 standard library may be imported here.
 """
