@@ -7,7 +7,7 @@ new code.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Final, Literal
 
 from cardgen import mechanics as mech
@@ -83,9 +83,6 @@ class CardInfo:
     on_turn: bool  # has any move as a turn action but discarding (a play, a heal, a stomp)
     discard_move: Move  # its DISCARD move, the commonest move of all: made once
     defend_moves: tuple[tuple[DefenceKind, Move], ...]  # its DEFEND move for each kind in `defend_as`, made once
-    # The legal-move lists' memo of this card's turn plays (see `legal.card_plays`): not a fact, never compared.
-    memo: dict[int, tuple[tuple[Move, ...], tuple[Move, ...]]] = field(default_factory=dict, compare=False,
-                                                                      repr=False)
 
     def __str__(self) -> str:
         return self.name

@@ -11,7 +11,11 @@ from typing import Final
 
 from cardgen.engine.cards import CardInfo, card_info
 from cardgen.engine.frozen import init_args
+from cardgen.engine.moves import Move
 from cardgen.model import CardSet, Rules
+
+# A card's turn plays aimed at one set of seats: all of them, and its HOLD half's alone (`legal.card_plays`).
+TurnPlays = tuple[tuple[Move, ...], tuple[Move, ...]]
 
 
 def deck_of(cs: CardSet) -> tuple[int, ...]:
@@ -40,10 +44,14 @@ class Game:
     reviving: bool = field(init=False)  # some heal card may revive an unconscious player
     bracing: bool = field(init=False)  # some heal card is played before the damage that would drop you
     after_block: frozenset[int] = field(init=False)  # opens a combo right after a BLOCK (Beer Money's Grab)
+    # The game's table of each design's turn plays by the seats it may aim at, filled as they are first asked
+    # for (`legal.card_plays`): a move table, not a fact; a copy of a state shares it with its game.
+    turn_plays: tuple[dict[int, TurnPlays], ...] = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         for name, value in zip(_DERIVED, _derived(self.info), strict=True):
             object.__setattr__(self, name, value)
+        object.__setattr__(self, "turn_plays", tuple({} for _ in self.info))
 
     @property
     def n(self) -> int:

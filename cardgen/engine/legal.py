@@ -9,6 +9,7 @@ from typing import Final
 from cardgen.engine import moves as mv
 from cardgen.engine.cards import STRIKE_DEFENCES, CardInfo
 from cardgen.engine.effects import next_seat
+from cardgen.engine.game import TurnPlays
 from cardgen.engine.moves import Move
 from cardgen.engine.state import AnswerF, Frame, GameState, HealF, OpenerF, StrikeF, TickF, Window
 
@@ -114,15 +115,15 @@ def shared_move(kind: mv.MoveKind, card: int, target: int = -1, choice: str = ""
     return Move(kind, card, target, choice)
 
 
-def card_plays(ci: CardInfo, others: Sequence[int], key: int) -> tuple[tuple[Move, ...], tuple[Move, ...]]:
+def card_plays(table: dict[int, TurnPlays], ci: CardInfo, others: Sequence[int], key: int) -> TurnPlays:
     """A card's PLAY moves as a turn action when it may aim at `others`, sorted: all of them (its own play and
     its HOLD half's), and its HOLD half's alone (for a weapon already used this turn).
 
-    Memoised on the card under `key` (`others` as a bit mask): the same few target sets recur
-    turn after turn, and building these moves afresh each turn was the costliest part of listing the legal
-    moves. A memo per card, not per game, so that it outlives the game (the runner shares one `info`).
+    Kept in the game's `table` of this card under `key` (`others` as a bit mask): the same few target sets
+    recur turn after turn, and building these moves afresh each turn was the costliest part of listing the
+    legal moves.
     """
-    got = ci.memo.get(key)
+    got = table.get(key)
     if got is None:
         d = ci.d
         own: list[Move] = []
@@ -132,7 +133,7 @@ def card_plays(ci: CardInfo, others: Sequence[int], key: int) -> tuple[tuple[Mov
                 if ci.may_drop:
                     own.append(Move(mv.PLAY, d, t, "drop"))
         hold = tuple(Move(mv.PLAY, d, t, "hold") for t in others) if ci.hold_opener is not None else ()
-        got = ci.memo[key] = (tuple(sorted(own + list(hold))), hold)
+        got = table[key] = (tuple(sorted(own + list(hold))), hold)
     return got
 
 
@@ -151,6 +152,7 @@ def turn_moves(s: GameState, p: int) -> list[Move]:
     """
     hand = sorted(set(s.hands[p]))
     info = s.game.info
+    tables = s.game.turn_plays
     out: list[Move] = []  # the discards first, made in the loop over the hand below
     extra: list[Move] = []  # the rare kinds that sort after the plays
     if s.holds:
@@ -174,7 +176,8 @@ def turn_moves(s: GameState, p: int) -> list[Move]:
         if not ci.on_turn:  # a defence, a follow-up...: nothing to do with it on a turn but discard it
             continue
         if ci.plays:
-            both, hold = ci.memo.get(key) or card_plays(ci, others, key)
+            table = tables[d]
+            both, hold = table.get(key) or card_plays(table, ci, others, key)
             plays += hold if ci.limited and (s.weapons_used or s.roles_played) and barred(s, p, ci) else both
         if ci.heal_turn:
             heals.append(d)
