@@ -83,9 +83,9 @@ class Tracker:
 
     The game loop calls `blocked` for a defence or humiliation before it is applied (with the view's `step`),
     and `drew` after a move in which someone drew (the engine's seat mask `GameState.drew`; cards only enter a
-    hand by a draw, or as a weapon back in the hand it was played from), so nothing runs per decision but one test. What a seat held
-    is kept as a byte per design while the game runs (setting a byte makes no new object; or-ing bits into a
-    40-bit int made one per card) and as a bit mask at the end (`masks`).
+    hand by a draw, or as a weapon back in the hand it was played from), so nothing runs per decision but one
+    test. What a seat held is kept as a byte per design while the game runs (setting a byte makes no new
+    object; or-ing bits into a 40-bit int made one per card) and as a bit mask at the end (`masks`).
     """
 
     __slots__ = ("_held", "counts", "designs", "opening", "played", "prevented")
