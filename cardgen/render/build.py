@@ -19,6 +19,7 @@ from cardgen.output import check_writable, publish_files
 from cardgen.render.assembly import assembly_pdf
 from cardgen.render.pdfjoin import Bookmark, info_dict, join_pdfs, page_sizes
 from cardgen.render.rules_page import rules_pdf
+from cardgen.render.session import RenderSession
 from cardgen.render.sheets import PRODUCER, CardsPdf, PrintOptions, card_sequence, cards_pdf
 
 
@@ -55,11 +56,12 @@ def print_pdf(cs: CardSet, cards: CardsPdf, rules: bytes, duplex: bool = False, 
 def render_set(cs: CardSet, opts: PrintOptions, progress: Callable[[int], None] | None = None) -> BuildOutput:
     """All files of one build of `cs`, in memory."""
     stem = cs.name
-    cards = cards_pdf(cs, opts, progress)
+    session = RenderSession.for_set(cs.path)
+    cards = cards_pdf(cs, opts, progress, session)
     rules = rules_pdf(cs, opts.paper)
     duplex = opts.backs and not cards.layout.folded_backs
     sheets = cards.pages // 2 if duplex else cards.pages
-    assembly = assembly_pdf(cs, opts, cards.layout, sheets)
+    assembly = assembly_pdf(session, cs, opts, cards.layout, sheets)
     files = {f"{stem}/{stem}-cards.pdf": cards.data, rules_file(stem): rules,
              f"{stem}/{stem}-print.pdf": print_pdf(cs, cards, rules, duplex, assembly)}
     return BuildOutput(stem, files)

@@ -22,10 +22,11 @@ from reportlab.pdfbase.pdfmetrics import registerFontFamily, stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.paths import templates_dir
-from cardgen.render import layout_data as face_layout
+from cardgen.render.face_layout import bundled as bundled_layout
+from cardgen.render.face_layout import min_text_pt
 from cardgen.render.fonts import register_fonts
 from cardgen.render.icons import IconCanvas, paragraph_markup
-from cardgen.render.layout_data import min_text_pt, read_yaml
+from cardgen.render.layout_data import read_yaml
 from cardgen.render.platypus import (
     BaseDocTemplate,
     CondPageBreak,
@@ -309,8 +310,8 @@ def _table(rows: list[Block], st: _Styles, width: float) -> Table:
 
 def _with_icons(b: Block, size: float) -> str:
     """The block's text with its keyword icons, sized like the card faces' (face.yaml text.icon_*)."""
-    return paragraph_markup(b.text, b.icons, size, face_layout.num("text.icon_em"),
-                            face_layout.num("text.icon_gap_em"), layout()["text"]["face"])
+    return paragraph_markup(b.text, b.icons, size, bundled_layout().face.text.icon_em,
+                            bundled_layout().face.text.icon_gap_em, layout()["text"]["face"])
 
 
 def story(blocks: list[Block], size: float, width: float) -> list[Flowable]:
