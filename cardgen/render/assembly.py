@@ -7,15 +7,15 @@ do with the sheets that follow it, and nothing else.
 
 from __future__ import annotations
 
-import io
+from typing import Any
 
 from cardgen import messages
 from cardgen.model import CardSet
 from cardgen.render import layout_data as L
 from cardgen.render.geometry import SheetLayout
-from cardgen.render.pen import PT, Pen
+from cardgen.render.pen import MM, PT, Pen
 from cardgen.render.session import RenderSession
-from cardgen.render.sheets import PrintOptions, card_sequence, new_canvas
+from cardgen.render.sheets import PrintOptions, card_sequence
 from cardgen.render.textfit import Faces, draw_block, wrap
 
 MARGIN = 18.0  # mm, well inside every printer's unprintable band
@@ -51,13 +51,11 @@ def steps(s: RenderSession, cs: CardSet, opts: PrintOptions, layout: SheetLayout
             (t("assembly.sleeve_heading"), [sleeve]), (t("assembly.check_heading"), [count])]
 
 
-def assembly_pdf(s: RenderSession, cs: CardSet, opts: PrintOptions, layout: SheetLayout, sheets: int,
-                 lang: str = "en") -> bytes:
-    """One portrait page of the build's paper with the making-of steps."""
+def draw_assembly(s: RenderSession, canvas: Any, cs: CardSet, opts: PrintOptions, layout: SheetLayout, sheets: int,
+                  lang: str = "en") -> None:
+    """The making-of steps as the next page of `canvas` (the print file's), portrait on the build's paper."""
     paper = L.paper(opts.paper)
-    buf = io.BytesIO()
-    canvas = new_canvas(buf, paper.width, paper.height, f"{cs.title}: making the deck",
-                        f"how to print and assemble {cs.name}")
+    canvas.setPageSize((paper.width * MM, paper.height * MM))
     pen = s.pen(canvas)
     width = paper.width - 2 * MARGIN
     top = paper.height - MARGIN
@@ -79,8 +77,6 @@ def assembly_pdf(s: RenderSession, cs: CardSet, opts: PrintOptions, layout: Shee
             top = _para(pen, para, regular, BODY_PT, MARGIN + indent, top, width - indent, INK) - 1.5
         top -= 3.0
     canvas.showPage()
-    canvas.save()
-    return buf.getvalue()
 
 
 def _para(pen: Pen, text: str, faces: Faces, size: float, x: float, top: float, width: float, ink: str) -> float:

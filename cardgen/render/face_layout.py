@@ -13,7 +13,7 @@ import typing
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from cardgen.paths import templates_dir
 from cardgen.render.errors import LayoutError
@@ -229,6 +229,7 @@ _NUMBER = "tag:yaml.org,2002:int", "tag:yaml.org,2002:float"
 _COMPOSE_LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
+@cache
 def _hints(cls: type[Any]) -> dict[str, Any]:
     return typing.get_type_hints(cls)
 
@@ -237,7 +238,7 @@ def _read(cls: type[T], node: yaml.Node, path: Path, base: T | None, key: str = 
     """`cls` from a mapping node; every field must be there unless `base` gives the missing ones."""
     if not isinstance(node, yaml.MappingNode):
         raise _error(path, node, f"{f'{key!r} ' if key else ''}must be a mapping")
-    hints = _hints(cls)
+    hints = _hints(cast(type[Any], cls))
     values: dict[str, Any] = {}
     for k_node, v_node in node.value:
         name = str(k_node.value)

@@ -12,6 +12,8 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
+from cardgen.cardtext import rules_text
+from cardgen.model import Card, CardSet
 from cardgen.render.face_layout import Colours, Face, Layout, bundled, set_layout
 from cardgen.render.pen import Pen, TextMetrics
 
@@ -22,6 +24,7 @@ class RenderSession:
 
     layout: Layout
     metrics: TextMetrics = field(default_factory=TextMetrics)
+    texts: dict[tuple[int, int], str] = field(default_factory=dict)  # rules text by (set, card), see card_text
 
     @classmethod
     def for_set(cls, set_folder: str) -> RenderSession:
@@ -39,6 +42,14 @@ class RenderSession:
     @property
     def colours(self) -> Colours:
         return self.layout.colours
+
+    def card_text(self, card: Card, cs: CardSet) -> str:
+        """The card's rules text (its template rendered once a session, however many files draw it)."""
+        key = (id(cs), id(card))
+        text = self.texts.get(key)
+        if text is None:
+            text = self.texts[key] = rules_text(card, cs)
+        return text
 
     def pen(self, canvas: Any | None, log: list[str] | None = None, cmyk: bool = False) -> Pen:
         """A pen on `canvas` that measures text with this session's caches."""

@@ -13,10 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, cast
 
-from reportlab.pdfgen.canvas import Canvas
-
 from cardgen import __version__, messages
-from cardgen.cardtext import rules_text
 from cardgen.model import Card, CardSet
 from cardgen.render import layout_data as L
 from cardgen.render.card_face import draw_card
@@ -35,6 +32,7 @@ from cardgen.render.geometry import (
     pages_needed,
     sheet_layout,
 )
+from cardgen.render.icons import IconCanvas
 from cardgen.render.pen import MM, PT, Pen
 from cardgen.render.session import RenderSession
 from cardgen.render.textfit import Faces, draw_block, fit_lines
@@ -146,9 +144,10 @@ def card_sequence(cs: CardSet, proof: bool) -> list[Card]:
 
 
 def new_canvas(buf: io.BytesIO, width_mm: float, height_mm: float, title: str, subject: str) -> Any:
-    """A reportlab canvas that starts in a bundled font, so no unembedded Helvetica appears."""
+    """A reportlab canvas that starts in a bundled font, so no unembedded Helvetica appears (an IconCanvas, so
+    the rules page's paragraphs can be drawn on it too: the print file)."""
     register_fonts()
-    c = Canvas(buf, pagesize=(width_mm * MM, height_mm * MM), invariant=1, initialFontName="Sans",
+    c = IconCanvas(buf, pagesize=(width_mm * MM, height_mm * MM), invariant=1, initialFontName="Sans",
                initialFontSize=10, pageCompression=1)
     c.setTitle(title)
     c.setAuthor("cardgen")
@@ -166,25 +165,51 @@ def cards_pdf(cs: CardSet, opts: PrintOptions, progress: Callable[[int], None] |
     called after each page with the cards drawn."""
     s = RenderSession.for_set(cs.path) if session is None else session
     layout = resolve_layout(opts, s.face)
+    buf = io.BytesIO()
+    kind = "proof sheet" if opts.proof else "card sheets"
+    cards = card_sequence(cs, opts.proof)
+    canvas = new_canvas(buf, layout.paper.width, layout.paper.height, f"{cs.title}: {kind}",
+                        f"{len(cards)} cards of {cs.name}, {layout.card.name} on {layout.paper.label}")
+    result = draw_sheets(s, canvas, cs, opts, layout, progress)
+    canvas.save()
+    result.data = buf.getvalue()
+    return result
+
+
+def first_pages(cs: CardSet, opts: PrintOptions, layout: SheetLayout) -> tuple[dict[str, int], dict[str, int]]:
+    """The sheet page (0-based) where each card type and each card first appears, known before drawing."""
+    per_page_side = 2 if opts.backs and not layout.folded_backs else 1
+    types: dict[str, int] = {}
+    names: dict[str, int] = {}
+    for i, card in enumerate(card_sequence(cs, opts.proof)):
+        page = i // layout.per_page * per_page_side
+        types.setdefault(card.type, page)
+        names.setdefault(card.name, page)
+    return types, names
+
+
+def draw_sheets(s: RenderSession, canvas: Any, cs: CardSet, opts: PrintOptions, layout: SheetLayout,
+                progress: Callable[[int], None] | None = None,
+                page_begins: Callable[[int], None] | None = None) -> CardsPdf:
+    """Draw the card sheets of `cs` as the next pages of `canvas` (the cards file's, or the print file's after
+    its rules pages); `page_begins(i)` is called as the i-th sheet page (0-based) starts, before anything is
+    drawn on it (where the print file puts its bookmarks). The result's `data` is empty: the caller saves."""
     cards = card_sequence(cs, opts.proof)
     n_fronts = pages_needed(len(cards), layout.per_page)
     duplex_backs = opts.backs and not layout.folded_backs
     total = n_fronts * (2 if duplex_backs else 1)
-    buf = io.BytesIO()
-    kind = "proof sheet" if opts.proof else "card sheets"
-    canvas = new_canvas(buf, layout.paper.width, layout.paper.height, f"{cs.title}: {kind}",
-                        f"{len(cards)} cards of {cs.name}, {layout.card.name} on {layout.paper.label}")
+    canvas.setPageSize((layout.paper.width * MM, layout.paper.height * MM))
     pen = s.pen(canvas)
-    result = CardsPdf(b"", total, layout)
-    texts = {c.name: rules_text(c, cs) for c in cs.cards}
+    result = CardsPdf(b"", total, layout, *first_pages(cs, opts, layout))
+    texts = {c.name: s.card_text(c, cs) for c in cs.cards}
     copies = CardCopies(s, canvas, pen, cs, layout.bleed, texts)
     page_no = 0
     for p in range(n_fronts):
         chunk = cards[p * layout.per_page:(p + 1) * layout.per_page]
+        if page_begins is not None:
+            page_begins(page_no)
         page_no += 1
         for card, trim in zip(chunk, layout.trims, strict=False):
-            result.type_pages.setdefault(card.type, page_no - 1)
-            result.card_pages.setdefault(card.name, page_no - 1)
             copies.draw(card, trim)
         for cell in layout.folded_backs[:len(chunk)]:
             if layout.backs_turned:  # a horizontal fold turns them upright again
@@ -195,6 +220,8 @@ def cards_pdf(cs: CardSet, opts: PrintOptions, progress: Callable[[int], None] |
         draw_sheet_furniture(s, pen, layout, f"{cs.name} · {cs.title} · page {page_no} of {total}")
         canvas.showPage()
         if duplex_backs:
+            if page_begins is not None:
+                page_begins(page_no)
             page_no += 1
             duplex = cast(Duplex, opts.duplex)
             cells = back_cells(layout, duplex, opts.offset)
@@ -206,8 +233,6 @@ def cards_pdf(cs: CardSet, opts: PrintOptions, progress: Callable[[int], None] |
             canvas.showPage()
         if progress is not None:
             progress(len(chunk))
-    canvas.save()
-    result.data = buf.getvalue()
     result.draw_counts = dict(pen.counts)
     return result
 
