@@ -13,7 +13,7 @@ import typing
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any, TypeVar, cast
+from typing import Any, TypeVar
 
 from cardgen.paths import templates_dir
 from cardgen.render.errors import LayoutError
@@ -229,16 +229,21 @@ _NUMBER = "tag:yaml.org,2002:int", "tag:yaml.org,2002:float"
 _COMPOSE_LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
-@cache
+_HINTS: dict[str, dict[str, Any]] = {}  # the fields' types of each layout class (static, resolved once)
+
+
 def _hints(cls: type[Any]) -> dict[str, Any]:
-    return typing.get_type_hints(cls)
+    hints = _HINTS.get(cls.__qualname__)
+    if hints is None:
+        hints = _HINTS[cls.__qualname__] = typing.get_type_hints(cls)
+    return hints
 
 
 def _read(cls: type[T], node: yaml.Node, path: Path, base: T | None, key: str = "") -> T:
     """`cls` from a mapping node; every field must be there unless `base` gives the missing ones."""
     if not isinstance(node, yaml.MappingNode):
         raise _error(path, node, f"{f'{key!r} ' if key else ''}must be a mapping")
-    hints = _hints(cast(type[Any], cls))
+    hints = _hints(cls)
     values: dict[str, Any] = {}
     for k_node, v_node in node.value:
         name = str(k_node.value)
@@ -305,6 +310,11 @@ def _face_file(path: Path, base: Face | None, floor: float) -> Face:
     return face
 
 
+def read_face(path: Path, base: Face | None = None) -> Face:
+    """A face.yaml: complete (a bundled file), or over `base` (a set's own, which cannot lower min_text_pt)."""
+    return _face_file(path, base, base.min_text_pt if base is not None else 0.0)
+
+
 def read_colours(path: Path, base: Colours | None = None) -> Colours:
     return _read(Colours, _node(path), path, base)
 
@@ -313,7 +323,7 @@ def read_colours(path: Path, base: Colours | None = None) -> Colours:
 def bundled() -> Layout:
     """The bundled layout (data of the install, read once a process)."""
     folder = templates_dir() / "layout"
-    face = _face_file(folder / FACE_FILE, None, 0.0)
+    face = read_face(folder / FACE_FILE)
     return Layout(face, read_colours(folder / COLOURS_FILE))
 
 
@@ -347,6 +357,6 @@ def set_layout(set_folder: str) -> Layout:
     if own is None or not own.is_dir():
         return base
     face_file, colours_file = own / FACE_FILE, own / COLOURS_FILE
-    face = _face_file(face_file, base.face, base.face.min_text_pt) if face_file.is_file() else base.face
+    face = read_face(face_file, base.face) if face_file.is_file() else base.face
     colours = read_colours(colours_file, base.colours) if colours_file.is_file() else base.colours
     return Layout(face, colours)
