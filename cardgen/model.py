@@ -164,6 +164,7 @@ class CardSet:
     origin_rules: dict[str, Rules] = field(default_factory=dict)  # each mixed set's own rules, by set name
     icons: dict[str, str] = field(default_factory=dict)  # keyword key -> icon file (absolute path)
     base: str = ""  # the folder of the set this one `extends:` ("" for none): validate compares against it
+    language: str = "en"  # the language it prints in: its generated text, the face's labels, the rules page
 
     @property
     def total(self) -> int:

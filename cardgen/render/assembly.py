@@ -22,13 +22,15 @@ TITLE_PT, HEAD_PT, BODY_PT = 18.0, 11.5, 10.0
 INK, HEAD_INK = "#1D1D1B", "#9E2A1C"  # as the rules page
 
 
-def steps(cs: CardSet, opts: PrintOptions, layout: SheetLayout, lang: str = "en") -> list[tuple[str, list[str]]]:
-    """(heading, paragraphs) of the page, in order."""
+def steps(cs: CardSet, opts: PrintOptions, layout: SheetLayout, lang: str | None = None) -> list[tuple[str, list[str]]]:
+    """(heading, paragraphs) of the page, in order, in `lang` (the set's language unless given)."""
+    language = lang or cs.language
+
     def t(key: str, **fields: object) -> str:
-        return messages.text(key, lang, **fields)
+        return messages.text(key, language, **fields)
 
     def many(key: str, **fields: object) -> list[str]:
-        return [str(s).format(**fields) for s in messages.message(key, lang)]
+        return [str(s).format(**fields) for s in messages.message(key, language)]
 
     inches = layout.paper.name in ("letter",)
     inch_note = f" ({L.num('sheet.scale_bar_in'):g} in)" if inches else ""
@@ -49,8 +51,9 @@ def steps(cs: CardSet, opts: PrintOptions, layout: SheetLayout, lang: str = "en"
             (t("assembly.sleeve_heading"), [sleeve]), (t("assembly.check_heading"), [count])]
 
 
-def assembly_pdf(cs: CardSet, opts: PrintOptions, layout: SheetLayout, sheets: int, lang: str = "en") -> bytes:
+def assembly_pdf(cs: CardSet, opts: PrintOptions, layout: SheetLayout, sheets: int, lang: str | None = None) -> bytes:
     """One portrait page of the build's paper with the making-of steps."""
+    lang = lang or cs.language
     paper = L.paper(opts.paper)
     buf = io.BytesIO()
     canvas = new_canvas(buf, paper.width, paper.height, f"{cs.title}: making the deck",

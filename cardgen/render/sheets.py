@@ -191,7 +191,8 @@ def _cards_pdf(cs: CardSet, opts: PrintOptions, progress: Callable[[int], None] 
                     draw_back(pen, cs, Rect(0.0, 0.0, cell.w, cell.h), layout.bleed)
             else:
                 draw_back(pen, cs, cell, layout.bleed)
-        draw_sheet_furniture(pen, layout, f"{cs.name} · {cs.title} · page {page_no} of {total}")
+        draw_sheet_furniture(pen, layout, messages.text("sheet.page", cs.language, set=cs.name, title=cs.title,
+                                                        page=page_no, total=total), cs.language)
         canvas.showPage()
         if duplex_backs:
             page_no += 1
@@ -200,8 +201,9 @@ def _cards_pdf(cs: CardSet, opts: PrintOptions, progress: Callable[[int], None] 
             for cell in cells[:len(chunk)]:
                 draw_back(pen, cs, cell, layout.bleed)
             # the label goes where the front's footer falls on this side, clear of the backs
-            draw_page_label(pen, layout, f"{cs.name} · backs ({opts.duplex}-edge duplex) · page {page_no} of {total}",
-                            mirror(layout.footer.label, layout.paper, duplex))
+            label = messages.text("sheet.backs_page", cs.language, set=cs.name, page=page_no, total=total,
+                                  duplex=messages.text(f"sheet.duplex_{opts.duplex}", cs.language))
+            draw_page_label(pen, layout, label, mirror(layout.footer.label, layout.paper, duplex))
             canvas.showPage()
         if progress is not None:
             progress(len(chunk))
@@ -252,7 +254,7 @@ class CardCopies:
         c.restoreState()
 
 
-def draw_sheet_furniture(pen: Pen, layout: SheetLayout, label: str) -> None:
+def draw_sheet_furniture(pen: Pen, layout: SheetLayout, label: str, lang: str = messages.DEFAULT_LANGUAGE) -> None:
     """Cut marks, the page label and the scale bar."""
     width = L.num("sheet.mark_width_pt")
     ink = L.colour("cut_mark")
@@ -267,9 +269,9 @@ def draw_sheet_furniture(pen: Pen, layout: SheetLayout, label: str) -> None:
     for s in layout.fold_marks:
         pen.line(s.x1, s.y1, s.x2, s.y2, ink, width, (L.num("sheet.fold_dash_on"), L.num("sheet.fold_dash_off")))
     draw_page_label(pen, layout, label)
-    draw_scale_bar(pen, layout)
+    draw_scale_bar(pen, layout, lang)
     if layout.note is not None:
-        draw_note(pen, layout.note, [str(n) for n in messages.message("gutterfold_note")])
+        draw_note(pen, layout.note, [str(n) for n in messages.message("gutterfold_note", lang)])
 
 
 def draw_note(pen: Pen, box: Rect, notes: list[str]) -> None:
@@ -304,7 +306,7 @@ def draw_page_label(pen: Pen, layout: SheetLayout, label: str, where: Rect | Non
 INCH_PAPERS = frozenset({"letter"})  # papers sold in inches: their scale bar shows inches too
 
 
-def draw_scale_bar(pen: Pen, layout: SheetLayout) -> None:
+def draw_scale_bar(pen: Pen, layout: SheetLayout, lang: str = messages.DEFAULT_LANGUAGE) -> None:
     """A bar exactly `scale_bar_mm` long with 10 mm ticks below it, so a ruler can check 100 % printing;
     on inch paper its inches (`scale_bar_in`, 1/2 in ticks) run above the same line."""
     length = layout.rules.scale_bar
@@ -319,13 +321,13 @@ def draw_scale_bar(pen: Pen, layout: SheetLayout) -> None:
         for i in range(ticks + 1):
             x = box.x + length * i / ticks
             pen.line(x, y, x, y - (1.8 if i in (0, ticks) else 1.0), ink, 0.5)
-        label = messages.text("scale_bar", mm=f"{length:g}")
+        label = messages.text("scale_bar", lang, mm=f"{length:g}")
         if inches:
             halves = int(inches * 2)
             for i in range(halves + 1):
                 x = box.x + 25.4 * inches * i / halves
                 pen.line(x, y, x, y + (1.5 if i in (0, halves) else 0.9), ink, 0.5)
-            label = messages.text("scale_bar_inches", mm=f"{length:g}", inches=f"{inches:g}")
+            label = messages.text("scale_bar_inches", lang, mm=f"{length:g}", inches=f"{inches:g}")
         pen.text(box.x + (1.0 if inches else 0.0), y + (1.9 if inches else 0.8), label, face, pt, ink)
 
 
@@ -352,4 +354,7 @@ def draw_back(pen: Pen, cs: CardSet, cell: Rect, bleed: float = 0.0) -> None:
             content = block.size_pt * 0.74 * PT + (len(block.lines) - 1) * block.leading
             draw_block(pen, block, box.x, box.y + (box.h + content) / 2, ink, centred_width=box.w)
         sub_face, sub_pt = L.text("back.subtitle_font"), L.num("back.subtitle_pt")
-        pen.text(box.x + box.w / 2, box.y - 4, L.text("back.subtitle"), sub_face, sub_pt, ink, align="centre")
+        # English keeps face.yaml's line (a set's layout may change it); another language says it in its words
+        subtitle = L.text("back.subtitle") if cs.language == messages.DEFAULT_LANGUAGE else \
+            messages.text("sheet.back_subtitle", cs.language)
+        pen.text(box.x + box.w / 2, box.y - 4, subtitle, sub_face, sub_pt, ink, align="centre")

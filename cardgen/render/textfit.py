@@ -15,7 +15,7 @@ from functools import lru_cache
 from cardgen.render.icons import Icon, find
 from cardgen.render.pen import Pen
 
-_KEYWORD = re.compile(r"^\W*(?:[A-Z][A-Z0-9²⁴'’\-]+|\d+T)\W*$")
+_KEYWORD = re.compile(r"^\W*(?:[A-ZÄÖÜ][A-ZÄÖÜ0-9²⁴'’\-]+|\d+[TZ])\W*$")
 
 
 @dataclass(frozen=True)
