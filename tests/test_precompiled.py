@@ -81,8 +81,8 @@ def test_bundled_templates_load_precompiled_and_render_what_a_compiled_template_
                                                 ("autoescape", "trim_blocks", "lstrip_blocks", "undefined",
                                                  "keep_trailing_newline")})
             plain_rules.filters.update(rules_content.rules_env().filters)
-            monkeypatch.setattr(cardtext, "bundled_env", lambda e=plain_text: e)
-            monkeypatch.setattr(rules_content, "rules_env", lambda e=plain_rules: e)
+            monkeypatch.setattr(cardtext, "bundled_env", lambda lang="en", e=plain_text: e)
+            monkeypatch.setattr(rules_content, "rules_env", lambda lang="en", e=plain_rules: e)
             assert [cardtext.rules_text(c, cs) for c in cs.cards] == texts
             assert rules_content.page_markup(cs) == page
             assert compiled  # and these were compiled from source

@@ -95,7 +95,8 @@ def _apply(cs: model.CardSet, doc: Document, diags: list[Diagnostic]) -> model.C
             diags.append(Diagnostic(doc.path, line, col, f"rules.{key}: only {' and '.join(_RULE_WORDS)} are words "
                                     "to translate"))
         elif (word := _text(doc, ("rules", key), value, diags)) is not None:
-            rules = dataclasses.replace(rules, **{key: word})
+            rules = dataclasses.replace(rules, life_word=word) if key == "life_word" else \
+                dataclasses.replace(rules, counters_hint=word)
     types = dict(cs.types)
     for key, value in _mapping(doc, ("types",), data.get("types", {}), diags).items():
         if key not in types:
@@ -110,14 +111,15 @@ def _apply(cs: model.CardSet, doc: Document, diags: list[Diagnostic]) -> model.C
             line, col = doc.where(("cards", name), key=True)
             diags.append(Diagnostic(doc.path, line, col, f"cards: the set has no card '{name}'"))
             continue
-        changes: dict[str, str] = {}
+        card = cards[name]
         for key, text in _mapping(doc, ("cards", name), value, diags).items():
             if key not in _CARD_WORDS:
                 line, col = doc.where(("cards", name, key), key=True)
                 diags.append(Diagnostic(doc.path, line, col, f"cards.{name}.{key}: only flavour and text are "
                                         "words to translate (card names stay as written)"))
             elif (word := _text(doc, ("cards", name, key), text, diags)) is not None:
-                changes[key] = word
-        cards[name] = dataclasses.replace(cards[name], **changes)
+                card = dataclasses.replace(card, flavour=word) if key == "flavour" else \
+                    dataclasses.replace(card, text=word)
+        cards[name] = card
     return dataclasses.replace(cs, title=title or cs.title, rules=rules, types=types,
                                cards=tuple(cards[c.name] for c in cs.cards))
