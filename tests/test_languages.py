@@ -15,6 +15,7 @@ from pypdf import PdfReader
 from cardgen import messages
 from cardgen.cardtext import rules_text, summary
 from cardgen.cli.build_cmd import command as build_command
+from cardgen.cli.export_cmd import command as export_command
 from cardgen.cli.list_cmd import command as list_command
 from cardgen.cli.validate_cmd import command as validate_command
 from cardgen.errors import SetError
@@ -38,7 +39,8 @@ ENGLISH = ("DAMAGE", "EACH TURN", "EVERY OTHER", "EVERYONE", "HEAL", "DRAW", "TR
            "Goal", "Setup", "Your turn", "Out of turn", "Card types", "Glossary", "Effect", "Value", "designs",
            "Making the deck", "Printing", "Cutting", "Sleeves", "Before you play", "backs", "print-and-play",
            "Healing", "Attack", "Weapon", "Counter", "Wrestling Move", "Special Event", "Basic Attack", "Defense",
-           "Specialty", "counters", "life", "the", "and", "or", "you", "your", "any", "card", "cards", "turn")
+           "Specialty", "counters", "life", "long", "short", "slip", "the", "and", "or", "you", "your", "any", "card",
+           "cards", "turn")
 GERMAN = ("SCHADEN", "Abwehr", "Regeln auf einen Blick", "Glossar", "Seite 1 von", "tatsächliche Größe")
 
 
@@ -232,3 +234,22 @@ def test_sets_in_two_languages_do_not_mix_without_lang(tmp_path: Path) -> None:
     (folder / "set.yaml").write_text("extends: beer\nname: mine\ntitle: Mine\nlanguage: de\n", encoding="utf-8")
     result = CliRunner().invoke(build_command, ["--set", "lunch", "--set", str(folder), "--out", str(tmp_path / "o")])
     assert result.exit_code == 1 and "print in different languages" in result.stderr and "--lang" in result.stderr
+
+
+def test_print_shop_files_in_german(tmp_path: Path) -> None:
+    result = CliRunner().invoke(export_command, ["print-shop", "--set", "lunch", "--lang", "de", "--dpi", "72",
+                                                 "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.stderr
+    text = _visible_text((tmp_path / "lunch" / "print-shop" / "lunch-print-shop.pdf").read_bytes())
+    assert "SCHADEN" in text and "GRUNDANGRIFF" in text and "DAMAGE" not in text
+
+
+@pytest.mark.parametrize("lang", OTHER_LANGUAGES)
+def test_every_glossary_entry_is_in_every_language(lang: str) -> None:
+    def entries(path: Path) -> list[str]:
+        return sorted(re.findall(r"\{% if used\.(\w+) %\}\n###", path.read_text(encoding="utf-8")))
+
+    english = entries(templates_dir() / "rules" / "glossary.j2")
+    folder = messages.template_folder(lang)
+    assert folder is not None and len(english) > 20
+    assert entries(folder / "rules" / "glossary.j2") == english

@@ -39,7 +39,7 @@ def steps(cs: CardSet, opts: PrintOptions, layout: SheetLayout, lang: str | None
     if layout.folded_backs:
         printing += many("assembly.gutterfold_steps")
     elif opts.backs:
-        printing += many("assembly.duplex_steps", edge=opts.duplex)
+        printing += many("assembly.duplex_steps", edge=t(f"assembly.edge_{opts.duplex}"))
     else:
         printing += many("assembly.single_steps")
     card = layout.card
@@ -65,8 +65,8 @@ def assembly_pdf(cs: CardSet, opts: PrintOptions, layout: SheetLayout, sheets: i
     cards = len(card_sequence(cs, opts.proof))
     title = messages.text("assembly.title", lang)
     subtitle = messages.text("assembly.subtitle", lang, title=cs.title, cards=cards, sheets=sheets,
-                             paper=layout.paper.label, size=layout.card.name, width=f"{layout.card.width:g}",
-                             height=f"{layout.card.height:g}")
+                             paper=layout.paper.label, size=size_name(layout.card.name, lang),
+                             width=f"{layout.card.width:g}", height=f"{layout.card.height:g}")
     top = _para(pen, title, bold, TITLE_PT, MARGIN, top, width, INK) - 1.0
     top = _para(pen, subtitle, Faces("Sans-Oblique", "Sans-Oblique"), BODY_PT * 0.9, MARGIN, top, width, INK) - 4.0
     for heading, paras in steps(cs, opts, layout, lang):
@@ -81,6 +81,12 @@ def assembly_pdf(cs: CardSet, opts: PrintOptions, layout: SheetLayout, sheets: i
     canvas.showPage()
     canvas.save()
     return buf.getvalue()
+
+
+def size_name(name: str, lang: str) -> str:
+    """A bundled card size in the language's words (slip: Zettel); a size given as WxH as it is."""
+    names = messages.message("assembly.size_names", lang)
+    return str(names.get(name, name)) if isinstance(names, dict) else name
 
 
 def _para(pen: Pen, text: str, faces: Faces, size: float, x: float, top: float, width: float, ink: str) -> float:
