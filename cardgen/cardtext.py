@@ -25,9 +25,9 @@ from jinja2.visitor import NodeTransformer
 
 from cardgen import messages
 from cardgen.errors import CardgenError
+from cardgen.jinja_cache import bytecode_cache
 from cardgen.model import Card, CardSet, defences_of
 from cardgen.paths import templates_dir
-from cardgen.precompiled import PrecompiledLoader
 
 TEXT_TEMPLATE = "card_text.j2"
 SUMMARY_TEMPLATE = "card_summary.j2"
@@ -46,12 +46,11 @@ class TemplateError(CardgenError):
 
 @cache
 def bundled_env(lang: str = messages.DEFAULT_LANGUAGE) -> jinja2.Environment:
-    """The bundled card templates of a language: English precompiled where they match their source
-    (cardgen.precompiled), another language's from templates/i18n/<lang>/."""
+    """The bundled card templates of a language: English from templates/, another language's from
+    templates/i18n/<lang>/ (compiled code kept by Jinja's own bytecode cache, cardgen.jinja_cache)."""
     folder = messages.template_folder(lang)
-    if folder is None:
-        return jinja2.Environment(loader=PrecompiledLoader(templates_dir()), **_ENV_OPTIONS)
-    return jinja2.Environment(loader=jinja2.FileSystemLoader(str(folder)), **_ENV_OPTIONS)
+    return jinja2.Environment(loader=jinja2.FileSystemLoader(str(folder or templates_dir())),
+                              bytecode_cache=bytecode_cache(), **_ENV_OPTIONS)
 
 
 MAX_TEMPLATE_OUTPUT = 4000  # characters one card's text may reach; a slip holds a few hundred

@@ -26,6 +26,7 @@ from cardgen.paths import templates_dir
 from cardgen.render import layout_data as L
 from cardgen.render.card_face import badges_of, value_of
 from cardgen.render.icons import icons_of
+from cardgen.render.session import RenderSession
 from tests.pdfops import text_runs
 
 SETS = ("classic", "lunch", "beer")
@@ -84,7 +85,8 @@ def test_german_text_labels_and_badges_come_from_the_mechanics() -> None:
     assert cs.language == "de" and cs.types["defense"].label == "Abwehr" and cs.rules.life_word == "Marken"
     assert rules_text(cs.card("Smack"), cs) == "Verursacht 2 Schaden. Abwehr: AUSWEICHEN oder BLOCKEN."
     assert summary(cs.card("Manhandle"), cs) == "nach GRAB; 3 Schaden; BETÄUBT 1Z; unabwehrbar"
-    assert [b for b, _ in badges_of(cs.card("Manhandle"), cs)] == ["nach GRAB", "BETÄUBT 1Z"]
+    assert [b for b, _ in badges_of(RenderSession.bundled(), cs.card("Manhandle"), cs)] == ["nach GRAB",
+                                                                                             "BETÄUBT 1Z"]
     assert value_of(cs.card("Choke & Puke"), cs.language).caption == "JEDEN ZUG"  # type: ignore[union-attr]
     assert cs.card("Love Tap").flavour == "Der gute Wille zählt."
     assert load_set("beer").card("Love Tap").flavour == "It's the thought that counts."  # English untouched

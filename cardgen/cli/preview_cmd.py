@@ -19,6 +19,7 @@ from cardgen.cli.common import (
 )
 from cardgen.errors import CardgenError
 from cardgen.output import check_writable
+from cardgen.render.face_layout import bundled
 from cardgen.render.preview import preview_files, write_previews
 from cardgen.render.sheets import PrintOptions, resolve_layout
 from cardgen.render.size_check import check_card_size, check_preview_pixels
@@ -37,7 +38,7 @@ def command(sets: tuple[str, ...], card: str | None, dpi: int, out: Path, paper:
             lang: str | None) -> None:
     """Render card previews (what prints) and one contact sheet per set."""
     opts = PrintOptions(paper=paper, size=size)
-    resolve_layout(opts)
+    resolve_layout(opts, bundled().face)
     groups = set_groups(sets)
     if card is not None and len(groups) != 1:
         raise CardgenError("--card needs --set")

@@ -19,9 +19,9 @@ from markupsafe import Markup, escape
 from cardgen import messages
 from cardgen.cardtext import summary
 from cardgen.iconwords import keyword_forms
+from cardgen.jinja_cache import bytecode_cache
 from cardgen.model import DEFENCE_KINDS, Card, CardSet, defences_of
 from cardgen.paths import templates_dir
-from cardgen.precompiled import PrecompiledLoader
 from cardgen.render.icons import Icon, icons_of
 
 PAGE_TEMPLATE = "page.j2"
@@ -186,12 +186,11 @@ def _unique(items: Iterable[str]) -> list[str]:
 
 @cache
 def rules_env(lang: str = messages.DEFAULT_LANGUAGE) -> jinja2.Environment:
-    """The rules-page templates of a language: English precompiled where they match their source
-    (cardgen.precompiled), another language's from templates/i18n/<lang>/rules/."""
+    """The rules-page templates of a language: English from templates/rules/, another language's from
+    templates/i18n/<lang>/rules/ (compiled code kept by Jinja's own bytecode cache, cardgen.jinja_cache)."""
     folder = messages.template_folder(lang)
-    loader = PrecompiledLoader(templates_dir() / "rules") if folder is None else \
-        jinja2.FileSystemLoader(str(folder / "rules"))
-    env = jinja2.Environment(loader=loader, autoescape=True, trim_blocks=True, lstrip_blocks=True,
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader((folder or templates_dir()) / "rules"),
+                             bytecode_cache=bytecode_cache(), autoescape=True, trim_blocks=True, lstrip_blocks=True,
                              undefined=jinja2.StrictUndefined, keep_trailing_newline=False)
     env.filters.update(_filters(lang))
     return env
