@@ -23,7 +23,6 @@ from cardgen.iconwords import icon_word
 from cardgen.loader import load_set
 from cardgen.loader.language import in_language
 from cardgen.paths import templates_dir
-from cardgen.render import layout_data as L
 from cardgen.render.card_face import badges_of, value_of
 from cardgen.render.icons import icons_of
 from cardgen.render.session import RenderSession
@@ -135,7 +134,7 @@ def test_every_bundled_set_builds_in_german_and_reads_back_german(refs: tuple[st
     for kind in ("rules", "cards", "print"):
         data = (folder / f"{name}-{kind}.pdf").read_bytes()
         text = _visible_text(data)
-        assert min(_sizes(data)) >= L.min_text_pt() - 1e-6 == 7.0 - 1e-6, kind
+        assert min(_sizes(data)) >= RenderSession.bundled().face.min_text_pt - 1e-6 == 7.0 - 1e-6, kind
         rest = _without_names(text, names)
         left = sorted({w for w in ENGLISH if re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", rest)})
         assert not left, f"{kind}: English left in the German deck: {left}"
