@@ -27,6 +27,7 @@ from cardgen.render.card_face import draw_card
 from cardgen.render.geometry import Rect
 from cardgen.render.pdfx import make_pdfx
 from cardgen.render.pen import MM, Pen
+from cardgen.render.set_look import drawing
 from cardgen.render.sheets import draw_back, new_canvas
 from cardgen.render.size_check import check_card_size
 
@@ -91,7 +92,7 @@ def shop_pdf(cs: CardSet, size: str, bleed: float, cmyk: bool = False, pages: st
         make_pdfx(canvas)
     trim = Rect(bleed, bleed, card.width, card.height)
     pen = Pen(canvas, cmyk=cmyk)
-    with L.set_layout(cs.path), _safe_zone(safe):
+    with drawing(cs), _safe_zone(safe):
         for page in shop_pages(cs, pages):
             canvas.setTrimBox((trim.x * MM, trim.y * MM, trim.right * MM, trim.top * MM))
             canvas.setBleedBox((0, 0, page_w * MM, page_h * MM))

@@ -22,6 +22,7 @@ from cardgen.render.geometry import Rect
 from cardgen.render.pen import Pen
 from cardgen.render.rules_layout import paper_names
 from cardgen.render.rules_page import check_fits
+from cardgen.render.set_look import back_inks, drawing
 from cardgen.render.sheets import draw_back
 
 
@@ -45,7 +46,7 @@ def print_problems(cs: CardSet, papers: tuple[str, ...] | None = None) -> list[D
     out: list[Diagnostic] = []
     pen = Pen(None)
     try:
-        with L.set_layout(cs.path):
+        with drawing(cs):
             sizes = [L.card_size(n) for n in L.size_names()]
             for card in cs.cards:
                 text = rules_text(card, cs)
@@ -57,7 +58,9 @@ def print_problems(cs: CardSet, papers: tuple[str, ...] | None = None) -> list[D
                                               f"printed at {size.name} size: {_reason(exc, card)}"))
                         break
             draw_back(pen, cs, Rect(0.0, 0.0, sizes[0].width, sizes[0].height))
-            for problem in contrast_problems(L.colours(), {t.label: t.colour for t in cs.types.values()}):
+            inks = back_inks(cs)
+            colours = {**L.colours(), "back": {"fill": inks.fill, "pattern": inks.pattern, "ink": inks.ink}}
+            for problem in contrast_problems(colours, {t.label: t.colour for t in cs.types.values()}):
                 out.append(Diagnostic(_set_file(cs), 1, 1, f"text would be hard to read: {problem} (WCAG contrast)"))
     except CardgenError as exc:  # the set's own layout data, or the title on the card back
         out.append(Diagnostic(_set_file(cs), 1, 1, f"cannot be printed: {exc}"))

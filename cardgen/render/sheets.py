@@ -35,6 +35,7 @@ from cardgen.render.geometry import (
     sheet_layout,
 )
 from cardgen.render.pen import MM, PT, Pen
+from cardgen.render.set_look import back_image, back_inks, drawing
 from cardgen.render.textfit import Faces, draw_block, fit_lines
 
 PRODUCER = f"cardgen {__version__}"
@@ -159,7 +160,7 @@ def new_canvas(buf: io.BytesIO, width_mm: float, height_mm: float, title: str, s
 
 def cards_pdf(cs: CardSet, opts: PrintOptions, progress: Callable[[int], None] | None = None) -> CardsPdf:
     """Render the card sheets of `cs`; `progress(n)` is called after each page with the cards drawn."""
-    with L.set_layout(cs.path):
+    with drawing(cs):
         return _cards_pdf(cs, opts, progress)
 
 
@@ -331,8 +332,14 @@ def draw_scale_bar(pen: Pen, layout: SheetLayout) -> None:
 
 def draw_back(pen: Pen, cs: CardSet, cell: Rect, bleed: float = 0.0) -> None:
     """A card back: the same for every card, so the backs reveal nothing. `cell` includes the bleed;
-    the frame and title keep their distance from the cut, not from the bleed's edge."""
-    fill, pattern, ink = L.colour("back.fill"), L.colour("back.pattern"), L.colour("back.ink")
+    the frame and title keep their distance from the cut, not from the bleed's edge. A set's own back
+    image covers the whole cell (card and bleed), centred, its overflow clipped."""
+    image = back_image(cs)
+    if image is not None:
+        pen.image(image[0], image[1], cell.x, cell.y, cell.w, cell.h)
+        return
+    inks = back_inks(cs)
+    fill, pattern, ink = inks.fill, inks.pattern, inks.ink
     inset = L.num("back.inset")  # face_problems keeps the frame's outer edge beyond the safe margin
     with pen.clipped(cell.x, cell.y, cell.w, cell.h):
         pen.fill_rect(cell.x, cell.y, cell.w, cell.h, fill)
@@ -346,10 +353,11 @@ def draw_back(pen: Pen, cs: CardSet, cell: Rect, bleed: float = 0.0) -> None:
         face = L.text("back.title_font")
         box = Rect(inner.x + 3, inner.y + inner.h * 0.3, inner.w - 6, inner.h * 0.4)
         pen.fill_rect(box.x - 1, box.y, box.w + 2, box.h, fill, radius=2)
-        block = fit_lines(cs.title.upper(), box.w, box.h, L.num("back.title_max_pt"), L.num("back.title_min_pt"),
+        block = fit_lines(inks.title.upper(), box.w, box.h, L.num("back.title_max_pt"), L.num("back.title_min_pt"),
                           0.5, (Faces(face, face),), 1.15)
         if block is not None:
             content = block.size_pt * 0.74 * PT + (len(block.lines) - 1) * block.leading
             draw_block(pen, block, box.x, box.y + (box.h + content) / 2, ink, centred_width=box.w)
-        sub_face, sub_pt = L.text("back.subtitle_font"), L.num("back.subtitle_pt")
-        pen.text(box.x + box.w / 2, box.y - 4, L.text("back.subtitle"), sub_face, sub_pt, ink, align="centre")
+        if inks.subtitle:
+            sub_face, sub_pt = L.text("back.subtitle_font"), L.num("back.subtitle_pt")
+            pen.text(box.x + box.w / 2, box.y - 4, inks.subtitle, sub_face, sub_pt, ink, align="centre")

@@ -22,6 +22,7 @@ from cardgen.render.errors import LayoutError
 from cardgen.render.fonts import register_fonts
 from cardgen.render.geometry import Rect
 from cardgen.render.pen import Pen
+from cardgen.render.set_look import drawing
 from cardgen.render.sheets import PrintOptions, resolve_layout
 
 MAX_SEARCH_MM = 300.0  # the tallest card searched for
@@ -46,7 +47,7 @@ def check_card_size(cs: CardSet, spec: str) -> None:
         return
     size = L.card_size(spec)
     register_fonts()
-    with L.set_layout(cs.path):
+    with drawing(cs):
         texts = [rules_text(c, cs) for c in cs.cards]
         if _all_draw(cs, texts, size.width, size.height):
             return
