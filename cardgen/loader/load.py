@@ -29,7 +29,7 @@ from cardgen.loader.card_checks import (
 )
 from cardgen.loader.extends import inherit_cards, load_base
 from cardgen.loader.icons import check_icons
-from cardgen.loader.look import check_look, glyph_problems
+from cardgen.loader.look import check_look, colour_warnings, glyph_problems
 from cardgen.loader.schema import SET_PROPERTIES, SET_REQUIRED, SET_REQUIRED_WHEN_EXTENDING
 from cardgen.loader.schema_check import CARD_VALIDATOR, SET_VALIDATOR, check_schema
 from cardgen.loader.yaml_doc import TOO_MANY_CARDS, Document, read_document
@@ -404,6 +404,7 @@ def _check_set(cs: model.CardSet, docs: list[Document], diags: list[Diagnostic],
                 f"{did_you_mean(token, list(cs.icons))}; known: {', '.join(cs.icons) or 'none'}")
     diags.extend(d for d in deck_problems(cs, head) if complete or "maximum" in d.message)
     diags.extend(glyph_problems(cs, head, cast(dict[str, Any], head.data).get("look", {})))
+    diags.extend(colour_warnings(cs, head, cast(dict[str, Any], head.data).get("types", {})))
     if not complete:
         return
     total = cs.total

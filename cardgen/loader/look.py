@@ -218,3 +218,29 @@ def glyph_problems(cs: model.CardSet, head: Document, raw: dict[str, Any]) -> li
                                   f"for {len(missing)} character{'s' if len(missing) != 1 else ''} the cards "
                                   f"print: {listed}{more}"))
     return out
+
+
+def colour_warnings(cs: model.CardSet, head: Document, raw_types: dict[str, Any]) -> list[Diagnostic]:
+    """One warning when two type colours (one of them given in this set.yaml) are ones people with a
+    colour-vision deficiency, or a greyscale print, could mistake for each other (colour_vision.PROMISED):
+    at the closer pair's colour, with how many pairs are too close."""
+    from cardgen.render.colour_vision import MIN_DELTA_E, PROMISED, delta_e
+
+    close: list[tuple[float, str, str, str]] = []
+    keys = list(cs.types)
+    for i, a in enumerate(keys):
+        for b in keys[i + 1:]:
+            if a in raw_types or b in raw_types:
+                d, condition = min((delta_e(cs.types[a].colour, cs.types[b].colour, c), c) for c in PROMISED)
+                if d < MIN_DELTA_E:
+                    here, other = (b, a) if b in raw_types else (a, b)
+                    close.append((d, condition, here, other))
+    if not close:
+        return []
+    d, condition, here, other = min(close)
+    more = f" (the closest of {len(close)} pairs below it)" if len(close) > 1 else ""
+    line, col = head.where(("types", here, "colour"))
+    return [Diagnostic(head.path, line, col, f"types: '{here}' {cs.types[here].colour} and '{other}' "
+                       f"{cs.types[other].colour} differ by only {d:.1f} (CIEDE2000) in {condition}, below "
+                       f"{MIN_DELTA_E:g}{more}: players may tell the types apart only by their icon and label",
+                       "warning")]
