@@ -73,9 +73,10 @@ def test_the_sets_faces_are_embedded_as_subsets_and_set_the_cards() -> None:
     cs = load_set(FIXTURE)
     data = cards_pdf(cs, PrintOptions(proof=True, size="poker")).data
     fonts = _base_fonts(data)
-    serif = {n for n in fonts.values() if re.fullmatch(r"/[A-Z]{6}\+DejaVuSerif(-Bold|-Italic)?", n)}
-    assert serif == {f"/{p}+DejaVuSerif{s}" for p, s in
-                     ((n[1:7], n[n.index("Serif") + 5:]) for n in serif)} and len(serif) == 3
+    # a subset (six-letter prefix) of each face, its name made unique by the file's digest
+    serif = {n for n in fonts.values() if re.fullmatch(r"/[A-Z]{6}\+DejaVuSerif(-Bold|-Italic)?-[0-9a-f]{8}", n)}
+    assert {re.sub(r"^/[A-Z]{6}\+|-[0-9a-f]{8}$", "", n) for n in serif} == {
+        "DejaVuSerif", "DejaVuSerif-Bold", "DejaVuSerif-Italic"}
     first = pages(data)[0]
     by_res = {e.font for e in first.events if e.kind == "text"}
     names = {fonts[r] for r in by_res}
@@ -303,3 +304,20 @@ def test_type_colours_too_close_for_colour_blind_players_get_a_warning(tmp_path:
                      r"\d+\.\d \(CIEDE2000\) in \w+, below 10", out), out
     code, out = _run("validate", "--set", str(FIXTURE), "--no-sim", "--no-balance")
     assert code == 0 and "warning" not in out, out
+
+
+def test_a_glyph_only_the_layout_prints_is_caught_as_the_card_is_drawn(tmp_path: Path) -> None:
+    """The badges' arrows (PASSES ON ↔) are the layout's, not the set's text: the face lacking them passes
+    loading and is refused where the card is drawn, naming the card, the character and the set's file. The
+    face has the same PostScript name as the set's bold face (DejaVuSerif-Bold): each still draws as itself."""
+    folder = _copy(tmp_path)
+    _edit(folder, "condensed_bold: fonts/DejaVuSerif-Bold-subset.ttf",
+          "condensed_bold: fonts/DejaVuSerif-Bold-noarrows.ttf")
+    load_set(folder)  # every character of the set's own text is there
+    code, out = _run("validate", "--set", str(folder), "--no-sim", "--no-balance")
+    assert code == 1
+    assert re.search(r"cards\.yaml:\d+:\d+: error: card 'Saucer Toss' cannot be printed at poker size: character "
+                     r"'↔' \(U\+2194\) is not in the set's font 'DejaVuSerif-Bold-noarrows\.ttf'", out), out
+    code, built = _run("build", "--set", str(folder), "--out", str(tmp_path / "out"))
+    assert code == 1 and "'↔' (U+2194) is not in the set's font" in built, built
+    assert not (tmp_path / "out").exists() or not any((tmp_path / "out").rglob("*.pdf"))

@@ -52,7 +52,12 @@ def font_name(data: bytes) -> str:
 def _parse(data: bytes) -> Any:
     from reportlab.pdfbase.ttfonts import TTFont
 
-    return TTFont(font_name(data), io.BytesIO(data))
+    font = TTFont(font_name(data), io.BytesIO(data))
+    # reportlab's registry treats two faces of one PostScript name as one font (the first registered wins): a
+    # set's own DejaVuSans, or two versions of a face, would silently draw in the other. The name made
+    # unique by the content's digest also names the embedded subset (ABCDEF+Name-1a2b3c4d).
+    font.face.name = font.face.name + b"-" + hashlib.sha256(data).hexdigest()[:8].encode()
+    return font
 
 
 def truetype(data: bytes) -> Any:

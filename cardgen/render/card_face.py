@@ -96,7 +96,7 @@ def draw_card(pen: Pen, card: Card, cs: CardSet, trim: Rect, bleed: float, text:
             pen.stroke_rect(trim.x + half, trim.y + half, trim.w - 2 * half, trim.h - 2 * half, L.colour("frame"), w)
     except MissingGlyph as exc:
         own = set_font_file(exc.face)
-        font = "no bundled font" if own is None else f"not in the set's font '{Path(own).name}'"
+        font = "in no bundled font" if own is None else f"not in the set's font '{Path(own).name}'"
         raise GlyphError(f"{where(card)}card '{card.name}': character '{exc.char}' (U+{ord(exc.char):04X}) "
                          f"is {font}") from None
 
