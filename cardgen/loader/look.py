@@ -159,12 +159,13 @@ def _back_image(folder: Path, rel: str, err: Any) -> str:
 
 def _check_contrast(back: model.BackDesign, raw: dict[str, Any], err: Any) -> None:
     """The design's ink on its fill and stripes; an ink it leaves out is the bundled layout's (what is drawn)."""
-    from cardgen.render import layout_data as L
     from cardgen.render.contrast import MIN_SMALL, ratio
+    from cardgen.render.face_layout import bundled
 
-    ink = back.ink or L.colour("back.ink")
+    inks = bundled().colours.back
+    ink = back.ink or inks.ink
     for what in ("fill", "pattern"):
-        fill = getattr(back, what) or L.colour(f"back.{what}")
+        fill = getattr(back, what) or getattr(inks, what)
         got = ratio(ink, fill)
         if got < MIN_SMALL - 1e-9:
             at = "ink" if "ink" in raw else what

@@ -1,68 +1,59 @@
-"""Drawing a set in its own look: its layout data, its own TrueType faces, its back.
+"""Drawing a set in its own look (set.yaml `look:`): its own TrueType faces, its back design or image.
 
-`drawing(cs)` is what every renderer enters before it draws a set's cards: the set's `layout/` files over
-the bundled layout, then each face key of the face layout that names a logical face the set replaces
-(`look.fonts`) pointed at the set's registered file. The sheet's own furniture (page label, scale bar)
-stays in the bundled faces: it is cardgen's, not the card's. A set without `look:` draws exactly as before.
+`look_layout(cs, layout)` is the layout a render of the set draws with (`RenderSession.for_cards`): each
+font field of the face layout that names a logical face the set replaces (`look.fonts`) points at the
+set's registered file, and a back design's inks and subtitle replace the layout's. The sheet's own
+furniture (page label, scale bar) stays in the bundled faces: it is cardgen's, not the card's. A set
+without `look:` gets its layout unchanged, so it draws exactly as before.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
-from dataclasses import dataclass
+import dataclasses
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 from cardgen.model import CardSet
-from cardgen.render import layout_data as L
+from cardgen.render.face_layout import BackInks, Face, Layout
 from cardgen.render.fonts import register_set_fonts
 
 NOT_THE_CARDS = ("sheet",)  # face.yaml sections drawn on the sheet around the cards
 
 
-def font_overrides(face: dict[str, Any], faces: dict[str, str], _top: bool = True) -> dict[str, Any]:
-    """The face.yaml values (nested, only those that change) that point its font keys at `faces`."""
-    out: dict[str, Any] = {}
-    for key, value in face.items():
-        if isinstance(value, dict):
-            if not (_top and key in NOT_THE_CARDS):
-                inner = font_overrides(value, faces, False)
-                if inner:
-                    out[key] = inner
-        elif key.endswith("font") and isinstance(value, str) and value in faces:
-            out[key] = faces[value]
-    return out
+def own_faces(face: Face, faces: dict[str, str]) -> Face:
+    """`face` with every font field naming a key of `faces` (a logical face) pointed at its value."""
+    changes: dict[str, Any] = {}
+    for section in dataclasses.fields(face):
+        value = getattr(face, section.name)
+        if not dataclasses.is_dataclass(value) or section.name in NOT_THE_CARDS:
+            continue
+        inner = {f.name: faces[getattr(value, f.name)] for f in dataclasses.fields(value)
+                 if f.name.endswith("font") and getattr(value, f.name) in faces}
+        if inner:
+            changes[section.name] = dataclasses.replace(value, **inner)  # type: ignore[type-var]
+    return dataclasses.replace(face, **changes) if changes else face
 
 
-@contextmanager
-def drawing(cs: CardSet) -> Iterator[None]:
-    """Draw `cs` with its own layout data and faces inside this block."""
-    with L.set_layout(cs.path):
-        if not cs.look.fonts:
-            yield
-            return
-        with L.face_overrides(font_overrides(L.face_layout(), register_set_fonts(cs.look.fonts))):
-            yield
+def look_layout(cs: CardSet, layout: Layout) -> Layout:
+    """The layout `cs` draws with: `layout` (the bundled or the set folder's) with the set's faces and back."""
+    look = cs.look
+    if not look.own:
+        return layout
+    face = own_faces(layout.face, register_set_fonts(look.fonts)) if look.fonts else layout.face
+    back = look.back
+    if back.subtitle is not None:
+        face = dataclasses.replace(face, back=dataclasses.replace(face.back, subtitle=back.subtitle))
+    colours = layout.colours
+    if back.fill or back.pattern or back.ink:
+        old = colours.back
+        colours = dataclasses.replace(colours, back=BackInks(back.fill or old.fill, back.pattern or old.pattern,
+                                                             back.ink or old.ink))
+    return Layout(face, colours)
 
 
-@dataclass(frozen=True)
-class BackInks:
-    """What the generated back is drawn with: the set's design over the active layout."""
-
-    fill: str
-    pattern: str
-    ink: str
-    title: str
-    subtitle: str
-
-
-def back_inks(cs: CardSet) -> BackInks:
-    d = cs.look.back
-    return BackInks(d.fill or L.colour("back.fill"), d.pattern or L.colour("back.pattern"),
-                    d.ink or L.colour("back.ink"), d.title or cs.title,
-                    L.text("back.subtitle") if d.subtitle is None else d.subtitle)
+def back_title(cs: CardSet) -> str:
+    return cs.look.back.title or cs.title
 
 
 def back_image(cs: CardSet) -> tuple[str, tuple[int, int]] | None:
