@@ -35,6 +35,7 @@ from cardgen.render.geometry import (
 from cardgen.render.icons import IconCanvas
 from cardgen.render.pen import MM, PT, Pen
 from cardgen.render.session import RenderSession
+from cardgen.render.set_look import back_image, back_title
 from cardgen.render.textfit import Faces, draw_block, fit_lines
 
 PRODUCER = f"cardgen {__version__}"
@@ -163,7 +164,7 @@ def cards_pdf(cs: CardSet, opts: PrintOptions, progress: Callable[[int], None] |
               session: RenderSession | None = None) -> CardsPdf:
     """Render the card sheets of `cs` (in `session`, else a new one with the set's layout); `progress(n)` is
     called after each page with the cards drawn."""
-    s = RenderSession.for_set(cs.path) if session is None else session
+    s = RenderSession.for_cards(cs) if session is None else session
     layout = resolve_layout(opts, s.face)
     buf = io.BytesIO()
     kind = "proof sheet" if opts.proof else "card sheets"
@@ -217,7 +218,8 @@ def draw_sheets(s: RenderSession, canvas: Any, cs: CardSet, opts: PrintOptions, 
                     draw_back(s, pen, cs, Rect(0.0, 0.0, cell.w, cell.h), layout.bleed)
             else:
                 draw_back(s, pen, cs, cell, layout.bleed)
-        draw_sheet_furniture(s, pen, layout, f"{cs.name} · {cs.title} · page {page_no} of {total}")
+        draw_sheet_furniture(s, pen, layout, messages.text("sheet.page", cs.language, set=cs.name, title=cs.title,
+                                                           page=page_no, total=total), cs.language)
         canvas.showPage()
         if duplex_backs:
             if page_begins is not None:
@@ -228,7 +230,8 @@ def draw_sheets(s: RenderSession, canvas: Any, cs: CardSet, opts: PrintOptions, 
             for cell in cells[:len(chunk)]:
                 draw_back(s, pen, cs, cell, layout.bleed)
             # the label goes where the front's footer falls on this side, clear of the backs
-            label = f"{cs.name} · backs ({opts.duplex}-edge duplex) · page {page_no} of {total}"
+            label = messages.text("sheet.backs_page", cs.language, set=cs.name, page=page_no, total=total,
+                                  duplex=messages.text(f"sheet.duplex_{opts.duplex}", cs.language))
             draw_page_label(s, pen, layout, label, mirror(layout.footer.label, layout.paper, duplex))
             canvas.showPage()
         if progress is not None:
@@ -280,7 +283,8 @@ class CardCopies:
         c.restoreState()
 
 
-def draw_sheet_furniture(s: RenderSession, pen: Pen, layout: SheetLayout, label: str) -> None:
+def draw_sheet_furniture(s: RenderSession, pen: Pen, layout: SheetLayout, label: str,
+                         lang: str = messages.DEFAULT_LANGUAGE) -> None:
     """Cut marks, the page label and the scale bar."""
     width = s.face.sheet.mark_width_pt
     ink = s.colours.cut_mark
@@ -295,9 +299,9 @@ def draw_sheet_furniture(s: RenderSession, pen: Pen, layout: SheetLayout, label:
     for seg in layout.fold_marks:
         pen.line(seg.x1, seg.y1, seg.x2, seg.y2, ink, width, (s.face.sheet.fold_dash_on, s.face.sheet.fold_dash_off))
     draw_page_label(s, pen, layout, label)
-    draw_scale_bar(s, pen, layout)
+    draw_scale_bar(s, pen, layout, lang)
     if layout.note is not None:
-        draw_note(s, pen, layout.note, [str(n) for n in messages.message("gutterfold_note")])
+        draw_note(s, pen, layout.note, [str(n) for n in messages.message("gutterfold_note", lang)])
 
 
 def draw_note(s: RenderSession, pen: Pen, box: Rect, notes: list[str]) -> None:
@@ -332,7 +336,7 @@ def draw_page_label(s: RenderSession, pen: Pen, layout: SheetLayout, label: str,
 INCH_PAPERS = frozenset({"letter"})  # papers sold in inches: their scale bar shows inches too
 
 
-def draw_scale_bar(s: RenderSession, pen: Pen, layout: SheetLayout) -> None:
+def draw_scale_bar(s: RenderSession, pen: Pen, layout: SheetLayout, lang: str = messages.DEFAULT_LANGUAGE) -> None:
     """A bar exactly `scale_bar_mm` long with 10 mm ticks below it, so a ruler can check 100 % printing;
     on inch paper its inches (`scale_bar_in`, 1/2 in ticks) run above the same line."""
     length = layout.rules.scale_bar
@@ -347,19 +351,25 @@ def draw_scale_bar(s: RenderSession, pen: Pen, layout: SheetLayout) -> None:
         for i in range(ticks + 1):
             x = box.x + length * i / ticks
             pen.line(x, y, x, y - (1.8 if i in (0, ticks) else 1.0), ink, 0.5)
-        label = messages.text("scale_bar", mm=f"{length:g}")
+        label = messages.text("scale_bar", lang, mm=f"{length:g}")
         if inches:
             halves = int(inches * 2)
             for i in range(halves + 1):
                 x = box.x + 25.4 * inches * i / halves
                 pen.line(x, y, x, y + (1.5 if i in (0, halves) else 0.9), ink, 0.5)
-            label = messages.text("scale_bar_inches", mm=f"{length:g}", inches=f"{inches:g}")
+            label = messages.text("scale_bar_inches", lang, mm=f"{length:g}", inches=f"{inches:g}")
         pen.text(box.x + (1.0 if inches else 0.0), y + (1.9 if inches else 0.8), label, face, pt, ink)
 
 
 def draw_back(s: RenderSession, pen: Pen, cs: CardSet, cell: Rect, bleed: float = 0.0) -> None:
     """A card back: the same for every card, so the backs reveal nothing. `cell` includes the bleed;
-    the frame and title keep their distance from the cut, not from the bleed's edge."""
+    the frame and title keep their distance from the cut, not from the bleed's edge. A set's own back
+    image covers the whole cell (card and bleed), centred, its overflow clipped; a back design is in the
+    session's layout already (`set_look.look_layout`)."""
+    image = back_image(cs)
+    if image is not None:
+        pen.image(image[0], image[1], cell.x, cell.y, cell.w, cell.h)
+        return
     fill, pattern, ink = s.colours.back.fill, s.colours.back.pattern, s.colours.back.ink
     inset = s.face.back.inset  # face_problems keeps the frame's outer edge beyond the safe margin
     with pen.clipped(cell.x, cell.y, cell.w, cell.h):
@@ -374,10 +384,14 @@ def draw_back(s: RenderSession, pen: Pen, cs: CardSet, cell: Rect, bleed: float 
         face = s.face.back.title_font
         box = Rect(inner.x + 3, inner.y + inner.h * 0.3, inner.w - 6, inner.h * 0.4)
         pen.fill_rect(box.x - 1, box.y, box.w + 2, box.h, fill, radius=2)
-        block = fit_lines(s.metrics, cs.title.upper(), box.w, box.h, s.face.back.title_max_pt, s.face.back.title_min_pt,
-                          0.5, (Faces(face, face),), 1.15)
+        block = fit_lines(s.metrics, back_title(cs).upper(), box.w, box.h, s.face.back.title_max_pt,
+                          s.face.back.title_min_pt, 0.5, (Faces(face, face),), 1.15)
         if block is not None:
             content = block.size_pt * 0.74 * PT + (len(block.lines) - 1) * block.leading
             draw_block(pen, block, box.x, box.y + (box.h + content) / 2, ink, centred_width=box.w)
-        sub_face, sub_pt = s.face.back.subtitle_font, s.face.back.subtitle_pt
-        pen.text(box.x + box.w / 2, box.y - 4, s.face.back.subtitle, sub_face, sub_pt, ink, align="centre")
+        # English keeps the layout's line (a set's look may change it); another language says it in its words
+        subtitle = s.face.back.subtitle if cs.language == messages.DEFAULT_LANGUAGE or not s.face.back.subtitle \
+            else messages.text("sheet.back_subtitle", cs.language)
+        if subtitle:
+            sub_face, sub_pt = s.face.back.subtitle_font, s.face.back.subtitle_pt
+            pen.text(box.x + box.w / 2, box.y - 4, subtitle, sub_face, sub_pt, ink, align="centre")
