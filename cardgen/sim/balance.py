@@ -42,7 +42,7 @@ from cardgen.errors import CardgenError
 from cardgen.model import Card, CardSet
 from cardgen.sim import balance_defaults as defaults
 from cardgen.sim.agents import DEFAULT_BUDGET, Budget, make_agent, parse_budget
-from cardgen.sim.deal import keyed_deck
+from cardgen.sim.deal import KeyPlan, key_plan, keyed_deck
 from cardgen.sim.impact import length_words, paired_length
 from cardgen.sim.play import card_labels, play_one
 from cardgen.sim.runner import SimConfig, sigint_held
@@ -217,10 +217,13 @@ class PairTask:
     seed: int
     budget: Budget = field(default_factory=lambda: parse_budget(DEFAULT_BUDGET))
     info: tuple[tuple[CardInfo, ...], tuple[CardInfo, ...] | None] | None = None
+    plans: tuple[KeyPlan, KeyPlan | None] | None = None
 
     def __call__(self, players: int, first: int, stop: int) -> list[tuple[Outcome, Outcome | None]]:
         if self.info is None:
             self.info = (card_info(self.a), None if self.b is None else card_info(self.b))
+        if self.plans is None:
+            self.plans = (key_plan(self.a), None if self.b is None else key_plan(self.b, self.a))
         run = table_seed(self.seed, players)
         cfg = SimConfig(players=players, agents=self.agents)
         from cardgen.sim.runner import seats_of
@@ -229,13 +232,13 @@ class PairTask:
         for g in range(first, stop):
             names = seats_of(cfg, g)
             pair: list[Outcome | None] = []
-            for cs, info in ((self.a, self.info[0]), (self.b, self.info[1])):
+            for cs, info, plan in ((self.a, self.info[0], self.plans[0]), (self.b, self.info[1], self.plans[1])):
                 if cs is None or info is None:
                     pair.append(None)
                     continue
                 bots = [make_agent(n, derive_seed(run, g, s + 1), self.budget) for s, n in enumerate(names)]
                 rec = play_one(cs, info, bots, names, derive_seed(run, g), f"game {g}",
-                               deck=keyed_deck(cs, run, g), shuffled=True)
+                               deck=keyed_deck(cs, run, g, plan), shuffled=True)
                 pair.append((-1 if rec.winner_seat is None else rec.winner_seat, rec.opening, rec.turns))
             first_outcome = pair[0]
             assert first_outcome is not None
