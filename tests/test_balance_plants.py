@@ -127,3 +127,22 @@ def test_verdicts_do_not_depend_on_jobs_and_record_the_games() -> None:
             r.pop(key)
     assert runs[0] == runs[1]
     assert runs[0]["tables"][0]["games"] == 400 and runs[0]["config"]["games"] == 400
+
+
+@pytest.mark.parametrize("name", [*sorted(PLANTED), "copies-only"])
+def test_validate_with_the_default_procedure_warns_about_the_planted_card_and_no_other(name: str) -> None:
+    """`cardgen validate --set FIXTURE` as a designer runs it, the stopping rule deciding (the time budget is
+    raised so a slow machine cannot cut a verdict short; the defaults decided every fixture well inside it)."""
+    result = CliRunner().invoke(main, ["validate", "--set", str(PLANTS / name), "--sim-seconds", "2",
+                                       "--balance-seconds", "900"])
+    assert result.exit_code == 0, result.output
+    warnings = [x for x in result.stderr.splitlines() if ": warning: " in x]
+    if name in PLANTED:
+        card = PLANTED[name][0]
+        assert len(warnings) == 1 and f"card '{card}' is " in warnings[0], result.stderr
+        path, line = warnings[0].split(":")[:2]
+        assert Path(path).resolve() == (PLANTS / name / "set.yaml").resolve()
+        assert card in (PLANTS / name / "set.yaml").read_text(encoding="utf-8").splitlines()[int(line) - 1]
+    else:
+        assert warnings == [], result.stderr
+        assert "no card stands out" in result.stdout

@@ -239,3 +239,16 @@ def test_a_set_name_too_long_for_the_system_is_a_clean_shortened_error() -> None
     code, _, err = run("build", "--set", "./" + "y" * 300)
     assert code == 1 and err.startswith("error: ") and err.rstrip().endswith(": File name too long")
     assert "Traceback" not in err and len(err.splitlines()) == 1
+
+
+def test_a_long_home_made_set_name_leaves_room_for_split_card_names(tmp_path: Path) -> None:
+    """A split card's divider holds its name and its footer label ('<set> 12/104'); a home-made set with a
+    long name once crowded classic's Dodge/Block out of it at bridge size (5 errors on base cards)."""
+    folder = tmp_path / "my-long-home-made-classic-variant"
+    folder.mkdir()
+    (folder / "set.yaml").write_text("name: my-long-home-made-classic-variant\ntitle: Mine\nextends: classic\n",
+                                     encoding="utf-8")
+    code, out, err = run("validate", "--no-sim", "--set", str(folder))
+    assert code == 0, err
+    assert "does not fit" not in err
+    assert re.search(r"^my-long-home-made-classic-variant: ok \(40 designs, 104 cards\)$", out, re.M), out

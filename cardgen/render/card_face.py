@@ -14,7 +14,7 @@ from pathlib import Path
 from cardgen.cardtext import damage_label, opener_label, rules_text
 from cardgen.loader.art import art_path
 from cardgen.model import Card, CardSet
-from cardgen.numbering import card_label
+from cardgen.numbering import card_label, card_number
 from cardgen.render import layout_data as L
 from cardgen.render.contrast import best_ink
 from cardgen.render.errors import CardFitError, GlyphError
@@ -334,13 +334,17 @@ def _split_face(pen: Pen, card: Card, cs: CardSet, trim: Rect, bleed: float, tex
     pen.line(trim.x + m, trim.y + half_h, trim.right - m, trim.y + half_h, L.colour("divider"), 0.4, (1.0, 0.8))
     pen.line(trim.x + m, mid + div_h / 2, trim.right - m, mid + div_h / 2, L.colour("divider"), 0.4, (1.0, 0.8))
     base = mid - dpt * 0.36 * PT
-    number = card_label(card, cs)
-    room = trim.w - 2 * m - pen.width(number, dface, dpt) - 2.0
-    left = f"{card.name} · play either half"
-    if pen.width(left, dface, dpt) > room:
-        left = card.name
-    size = _fit_single(pen, left, dface, dpt, L.num("split.divider_min_pt"), room)
-    if size is None:
+    # the footer's label names the set; a long home-made set name may crowd the card's name out of the
+    # divider, and then the bare number stands there (the set name is on every other card's footer)
+    for number in (card_label(card, cs), card_number(card, cs)):
+        room = trim.w - 2 * m - pen.width(number, dface, dpt) - 2.0
+        left = f"{card.name} · play either half"
+        if pen.width(left, dface, dpt) > room:
+            left = card.name
+        size = _fit_single(pen, left, dface, dpt, L.num("split.divider_min_pt"), room)
+        if size is not None:
+            break
+    else:
         raise CardFitError(f"{where(card)}card '{card.name}': its name does not fit beside its number")
     pen.text(trim.x + m, base, left, dface, size, L.colour("caption_text"))
     pen.text(trim.right - m, base, number, dface, dpt, L.colour("caption_text"), align="right")
