@@ -41,10 +41,15 @@ def main() -> None:
             calls.append(f"{t.players}p {t.games} games ({t.stopped}): {'; '.join(primary) or '-'}"
                          + (f" | knock-on: {'; '.join(knock)}" if knock else ""))
         flagged = sorted({v.card for v in res.flagged()})
+        inter = [f"{i.card} {i.change:+.1f} [{i.low:+.1f}, {i.high:+.1f}]{' (depends)' if i.depends else ''}"
+                 for i in res.interactions if i.card in flagged]
         print(f"{name}: flagged {flagged or 'nothing'}; depends on table {list(res.depends_on_table)}; "
               f"{wall:.1f} s wall, {time.process_time() - cpu0:.1f} s CPU here; load {os.getloadavg()[0]:.1f}")
         for line in calls:
             print("    " + line)
+        if inter:
+            print("    4p against 2p: " + "; ".join(inter)
+                  + f" ({', '.join(f'{t.interaction_games} more at {t.players}p' for t in res.tables)})")
 
 
 if __name__ == "__main__":
