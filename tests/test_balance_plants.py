@@ -158,7 +158,7 @@ def test_validate_with_the_defaults_warns_about_the_planted_card_and_no_other(na
                                        "--balance-seconds", NO_BUDGET])
     assert result.exit_code == 0, result.output
     warnings = [x for x in result.stderr.splitlines() if ": warning: " in x]
-    assert f"compared with its base {load_set(PLANTS / name).base}" in result.stdout
+    assert f"compared with its base {load_set(Path(load_set(PLANTS / name).base or '')).name}" in result.stdout
     if name in PLANTED:
         card = PLANTED[name][0]
         assert len(warnings) == 1 and f"card '{card}' is " in warnings[0], result.stderr
