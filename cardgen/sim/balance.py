@@ -20,6 +20,9 @@ One procedure, one set of defaults (`BalanceConfig`), shared by `cardgen compare
 5. **A minimum effect that matters** (`min_effect`, points of win rate): a card is called only if its
    interval excludes 0 *and* the estimate is at least that large; it is cleared ("no change that matters")
    when its whole interval lies within +-min_effect.
+6. **Table size** (`Interaction`): a card called at one table size and not the same way at another is said to
+   depend on the table size only when the difference between its two figures is itself clear (an anytime-valid
+   interval of the difference, Holm over the primary cards); a short phase 2 plays on to settle it.
 
 The public types (`CardChange`, `BalanceConfig`, `Verdict`, `TableResult`, `BalanceResult`) and functions
 (`card_changes`, `compare_versions`, `assess_set`, `result_json`, `verdict_lines`) are the API other
