@@ -20,13 +20,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import registerFontFamily, stringWidth
 from reportlab.pdfgen.canvas import Canvas
-
-from cardgen.paths import templates_dir
-from cardgen.render import layout_data as face_layout
-from cardgen.render.fonts import register_fonts
-from cardgen.render.icons import IconCanvas, paragraph_markup
-from cardgen.render.layout_data import min_text_pt, read_yaml
-from cardgen.render.platypus import (
+from reportlab.platypus import (
     BaseDocTemplate,
     CondPageBreak,
     Flowable,
@@ -38,6 +32,13 @@ from cardgen.render.platypus import (
     Table,
     TableStyle,
 )
+
+from cardgen.paths import templates_dir
+from cardgen.render.face_layout import bundled as bundled_layout
+from cardgen.render.face_layout import min_text_pt
+from cardgen.render.fonts import register_fonts
+from cardgen.render.icons import IconCanvas, paragraph_markup
+from cardgen.render.layout_data import read_yaml
 from cardgen.render.rules_content import TABLE_KINDS, Block
 
 LAYOUT_FILE = "layout.yaml"
@@ -81,10 +82,37 @@ class Rendered:
     pages: int
     needed: float  # content height / height of one page's columns (<= 1.0 fits, roughly)
     cramped: bool  # the card table had to split words at this size
+    drawn: DrawnPages | None = None  # a drawn layout, to draw again on another canvas
 
     @property
     def tidy(self) -> bool:
         return self.pages == 1 and not self.cramped
+
+
+Placed = tuple[Any, float, float, float]  # a flowable as its frame drew it: the flowable, x, y and its _sW
+
+
+@dataclass(frozen=True)
+class DrawnPages:
+    """A laid-out and drawn rules layout: each page's flowables where their frames drew them. Drawing them
+    again (platypus's own `Flowable.drawOn`, each flowable as it was wrapped) puts the very same page on
+    another canvas without laying it out again: the print file's rules pages."""
+
+    geo: _Geometry
+    title: str
+    subtitle: str
+    size: float
+    pages: tuple[tuple[Placed, ...], ...]
+
+    def draw_on(self, canvas: Canvas) -> None:
+        face = layout()["text"]["face"]
+        for page in self.pages:
+            canvas.setPageSize((self.geo.width, self.geo.height))
+            _draw_band(canvas, self.geo, self.title, self.subtitle)
+            canvas.setFont(face, self.size)
+            for flowable, x, y, shrink in page:
+                flowable.drawOn(canvas, x, y, _sW=shrink)
+            canvas.showPage()
 
 
 @dataclass(frozen=True)
@@ -309,8 +337,8 @@ def _table(rows: list[Block], st: _Styles, width: float) -> Table:
 
 def _with_icons(b: Block, size: float) -> str:
     """The block's text with its keyword icons, sized like the card faces' (face.yaml text.icon_*)."""
-    return paragraph_markup(b.text, b.icons, size, face_layout.num("text.icon_em"),
-                            face_layout.num("text.icon_gap_em"), layout()["text"]["face"])
+    return paragraph_markup(b.text, b.icons, size, bundled_layout().face.text.icon_em,
+                            bundled_layout().face.text.icon_gap_em, layout()["text"]["face"])
 
 
 def story(blocks: list[Block], size: float, width: float) -> list[Flowable]:
@@ -382,11 +410,18 @@ class _Geometry:
     def column_height(self) -> float:
         return self.height - 2 * self.margin - self.band
 
-    def frames(self, draw: bool = True) -> list[Frame]:
-        kind = Frame if draw else _MeasureFrame
-        return [kind(self.margin + i * (self.column_width + self.gutter), self.margin, self.column_width,
-                     self.column_height, leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0,
-                     id=f"column{i}") for i in range(self.columns)]
+    def frames(self, draw: bool = True, placed: dict[int, list[Placed]] | None = None) -> list[Frame]:
+        """The columns; drawn ones note in `placed` (by canvas page number) what they draw where."""
+        def make(i: int) -> Frame:
+            args = (self.margin + i * (self.column_width + self.gutter), self.margin, self.column_width,
+                    self.column_height)
+            kwargs: dict[str, Any] = {"leftPadding": 0, "rightPadding": 0, "topPadding": 0, "bottomPadding": 0,
+                                      "id": f"column{i}"}
+            if not draw:
+                return _MeasureFrame(*args, **kwargs)
+            return _RecordingFrame(*args, placed={} if placed is None else placed, **kwargs)
+
+        return [make(i) for i in range(self.columns)]
 
 
 def _skip_drawing(*_args: Any, **_kwargs: Any) -> None:
@@ -399,6 +434,29 @@ class _MeasureFrame(Frame):  # type: ignore[misc]
 
     def _add(self, flowable: Flowable, canv: Canvas, trySplit: int = 0) -> int:
         flowable.drawOn = _skip_drawing
+        try:
+            return int(super()._add(flowable, canv, trySplit))
+        finally:
+            del flowable.drawOn
+
+    add = _add
+
+
+class _RecordingFrame(Frame):  # type: ignore[misc]
+    """A column that draws its flowables and notes each one's place (DrawnPages draws them again)."""
+
+    def __init__(self, *args: Any, placed: dict[int, list[Placed]], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.placed = placed
+
+    def _add(self, flowable: Flowable, canv: Canvas, trySplit: int = 0) -> int:
+        real = flowable.drawOn
+
+        def drawn(canvas: Canvas, x: float, y: float, _sW: float = 0) -> None:
+            self.placed.setdefault(int(canvas.getPageNumber()), []).append((flowable, x, y, _sW))
+            real(canvas, x, y, _sW=_sW)
+
+        flowable.drawOn = drawn
         try:
             return int(super()._add(flowable, canv, trySplit))
         finally:
@@ -505,8 +563,18 @@ def _register() -> None:
     registerFontFamily("Cond", normal="Cond", bold="Cond-Bold", italic="Cond", boldItalic="Cond-Bold")
 
 
+def rules_canvas(buf: io.BytesIO, paper: str, size: float) -> IconCanvas:
+    """A canvas for a rules file, set up as a rules layout's own document would make it."""
+    _register()
+    geo = geometry(paper)
+    face = layout()["text"]["face"]
+    return IconCanvas(buf, pagesize=(geo.width, geo.height), invariant=1, pageCompression=1, initialFontName=face,
+                      initialFontSize=size, initialLeading=size * float(layout()["leading"]))
+
+
 def render(blocks: list[Block], paper: str, size: float, subject: str, columns: int | None = None,
-           heading: str = "", stop_at_overflow: bool = False, draw: bool = True) -> Rendered:
+           heading: str = "", stop_at_overflow: bool = False, draw: bool = True, onto: Canvas | None = None,
+           retitle: bool = True) -> Rendered:
     """Draw the blocks at body `size` on `paper`; more than one page means it does not fit.
 
     `columns` overrides the layout's column count; `heading` is the band's title when the blocks
@@ -514,7 +582,9 @@ def render(blocks: list[Block], paper: str, size: float, subject: str, columns: 
     search's probe) drawing stops when a second page starts: the result then has 2 pages, no PDF
     and an unknown (infinite) `needed`; that spares a failed probe its second page and the saving of its PDF.
     Without `draw` (a probe whose page will not be kept) the blocks are only placed: the same pages,
-    `needed` and `cramped` as a drawn layout, no PDF; it implies `stop_at_overflow`.
+    `needed` and `cramped` as a drawn layout, no PDF; it implies `stop_at_overflow`. With `onto` the pages
+    are drawn on that canvas (an IconCanvas: the rules file, or the rules part of the print file), which is
+    not saved (no PDF); without `retitle` its document information stays as it was.
     """
     stop_at_overflow = stop_at_overflow or not draw
     _register()
@@ -530,14 +600,24 @@ def render(blocks: list[Block], paper: str, size: float, subject: str, columns: 
                        leftMargin=geo.margin, rightMargin=geo.margin, topMargin=geo.margin, bottomMargin=geo.margin,
                        stop_at_overflow=stop_at_overflow)
 
+    placed: dict[int, list[Placed]] = {}
+
     def on_page(canv: Canvas, _doc: Any) -> None:
+        placed.setdefault(int(canv.getPageNumber()), [])  # every page, even one its frames leave empty
         _draw_band(canv, geo, title, subtitle)
         canv.setFont(layout()["text"]["face"], size)
 
-    doc.addPageTemplates([PageTemplate(id="rules", frames=geo.frames(draw), onPage=on_page)])
+    doc.addPageTemplates([PageTemplate(id="rules", frames=geo.frames(draw, placed), onPage=on_page)])
     try:
         flowables = story(blocks, size, geo.column_width)
-        doc.build(flowables, canvasmaker=IconCanvas if draw else _UnsavedCanvas)
+        if onto is not None:
+            doc._doSave = 0  # platypus's switch: the caller goes on drawing on its canvas and saves it
+            info = dict(vars(onto._doc.info))
+            doc.build(flowables, canvasmaker=lambda *_args, **_kwargs: onto)
+            if not retitle:
+                vars(onto._doc.info).update(info)
+        else:
+            doc.build(flowables, canvasmaker=IconCanvas if draw else _UnsavedCanvas)
     except _Overflowed:
         return Rendered(b"", 2, math.inf, False)
     top = geo.margin + geo.column_height
@@ -547,4 +627,6 @@ def render(blocks: list[Block], paper: str, size: float, subject: str, columns: 
     extra = sum(top - y for (page, _frame), y in doc.lowest.items() if page >= 2)
     needed = (capacity + extra) / capacity if pages > 1 else used / capacity
     cramped = any(isinstance(f, _CardTable) and f.cramped for f in flowables)
-    return Rendered(buf.getvalue() if draw else b"", pages, needed, cramped)
+    drawn = DrawnPages(geo, title, subtitle, size, tuple(tuple(placed.get(n, ())) for n in sorted(placed)))
+    return Rendered(buf.getvalue() if draw and onto is None else b"", pages, needed, cramped,
+                    drawn if draw else None)
