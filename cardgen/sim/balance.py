@@ -41,6 +41,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from cardgen.engine.cards import CardInfo, card_info
+from cardgen.engine.game import Game, make_game, seat_names
 from cardgen.errors import CardgenError
 from cardgen.model import Card, CardSet
 from cardgen.sim import balance_defaults as defaults
@@ -254,6 +255,7 @@ class PairTask:
         from cardgen.sim.runner import seats_of
 
         out: list[tuple[Outcome, Outcome | None]] = []
+        tables: dict[int, Game] = {}  # each set's game at this table, made once for the range
         for g in range(first, stop):
             names = seats_of(cfg, g)
             pair: list[Outcome | None] = []
@@ -264,9 +266,12 @@ class PairTask:
                     continue
                 known = None if self.memo is None else self.memo[v].get((players, g))
                 if known is None:
+                    table = tables.get(v)
+                    if table is None:
+                        table = tables[v] = make_game(cs, seat_names(players), info=info)
                     bots = [make_agent(n, derive_seed(run, g, s + 1), self.budget) for s, n in enumerate(names)]
                     rec = play_one(cs, info, bots, names, derive_seed(run, g), f"game {g}",
-                                   deck=keyed_deck(cs, run, g, plan), shuffled=True)
+                                   deck=keyed_deck(cs, run, g, plan), shuffled=True, game=table)
                     known = (-1 if rec.winner_seat is None else rec.winner_seat, rec.opening, rec.turns)
                     if self.memo is not None:
                         self.memo[v][(players, g)] = known
