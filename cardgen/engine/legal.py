@@ -1,16 +1,19 @@
-"""Legal moves: what the player to act may do on their turn, and how each player may answer a pending card."""
+"""Legal moves: what the player to act may do on their turn, and the moves every pending step builds on.
+
+What may answer a pending card is the card's own frame's to say (`frames.Window.answers`)."""
 
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from functools import cache
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from cardgen.engine import moves as mv
-from cardgen.engine.cards import STRIKE_DEFENCES, CardInfo
-from cardgen.engine.effects import next_seat
+from cardgen.engine.cards import CardInfo
 from cardgen.engine.moves import Move
-from cardgen.engine.state import AnswerF, Frame, GameState, HealF, OpenerF, StrikeF, TickF, Window
+
+if TYPE_CHECKING:
+    from cardgen.engine.state import GameState
 
 NO_DEFENCE: Final[frozenset[str]] = frozenset()
 PASS_MOVE: Final = Move(mv.PASS)
@@ -192,67 +195,4 @@ def turn_moves(s: GameState, p: int) -> list[Move]:
     out += plays
     if extra:
         out += sorted(extra)
-    return out
-
-
-def allowed_defences(s: GameState, f: Frame) -> frozenset[str]:
-    """Defence kinds the target of `f` may play now."""
-    if type(f) is StrikeF:
-        if f.no_def:
-            return NO_DEFENCE
-        if f.moved and s.game.info[f.design].travels and next_seat(s, f.target, f.direction) == f.player:
-            return f.allowed - STRIKE_DEFENCES  # the end of the line takes it
-        return f.allowed
-    if isinstance(f, OpenerF):
-        return f.allowed
-    if isinstance(f, TickF):
-        return frozenset(f.hold.broken_by)
-    return NO_DEFENCE
-
-
-def responses(s: GameState, f: Window, q: int) -> list[Move]:
-    """What `q` may answer to the pending card `f` (empty: `q` is not asked)."""
-    hand = s.hands[q]
-    # Only the target may defend; anyone else needs a card that meddles, and most hands hold none: say so first.
-    if q != f.target:
-        if s.game.meddling.isdisjoint(hand):
-            return []
-        allowed = NO_DEFENCE
-    elif not hand:
-        return []
-    turn = s.turn
-    if s.down[q] or s.stun_until[q] >= turn or s.vomit_until[q] >= turn or (s.holds and s.restricted(q)):
-        return []  # `can_act`, inline
-    if q == f.target:
-        allowed = allowed_defences(s, f)
-        if not allowed and s.game.meddling.isdisjoint(hand):
-            return []
-    info = s.game.info
-    out: list[Move] = []
-    strike = type(f) is StrikeF
-    n = len(s.life)
-    for d in set(hand):
-        ci = info[d]
-        if not ci.answers:  # most cards (attacks) answer nothing
-            continue
-        for k, move in ci.defend_moves:
-            if k in allowed:
-                out.append(move)
-        if ci.humiliate is not None:
-            if isinstance(f, TickF):
-                if f.hold.humiliation_breaks:
-                    out.append(shared_move(mv.HUMILIATE, d))  # the hold's own set says whether a humiliation breaks it
-            elif isinstance(f, HealF):
-                if ci.humiliate == "cancel":  # classic's cancels ANY card; a redirect sends attacks only
-                    out.append(shared_move(mv.HUMILIATE, d))
-            elif ci.humiliate == "cancel" or isinstance(f, OpenerF):
-                out.append(shared_move(mv.HUMILIATE, d))  # a redirect stops an opener (it is no attack to redirect)
-            elif strike:
-                out += [shared_move(mv.HUMILIATE, d, t) for t in range(n) if t not in (q, f.target) and not s.down[t]]
-        if ci.interfere and strike and q != f.target:
-            out.append(shared_move(mv.INTERFERE, d))
-        if (ci.interject and not isinstance(f, (AnswerF, HealF))  # (a tuple: `A | B` builds a union each time)
-                and not (ci.limited and barred(s, q, ci))):
-            for t in effect_targets(s, q, ci):
-                out += variants(s, mv.INTERJECT, ci, t)
     return out
