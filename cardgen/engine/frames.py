@@ -191,6 +191,10 @@ class Frame:
         """Carry out `m`, a move this frame offered to `p`."""
         raise AssertionError(f"{m.kind} offered by {type(self).__name__}")
 
+    def defences(self, s: GameState) -> frozenset[str]:
+        """Defence kinds its target may play on it now (none but on a `Window` that says so)."""
+        return NO_DEFENCE
+
 
 def _attributes(cls: type) -> tuple[str, ...]:
     """Every attribute of a frame class, its bases' first: its `__slots__`, or (compiled by mypyc, where
@@ -229,7 +233,7 @@ class Window(Frame):
         self.resp = askers(self.target, self.player, tuple(s.down))
 
     def ask(self, s: GameState) -> bool:
-        """Offer the next seat with an answer its answers (`decide`); False once nobody is left to ask."""
+        """Offer the answers of the next seat in `resp` that has any (`decide`); False once nobody is left to ask."""
         resp = self.resp
         target = self.target
         hands = s.hands
@@ -280,10 +284,6 @@ class Window(Frame):
                 for t in effect_targets(s, q, ci):
                     out += variants(s, INTERJECT, ci, t)
         return out
-
-    def defences(self, s: GameState) -> frozenset[str]:
-        """Defence kinds the target may play on it now."""
-        return NO_DEFENCE
 
     def humiliations(self, s: GameState, q: int, ci: CardInfo, out: list[Move]) -> None:
         """Add to `out` the humiliations of card `ci` that `q` may play on it: by default a cancelling one only

@@ -13,6 +13,7 @@ from cardgen.engine.cards import CardInfo
 from cardgen.engine.moves import Move
 
 if TYPE_CHECKING:
+    from cardgen.engine.frames import Frame
     from cardgen.engine.state import GameState
 
 NO_DEFENCE: Final[frozenset[str]] = frozenset()
@@ -149,21 +150,20 @@ def rivals(p: int, down: tuple[bool, ...]) -> tuple[tuple[int, ...], int]:
 def turn_moves(s: GameState, p: int) -> list[Move]:
     """Everything `p` may do as the action of their turn, sorted and unique.
 
-    Built in sorted order (discard < heal < pass < play < release < stomp < vomit-hit; then by card, target and
-    choice): sorting the list afresh every turn cost more than building it.
+    Built in sorted order (defend < discard < heal < pass < play < release < stomp < vomit-hit; then by card,
+    target and choice): sorting the list afresh every turn cost more than building it. The rare kinds (holds,
+    stomps, vomit hits) are each one test in the loop, and built only when they occur.
     """
     hand = sorted(set(s.hands[p]))
     info = s.game.info
     out: list[Move] = []  # the discards first, made in the loop over the hand below
     extra: list[Move] = []  # the rare kinds that sort after the plays
     if s.holds:
-        # two holds on one victim: one move
-        extra += {Move(mv.RELEASE, -1, h.victim) for h in s.holds if h.holder == p and h.releasable}
-        out = sorted(breaks(s, p))  # "defend" sorts before "discard"
+        out, extra = held_moves(s, p)
         if s.restricted(p):
             out += [info[d].discard_move for d in hand]
             out.append(PASS_MOVE)
-            out += sorted(extra)
+            out += extra
             return out
     down = s.down
     others, seats = rivals(p, tuple(down))
@@ -183,16 +183,39 @@ def turn_moves(s: GameState, p: int) -> list[Move]:
             heals.append(d)
         if ci.stomp:
             extra += [shared_move(mv.STOMP, d, t) for t in revivable(-1, tuple(down), tuple(s.stomped))]
-        if (vomiting and not s.vomit_hit_used and ci.role == "attack" and ci.damage and ci.turn_play
-                and not (ci.limited and barred(s, p, ci))):
+        if vomiting and vomit_hit(s, p, ci):
             extra += [shared_move(mv.VOMIT_HIT, d, v) for v in vomiting]
     if heals:
-        if s.game.reviving:
-            out += heal_moves(s, p, heals)
-        elif s.life[p] < s.game.start_life:  # `heal_moves` when none revives: on yourself alone, if it restores
-            out += [shared_move(mv.HEAL, d, p) for d in heals]
+        out += turn_heals(s, p, heals)
     out.append(PASS_MOVE)
     out += plays
     if extra:
         out += sorted(extra)
     return out
+
+
+def held_moves(s: GameState, p: int) -> tuple[list[Move], list[Move]]:
+    """With holds in play: `p`'s moves that break a hold on them (sorted: "defend" sorts before "discard"), and
+    their RELEASE moves of holds they may let go (sorted; two holds on one victim are one move)."""
+    release = sorted({Move(mv.RELEASE, -1, h.victim) for h in s.holds if h.holder == p and h.releasable})
+    return sorted(breaks(s, p)), release
+
+
+def vomit_hit(s: GameState, p: int, ci: CardInfo) -> bool:
+    """Whether `p` may play `ci` as this turn's free basic attack on a vomiting player (once a turn)."""
+    return (not s.vomit_hit_used and ci.role == "attack" and bool(ci.damage) and ci.turn_play
+            and not (ci.limited and barred(s, p, ci)))
+
+
+def turn_heals(s: GameState, p: int, heals: list[int]) -> list[Move]:
+    """The HEAL moves of turn heals `heals` (sorted designs) as `p`'s action."""
+    if s.game.reviving:
+        return heal_moves(s, p, heals)
+    if s.life[p] < s.game.start_life:  # `heal_moves` when none revives: on yourself alone, if it restores
+        return [shared_move(mv.HEAL, d, p) for d in heals]
+    return []
+
+
+def allowed_defences(s: GameState, f: Frame) -> frozenset[str]:
+    """Defence kinds the target of `f` may play now (the frame's own rule: `Frame.defences`)."""
+    return f.defences(s)
