@@ -17,6 +17,7 @@ GROUP = "cardgen._native"
 PATHS: tuple[str, ...] = (
     "cardgen/engine/agents.py",
     "cardgen/engine/cards.py",
+    "cardgen/engine/determinize.py",
     "cardgen/engine/effects.py",
     "cardgen/engine/frozen.py",
     "cardgen/engine/frames.py",
@@ -24,6 +25,7 @@ PATHS: tuple[str, ...] = (
     "cardgen/engine/invariants.py",
     "cardgen/engine/legal.py",
     "cardgen/engine/moves.py",
+    "cardgen/engine/observation.py",
     "cardgen/engine/outcome.py",
     "cardgen/engine/playability.py",
     "cardgen/engine/randomness.py",

@@ -12,10 +12,12 @@ import pytest
 
 from cardgen.engine.agents import RandomAgent
 from cardgen.engine.cards import CardInfo, card_info
+from cardgen.engine.determinize import determinize
 from cardgen.engine.invariants import check_state
+from cardgen.engine.observation import StepKind
 from cardgen.engine.rules import new_game, push
 from cardgen.engine.state import GameState
-from cardgen.engine.views import determinize, observe
+from cardgen.engine.views import observe
 from cardgen.loader import load_sets
 from cardgen.model import CardSet
 from cardgen.sim.greedy import GreedyAgent
@@ -106,8 +108,10 @@ def test_a_view_hides_rival_hands_and_shows_only_its_own_moves() -> None:
     assert not hasattr(mine, "hands") and not hasattr(mine, "draw") and not hasattr(mine, "rng")
     # the accessors hand out copies: changing them leaves the game alone
     assert isinstance(mine.hand, tuple) and isinstance(mine.life, tuple)
-    top = mine.top
-    assert top is not None and top is not s.stack[-1]
+    step = mine.step
+    assert step is not None and step.kind is StepKind.TURN and step.player == s.current
+    # no engine frame through the view, nor the frames' old accessors
+    assert not hasattr(mine, "top") and not hasattr(mine, "pending")
 
 
 class _Peeker:

@@ -13,11 +13,12 @@ from starlette.testclient import TestClient
 
 from cardgen.cli.main import main
 from cardgen.engine import moves as mv
+from cardgen.engine.determinize import determinize
 from cardgen.engine.events import log_json
 from cardgen.engine.moves import Move
 from cardgen.engine.scenario import final_state
 from cardgen.engine.state import TurnF
-from cardgen.engine.views import PlayerView, determinize, observe
+from cardgen.engine.views import PlayerView, observe
 from cardgen.paths import bundled_set_names
 from cardgen.play.art import TableArt
 from cardgen.play.save import fingerprint

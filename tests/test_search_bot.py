@@ -9,8 +9,9 @@ import pytest
 from click.testing import CliRunner
 
 from cardgen.cli.main import main
+from cardgen.engine.determinize import determinize
 from cardgen.engine.rules import new_game, push
-from cardgen.engine.views import determinize, observe
+from cardgen.engine.views import observe
 from cardgen.loader import load_set
 from cardgen.sim.agents import Budget, UnknownAgentError, parse_budget
 from cardgen.sim.greedy import GreedyAgent

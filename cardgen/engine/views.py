@@ -9,19 +9,18 @@ Agents never see a `GameState`. At each decision the player to act gets a
 - the public piles: `discard` (every card played or discarded since the last reshuffle, top last), the
   weapons in flight (`table`), the `draw_size`, the weapons used this turn and whether the free hit on a
   vomiting player was taken;
-- `turn`, whose turn it is (`current`), who decides now (`to_act`), the pending cards and choices
-  (`pending`: copies of the frames on the stack, bottom first; `top`: the one deciding now) and, for the
-  seat to act only, its legal `moves`.
+- `turn`, whose turn it is (`current`), who decides now (`to_act`), what is pending (`steps`: a typed
+  `observation.Pending` per step on the stack, bottom first; `step`: the one deciding now; no engine frame)
+  and, for the seat to act only, its legal `moves`.
 
 It hides the other seats' hands and the order of the draw pile (and the shuffling generator).
 
-`determinize(view, rng)` deals the cards this seat cannot see (`view.unseen()`: the deck minus its hand,
-the discard pile and the weapons in flight) at random into the other hands (same sizes) and the draw
-pile, and returns a full `GameState` that agrees with everything the view shows: a searching bot plays
-its look-ahead on such states. Its legal moves for the viewing seat are the view's.
+`engine.determinize.determinize(view, rng)` (with the game, not here) deals the cards this seat cannot see
+(`view.unseen()`) at random and returns a full state that agrees with the view, for a searching bot.
 
-A view is live and cheap: it reads the state as it is when asked (the copies a bot reads most, `hand`,
-`life`, `top`, are made once per decision), so an agent reads it during its `choose` call. Every
+A view is live and cheap: it reads the state as it is when asked (the values a bot reads most, `hand`,
+`life`, `step`, are made once per decision), so an agent reads it during its `choose` call. The state
+behind it is no attribute of its interface: only the engine (`determinize`) reads it. Every
 accessor returns a copy or an immutable value, so an agent cannot change the game through it. What is
 public follows the rulebooks' table: discards and played cards are face up, hands and the draw pile are
 not. A weapon returned to its player's hand is known to everyone
@@ -30,19 +29,19 @@ at a real table; the view does not track that (a deal may put that weapon elsewh
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from typing import Protocol
 
 from cardgen.engine.game import Game
 from cardgen.engine.moves import Move
-from cardgen.engine.state import Frame, GameState, Hold, Outcome
+from cardgen.engine.observation import Pending, pending_of
+from cardgen.engine.state import GameState, Hold, Outcome
 
 
 class PlayerView:
     """What seat `seat` may know about the game now (see the module docstring)."""
 
-    __slots__ = ("_hand", "_hand_at", "_life", "_life_at", "_state", "_top", "_top_at", "game", "seat")
+    __slots__ = ("_hand", "_hand_at", "_life", "_life_at", "_state", "_step", "_step_at", "game", "seat")
 
     def __init__(self, state: GameState, seat: int) -> None:
         self._state = state
@@ -52,10 +51,10 @@ class PlayerView:
         # decision brings a new one, and nothing changes during a decision).
         self._hand_at: object = None
         self._life_at: object = None
-        self._top_at: object = None
+        self._step_at: object = None
         self._hand: tuple[int, ...] = ()
         self._life: tuple[int, ...] = ()
-        self._top: Frame | None = None
+        self._step: Pending | None = None
 
     # --- own cards and the decision ---------------------------------------------------------------------
 
@@ -159,17 +158,18 @@ class PlayerView:
         return self._state.current
 
     @property
-    def pending(self) -> tuple[Frame, ...]:
-        """Copies of the pending frames, bottom first (the turn, then the cards in flight...)."""
-        return tuple(f.copy() for f in self._state.stack)
+    def steps(self) -> tuple[Pending, ...]:
+        """What is pending, bottom first (the turn, then the cards in flight...), one `Pending` a step."""
+        s = self._state
+        return tuple(pending_of(s, f) for f in s.stack)
 
     @property
-    def top(self) -> Frame | None:
-        """A copy of the frame that asks for the decision now (None at the end)."""
+    def step(self) -> Pending | None:
+        """The step that asks for the decision now (None at the end)."""
         s = self._state
-        if self._top_at is not s.moves:
-            self._top_at, self._top = s.moves, s.stack[-1].copy() if s.stack else None
-        return self._top
+        if self._step_at is not s.moves:
+            self._step_at, self._step = s.moves, pending_of(s, s.stack[-1]) if s.stack else None
+        return self._step
 
     @property
     def result(self) -> Outcome | None:
@@ -188,19 +188,10 @@ class PlayerView:
     def public(self) -> tuple[object, ...]:
         """Everything this view shows, as one comparable value (two states this seat cannot tell apart
         give equal values)."""
-        frames = tuple((type(f).__name__, tuple(sorted(_frame_fields(f).items()))) for f in self._state.stack)
         return (self.seat, self.hand, self.moves, self.to_act, self.hand_sizes, self.life, self.down, self.stomped,
                 self.stun_until, self.vomit_until, self.holds, self.pool, self.discard, self.table, self.draw_size,
                 tuple(sorted(self.weapons_used)), tuple(sorted(self.roles_played)), self.vomit_hit_used, self.turn,
-                self.current, frames, self.result)
-
-
-def _frame_fields(f: Frame) -> dict[str, object]:
-    out: dict[str, object] = {}
-    for name in f._fields:
-        value = getattr(f, name, None)
-        out[name] = tuple(value) if isinstance(value, list) else value
-    return out
+                self.current, self.steps, self.result)
 
 
 def observe(state: GameState, seat: int) -> PlayerView:
@@ -212,30 +203,3 @@ class Agent(Protocol):
     """Anything that picks one of `view.moves` for the seat to act, from that seat's view alone."""
 
     def choose(self, view: PlayerView) -> Move: ...
-
-
-def determinize(view: PlayerView, rng: random.Random) -> GameState:
-    """A full state that agrees with `view`: the unseen cards dealt at random (same hand sizes), the draw
-    pile in a random order, a fresh shuffling generator drawn from `rng`. Not logged."""
-    from cardgen.engine.rules import settle  # the rules import the state, and this module imports both
-
-    s = view._state
-    cards = list(view.unseen())
-    rng.shuffle(cards)
-    sizes = view.hand_sizes
-    hands: list[list[int]] = []
-    for p, size in enumerate(sizes):
-        if p == view.seat:
-            hands.append(list(s.hands[p]))
-        else:
-            hands.append(cards[:size])
-            del cards[:size]
-    t = GameState(
-        game=s.game, life=list(s.life), hands=hands, draw=cards, discard=list(s.discard), table=list(s.table),
-        pool=s.pool, down=list(s.down), stomped=list(s.stomped), stun_until=list(s.stun_until),
-        vomit_until=list(s.vomit_until), holds=list(s.holds), turn=s.turn, current=s.current,
-        stack=[f.copy() for f in s.stack], rng=random.Random(rng.getrandbits(64)), result=s.result, log=None,
-        weapons_used=set(s.weapons_used), roles_played=set(s.roles_played), vomit_hit_used=s.vomit_hit_used,
-    )
-    settle(t)
-    return t

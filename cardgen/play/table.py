@@ -260,7 +260,7 @@ class Table:
         if r is not None:
             said = (f"{g.names[r.winner]} wins" if r.winner is not None else "Nobody wins") + f" ({r.reason})."
         else:
-            pending = in_flight(g, v.pending)
+            pending = in_flight(g, v.steps)
             asked = f"{pending[-1]}. " if pending else ""
             who = self.seats[v.to_act]
             said = asked + ("Your decision." if v.to_act == seat else
@@ -273,9 +273,9 @@ class Table:
             "hand": [{"card": d, "name": info[d].name} for d in v.hand],
             "discard": [{"card": d, "name": info[d].name} for d in v.discard[-3:]], "discard_size": len(v.discard),
             "table": [{"card": d, "name": info[d].name} for d in v.table], "draw_size": v.draw_size, "pool": v.pool,
-            "pending": in_flight(g, v.pending), "said": said,
+            "pending": in_flight(g, v.steps), "said": said,
             "moves": [{"kind": str(m.kind), "card": m.card, "target": m.target, "choice": m.choice,
-                       "label": move_label(g, seat, m, v.top)} for m in moves],
+                       "label": move_label(g, seat, m, v.step)} for m in moves],
             "log": [{"turn": ln.turn, "text": ln.text} for ln in self.lines()[-60:]], "notes": notes[-5:],
             "over": r is not None,
             "winner": None if r is None or r.winner is None else g.names[r.winner],

@@ -9,31 +9,20 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from cardgen.engine import events as ev
 from cardgen.engine import moves as mv
 from cardgen.engine.game import Game
 from cardgen.engine.moves import Move
-from cardgen.engine.state import (
-    AfterBlockF,
-    BonusF,
-    BraceF,
-    ComboF,
-    DirectionF,
-    DropF,
-    Frame,
-    HealF,
-    LetGoF,
-    OpenerF,
-    StrikeF,
-    TickF,
-    TurnF,
-)
+from cardgen.engine.observation import WINDOWS, Pending, StepKind
 
 # How each defence kind reads as a verb.
 DEFENCE_VERBS = {"dodge": "dodges", "block": "blocks", "disarm": "disarms", "freedom": "breaks free",
                  "break": "breaks the hold"}
+# And as a button.
+DEFENCE_LABELS = {"dodge": "Dodge", "block": "Block", "disarm": "Disarm", "freedom": "Break free",
+                  "break": "Break the hold"}
 
 
 @dataclass(frozen=True)
@@ -47,44 +36,62 @@ def _card(g: Game, d: int) -> str:
 
 
 def _moved(g: Game, e: ev.Moved) -> str:
-    n, m = g.names, e.move
-    who, card = n[e.player], _card(g, m.card)
-    on = f" on {n[m.target]}" if m.target >= 0 else ""
+    return _words(g, e.player, e.move, None)[0]
+
+
+def _words(g: Game, seat: int, m: Move, step: Pending | None) -> tuple[str, str]:
+    """What move `m` of `seat` says in the log, and its button's words (`step`: what asks, which decides how a
+    "decline" reads): one dispatch on the kind of move for both."""
+    n = g.names
+    who, card = n[seat], _card(g, m.card)
+    target = n[m.target] if m.target >= 0 else ""
+    on = f" on {target}" if target else ""
+    to = "yourself" if m.target == seat else target
+    drop = m.choice == "drop"
+    then_drop = ", then drop it" if drop else ""
     k = m.kind
     if k == mv.PLAY:
-        how = " as a hold" if m.choice == "hold" else ""
-        drop = " (and drops it after)" if m.choice == "drop" else ""
-        return f"{who} plays {card}{how}{on}{drop}."
+        hold = m.choice == "hold"
+        base = "Play as a hold" if hold else "Play"
+        return (f"{who} plays {card}{' as a hold' if hold else ''}{on}{' (and drops it after)' if drop else ''}.",
+                f"{base} on {to}{then_drop}" if to else base)
     if k == mv.DEFEND:
         verb = DEFENCE_VERBS.get(m.choice, f"defends ({m.choice})")
-        return f"{who} {verb} with {card}."
+        label = DEFENCE_LABELS.get(m.choice, f"Defend ({m.choice})")
+        return f"{who} {verb} with {card}.", label + (f" ({target}'s hold)" if target else "")
     if k == mv.DISCARD:
-        return f"{who} discards {card}."
+        return f"{who} discards {card}.", "Discard"
     if k == mv.HEAL:
-        return f"{who} plays {card}" + ("." if m.target == e.player else f" on {n[m.target]}.")
+        return f"{who} plays {card}" + ("." if m.target == seat else f"{on}."), f"Heal {to}"
     if k == mv.STOMP:
-        return f"{who} stomps {n[m.target]} with {card}."
+        return f"{who} stomps {target} with {card}.", f"Stomp {to}"
     if k == mv.RELEASE:
-        return f"{who} lets go of {n[m.target]}."
+        return f"{who} lets go of {target}.", f"Let go of {to}"
     if k == mv.VOMIT_HIT:
-        return f"{who} takes the free hit on the vomiting {n[m.target]} with {card}."
+        return f"{who} takes the free hit on the vomiting {target} with {card}.", f"Free hit on {to}"
     if k == mv.HUMILIATE:
-        return f"{who} plays {card}" + (f", sending it to {n[m.target]}." if m.target >= 0 else ".")
+        return (f"{who} plays {card}" + (f", sending it to {target}." if target else "."),
+                f"Send it to {to}" if to else "Stop it")
     if k == mv.INTERFERE:
-        return f"{who} interferes with {card}."
-    if k == mv.INTERJECT:
-        return f"{who} plays {card}{on}."
-    if k == mv.FOLLOW:
-        return f"{who} follows up with {card}{on}."
-    if k == mv.OPEN:
-        return f"{who} answers the block with {card}{on}."
-    if k == mv.BONUS:
-        return f"{who} takes the free attack: {card}{on}."
+        return f"{who} interferes with {card}.", "Interfere"
     if k == mv.DIRECTION:
-        return f"{who} sends it {m.choice}."
+        return f"{who} sends it {m.choice}.", f"Send it {m.choice}"
+    if k in _OUT_OF_TURN:
+        said, word = _OUT_OF_TURN[k]
+        return f"{who} {said} {card}{on}.", f"{word} on {to}{then_drop}" if to else word
     if k == mv.PASS:
-        return f"{who} passes."
-    return ""  # DONE, DECLINE: what follows says it (the damage taken, the combo ended, the turn over)
+        return f"{who} passes.", "Pass"
+    if k == mv.DECLINE:
+        return "", _decline(seat, step)  # what follows says it (the damage taken, the combo ended...)
+    if k == mv.DONE:
+        return "", "Done"
+    return "", str(k)
+
+
+# Plays out of the turn's action, aimed like a play: the log's verb (before the card) and the button's word.
+_OUT_OF_TURN: Final[dict[mv.MoveKind, tuple[str, str]]] = {
+    mv.INTERJECT: ("plays", "Play"), mv.FOLLOW: ("follows up with", "Follow up"),
+    mv.OPEN: ("answers the block with", "Open a combo"), mv.BONUS: ("takes the free attack:", "Free attack")}
 
 
 def _event(g: Game, e: ev.Event) -> str:
@@ -179,84 +186,60 @@ def log_lines(g: Game, log: Sequence[ev.Event], start: int = 0, current: int = -
     return lines
 
 
-def _decline(seat: int, top: Frame | None) -> str:
+def _decline(seat: int, step: Pending | None) -> str:
     """The words for saying no, which depend on what is asked."""
-    if isinstance(top, ComboF):
+    kind = step.kind if step is not None else None
+    if kind is StepKind.COMBO:
         return "End the combo"
-    if isinstance(top, BonusF):
+    if kind is StepKind.BONUS:
         return "Skip the free attack"
-    if isinstance(top, AfterBlockF):
+    if kind is StepKind.AFTER_BLOCK:
         return "No combo"
-    if isinstance(top, DropF | BraceF):
+    if kind is StepKind.DROP or kind is StepKind.BRACE:
         return "No heal"
-    if isinstance(top, LetGoF):
+    if kind is StepKind.LET_GO:
         return "Keep the hold"
-    if isinstance(top, StrikeF | OpenerF | TickF) and top.target == seat:
+    if kind in _TAKEN and step is not None and step.target == seat:
         return "Take it"
     return "No answer"
 
 
-def move_label(g: Game, seat: int, m: Move, top: Frame | None = None) -> str:
-    """A button's words for a legal move of `seat` (the card itself is shown beside it); `top`: the frame
-    that asks (it decides how "decline" reads)."""
-    n = g.names
-    to = "yourself" if m.target == seat else n[m.target] if m.target >= 0 else ""
-    k = m.kind
-    if k == mv.PLAY:
-        base = "Play as a hold" if m.choice == "hold" else "Play"
-        return f"{base} on {to}" + (", then drop it" if m.choice == "drop" else "") if to else base
-    if k == mv.DISCARD:
-        return "Discard"
-    if k == mv.DEFEND:
-        verb = {"dodge": "Dodge", "block": "Block", "disarm": "Disarm", "freedom": "Break free",
-                "break": "Break the hold"}.get(m.choice, f"Defend ({m.choice})")
-        return f"{verb}" + (f" ({n[m.target]}'s hold)" if m.target >= 0 else "")
-    if k == mv.HEAL:
-        return f"Heal {to}"
-    if k == mv.STOMP:
-        return f"Stomp {to}"
-    if k == mv.RELEASE:
-        return f"Let go of {to}"
-    if k == mv.VOMIT_HIT:
-        return f"Free hit on {to}"
-    if k == mv.HUMILIATE:
-        return f"Send it to {to}" if to else "Stop it"
-    if k == mv.INTERFERE:
-        return "Interfere"
-    if k == mv.DIRECTION:
-        return f"Send it {m.choice}"
-    if k in (mv.INTERJECT, mv.FOLLOW, mv.OPEN, mv.BONUS):
-        word = {mv.INTERJECT: "Play", mv.FOLLOW: "Follow up", mv.OPEN: "Open a combo", mv.BONUS: "Free attack"}[k]
-        return f"{word} on {to}" + (", then drop it" if m.choice == "drop" else "") if to else word
-    if k == mv.DECLINE:
-        return _decline(seat, top)
-    return {mv.PASS: "Pass", mv.DONE: "Done"}.get(k, str(k))
+_TAKEN: Final = frozenset({StepKind.STRIKE, StepKind.OPENER, StepKind.TICK})  # what a target may "take"
 
 
-def in_flight(g: Game, frames: Sequence[Frame]) -> list[str]:
+def move_label(g: Game, seat: int, m: Move, step: Pending | None = None) -> str:
+    """A button's words for a legal move of `seat` (the card itself is shown beside it); `step`: what asks
+    (it decides how "decline" reads)."""
+    return _words(g, seat, m, step)[1]
+
+
+def in_flight(g: Game, steps: Sequence[Pending]) -> list[str]:
     """The cards and choices pending, bottom first, in words: "Bob's Kick at Ann"."""
     n = g.names
     out: list[str] = []
-    for f in frames:
-        who = n[f.player]
-        if isinstance(f, StrikeF | OpenerF):
-            out.append(f"{who}'s {_card(g, f.design)} at {n[f.target]}")
-        elif isinstance(f, HealF):
-            out.append(f"{who}'s {_card(g, f.design)} on {n[f.target]}")
-        elif isinstance(f, TickF):
-            out.append(f"{who}'s hold on {n[f.hold.victim]} is about to hurt ({f.hold.damage})")
-        elif isinstance(f, ComboF):
-            out.append(f"{who}'s combo on {n[f.victim]}")
-        elif isinstance(f, BonusF):
-            out.append(f"{who}'s free attack on {n[f.victim]}")
-        elif isinstance(f, AfterBlockF):
+    for p in steps:
+        who = n[p.player]
+        whom = n[p.target] if p.target is not None and p.target >= 0 else ""
+        card = _card(g, p.card if p.card is not None else -1)
+        k = p.kind
+        if k is StepKind.STRIKE or k is StepKind.OPENER:
+            out.append(f"{who}'s {card} at {whom}")
+        elif k is StepKind.HEAL:
+            out.append(f"{who}'s {card} on {whom}")
+        elif k is StepKind.TICK:
+            out.append(f"{who}'s hold on {whom} is about to hurt ({p.damage})")
+        elif k is StepKind.COMBO:
+            out.append(f"{who}'s combo on {whom}")
+        elif k is StepKind.BONUS:
+            out.append(f"{who}'s free attack on {whom}")
+        elif k is StepKind.AFTER_BLOCK:
             out.append(f"after {who}'s block, a combo may open")
-        elif isinstance(f, DirectionF):
+        elif k is StepKind.DIRECTION:
             out.append(f"{who} picks where the dodged attack goes")
-        elif isinstance(f, DropF | BraceF):
+        elif k is StepKind.DROP or k is StepKind.BRACE:
             out.append(f"{who} is going down: a heal may save them")
-        elif isinstance(f, LetGoF):
+        elif k is StepKind.LET_GO:
             out.append(f"{who} may let go of a hold")
-        elif not isinstance(f, TurnF):
-            out.append(f"{who}: {type(f).__name__}")
+        elif k in WINDOWS:  # an answer
+            out.append(f"{who}'s {card} in answer" + (f" to {whom}" if whom else ""))
     return out

@@ -18,8 +18,9 @@ from cardgen.engine import moves as mv
 from cardgen.engine.cards import CardInfo
 from cardgen.engine.frozen import init_args
 from cardgen.engine.moves import DISCARD, PLAY, Move
+from cardgen.engine.observation import WINDOWS, StepKind
 from cardgen.engine.randomness import below
-from cardgen.engine.state import AnswerF, ComboF, Frame, HealF, OpenerF, StrikeF, TickF, TurnF, Window
+from cardgen.engine.state import Phase
 from cardgen.engine.views import PlayerView
 
 LOW_LIFE: Final = 0.4  # heal on the turn at or below this share of the starting life
@@ -204,21 +205,25 @@ class GreedyAgent:
         return hit_value(ci, multiplier) > self._cost[ci.d]
 
     def _threat(self, s: PlayerView, me: int, m: Move) -> float:
-        """What answering the top frame stops, in `hit_value` points: the strike's next hit, the combo an opener
+        """What answering the pending step stops, in `hit_value` points: the strike's next hit, the combo an opener
         would start, a hold's ticks, a heal's amount. (Asked only of self-stunning answers.)"""
-        frame: Frame | None = s.top
-        info = s.game.info
-        if isinstance(frame, StrikeF):
-            hit = frame.dmg[frame.si] if frame.si < len(frame.dmg) else 0
-            return float(hit) + 1.5 * info[frame.design].stuns
-        if isinstance(frame, OpenerF):
-            return COMBO_VALUE * (frame.opener.multiplier or 1)
-        if isinstance(frame, TickF):
-            return 2.5 * frame.hold.damage
-        if isinstance(frame, HealF):
-            return float(frame.amount)
-        if isinstance(frame, AnswerF):  # an answer to my own card: what my card would have done
-            return self._dmgs[frame.design] if frame.design >= 0 else 0.0
+        step = s.step
+        kind = step.kind if step is not None else None
+        if kind is StepKind.STRIKE:
+            assert step is not None and step.card is not None
+            return float(step.damage or 0) + 1.5 * s.game.info[step.card].stuns
+        if kind is StepKind.OPENER:
+            assert step is not None
+            return COMBO_VALUE * (step.multiplier or 1)
+        if kind is StepKind.TICK:
+            assert step is not None
+            return 2.5 * (step.damage or 0)
+        if kind is StepKind.HEAL:
+            assert step is not None
+            return float(step.heal or 0)
+        if kind is StepKind.ANSWER:  # an answer to my own card: what my card would have done
+            assert step is not None
+            return self._dmgs[step.card] if step.card is not None else 0.0
         # On my own turn, breaking a hold on me: its ticks.
         return sum(2.5 * h.damage for h in s.holds if h.victim == me and (m.target < 0 or h.holder == m.target))
 
@@ -242,22 +247,19 @@ class GreedyAgent:
         if k == DISCARD:  # the commonest move to score
             return self._discard_value(s, me, ci) if ci is not None else -1.0
         if k == mv.HUMILIATE:
-            frame = s.top
-            mine = isinstance(frame, Window) and frame.target == me
-            mine = mine or (isinstance(frame, AnswerF) and frame.target == me)
-            if not mine:
+            step = s.step
+            if step is None or step.kind not in WINDOWS or step.target != me:
                 return NEVER
             if ci is not None and self._cost[m.card] and self._threat(s, me, m) <= self._cost[m.card]:
                 return self._costs_more(ci)
             return 90.0 + (self._target_value(s, m.target, 0) / 100 if m.target >= 0 else 0.5)
         if k == mv.DIRECTION:
-            pending = s.pending
-            strike = pending[-2] if len(pending) > 1 else None
-            if strike is None:
+            steps = s.steps
+            if len(steps) < 2:
                 return 0.0
             n = len(self._life)
-            step = 1 if m.choice == "left" else -1
-            q = (getattr(strike, "target", 0) + step) % n
+            way = 1 if m.choice == "left" else -1
+            q = ((steps[-2].target or 0) + way) % n
             return -float(self._life[q])
         if ci is None:
             return -1.0
@@ -281,8 +283,8 @@ class GreedyAgent:
         if k == mv.OPEN:
             return self._holds_follow_up(s, me, ci) and COMBO_VALUE * ((ci.opener.multiplier if ci.opener else 1)
                                                                        or 1) > cost
-        frame = s.top
-        return self._worth(ci, frame.multiplier if isinstance(frame, ComboF) else 1)
+        step = s.step
+        return self._worth(ci, step.multiplier if step is not None and step.kind is StepKind.COMBO else 1)
 
     def _play_value(self, s: PlayerView, me: int, m: Move, ci: CardInfo) -> float:
         """A turn play: an opener only with a follow-up in hand, else its attack value, at the weakest rival."""
@@ -313,14 +315,14 @@ class GreedyAgent:
     def _heal_value(self, s: PlayerView, me: int, m: Move, ci: CardInfo) -> float:
         if m.target != me:
             return NEVER  # never wake a rival
-        frame = s.top
+        step = s.step
         life, full = self._life[me], s.game.start_life
-        if not isinstance(frame, TurnF):
+        if step is None or step.kind is not StepKind.TURN:
             return 95.0  # dropping to 0: heal if at all possible
         cost = self._cost[ci.d]
         if cost and min(ci.heal_turn, full - life) <= cost:
             return self._costs_more(ci)  # the turns it stuns me for outweigh the life it gives back
-        if frame.phase == "heal":  # already healing: go on while nothing is wasted
+        if step.phase is Phase.HEAL:  # already healing: go on while nothing is wasted
             return 70.0 if life + ci.heal_turn <= full or life <= LOW_LIFE * full else -1.0
         if life <= LOW_LIFE * full:
             return 70.0 + ci.heal_turn

@@ -25,7 +25,8 @@ from typing import Any, Final
 
 from cardgen.engine import moves as mv
 from cardgen.engine.moves import MoveKind
-from cardgen.engine.state import GameState, StrikeF, TickF
+from cardgen.engine.observation import Pending, StepKind
+from cardgen.engine.state import GameState
 
 Z95: Final = 1.959963984540054
 MEASURES: Final[tuple[str, ...]] = ("opening", "drawn")
@@ -80,11 +81,11 @@ class Tracker:
     """What each seat held during one game, and what each card prevented (the damage each dealt is the engine's
     own tally, `GameState.dealt`: no log needed).
 
-    The game loop calls `blocked` for a defence or humiliation before it is applied, and `drew` after a move
-    in which someone drew (the engine's seat mask `GameState.drew`; cards only enter a hand by a draw, or as a
-    weapon back in the hand it was played from), so nothing runs per decision but one test. What a seat held
-    is kept as a byte per design while the game runs (setting a byte makes no new object; or-ing bits into a
-    40-bit int made one per card) and as a bit mask at the end (`masks`).
+    The game loop calls `blocked` for a defence or humiliation before it is applied (with the view's `step`),
+    and `drew` after a move in which someone drew (the engine's seat mask `GameState.drew`; cards only enter a
+    hand by a draw, or as a weapon back in the hand it was played from), so nothing runs per decision but one
+    test. What a seat held is kept as a byte per design while the game runs (setting a byte makes no new
+    object; or-ing bits into a 40-bit int made one per card) and as a bit mask at the end (`masks`).
     """
 
     __slots__ = ("_held", "counts", "designs", "opening", "played", "prevented")
@@ -111,13 +112,11 @@ class Tracker:
         """Per seat, the bit mask of the designs it has played (any way but discarding)."""
         return _masks(self.played, self.designs)
 
-    def blocked(self, s: GameState, card: int) -> None:
-        """`card` answers the strike or hold tick on top of the stack: note the damage it stops."""
-        f = s.stack[-1]
-        if isinstance(f, StrikeF):
-            self.prevented[card] += f.dmg[f.si]
-        elif isinstance(f, TickF):
-            self.prevented[card] += f.hold.damage
+    def blocked(self, step: Pending | None, card: int) -> None:
+        """`card` answers `step` (the pending step, from the player's view): if a strike or a hold's tick, note
+        the damage it stops."""
+        if step is not None and (step.kind is StepKind.STRIKE or step.kind is StepKind.TICK):
+            self.prevented[card] += step.damage or 0
 
     def drew(self, s: GameState) -> None:
         """Someone drew during the last move: note the hands of the seats that did (`s.drew`, then cleared).

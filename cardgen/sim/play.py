@@ -18,8 +18,9 @@ from cardgen.engine.cards import CardInfo
 from cardgen.engine.events import Damage, Event, Moved, TurnStarts
 from cardgen.engine.invariants import Checker, Snapshot, check_state, snapshot
 from cardgen.engine.moves import CARD_PLAYS, DEFEND, EFFECT_KINDS, HEAL, HUMILIATE
+from cardgen.engine.observation import Pending, StepKind
 from cardgen.engine.rules import new_game, push
-from cardgen.engine.state import GameState, TurnF
+from cardgen.engine.state import GameState
 from cardgen.engine.views import observe
 from cardgen.model import CardSet
 from cardgen.sim.deal import deal
@@ -81,6 +82,11 @@ def card_labels(cs: CardSet) -> list[str]:
     return [c.name if seen[c.name] == 1 else f"{c.name} ({c.origin})" for c in cs.cards]
 
 
+def _off_turn(step: Pending | None) -> bool:
+    """A heal played now is played when dropping (not as a turn's action)."""
+    return step is None or step.kind is not StepKind.TURN
+
+
 def play_one(cs: CardSet, info: tuple[CardInfo, ...], agents: Sequence[Agent], agent_names: tuple[str, ...],
              seed: int, label: str, check_every_move: bool = False, coverage: Coverage | None = None,
              names: Sequence[str] | None = None, deck: Sequence[int] | None = None,
@@ -128,12 +134,12 @@ def play_one(cs: CardSet, info: tuple[CardInfo, ...], agents: Sequence[Agent], a
             if kind in card_plays:
                 played[card] += 1
                 by_seat[p][card] = 1
-                if kind is HEAL and type(s.stack[-1]) is not TurnF:
+                if kind is HEAL and _off_turn(views[p].step):
                     dropping[card] += 1
                 else:
                     how[kind][card] += 1
                 if kind in answers:
-                    track.blocked(s, card)
+                    track.blocked(views[p].step, card)
         if watch:
             before = snapshot(s) if check_every_move and coverage is not None else None
         push(s, m, False)  # check=False: the agents pick from `s.moves` (positional: a hot call)

@@ -31,10 +31,11 @@ import random
 import time
 from typing import Final
 
+from cardgen.engine.determinize import determinize
 from cardgen.engine.moves import DECLINE, DONE, PASS, RELEASE, Move
 from cardgen.engine.rules import push
 from cardgen.engine.state import GameState
-from cardgen.engine.views import PlayerView, determinize, observe
+from cardgen.engine.views import PlayerView, observe
 from cardgen.sim.evaluate import win_chance
 from cardgen.sim.greedy import GreedyAgent, attack_value
 
