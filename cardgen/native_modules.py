@@ -23,6 +23,7 @@ PATHS: tuple[str, ...] = (
     "cardgen/engine/frames.py",
     "cardgen/engine/game.py",
     "cardgen/engine/invariants.py",
+    "cardgen/engine/kinds.py",
     "cardgen/engine/legal.py",
     "cardgen/engine/moves.py",
     "cardgen/engine/observation.py",

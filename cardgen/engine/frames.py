@@ -15,7 +15,6 @@ chains of class tests.
 
 from __future__ import annotations
 
-from enum import StrEnum
 from typing import TYPE_CHECKING, ClassVar
 
 from mypy_extensions import mypyc_attr
@@ -57,6 +56,7 @@ from cardgen.engine.events import (
     WeaponBack,
     WeaponDiscarded,
 )
+from cardgen.engine.kinds import Answer, Phase, Reply, Stage
 from cardgen.engine.legal import (
     DECLINE_MOVE,
     DONE_MOVE,
@@ -89,46 +89,11 @@ from cardgen.engine.moves import (
     VOMIT_HIT,
     Move,
 )
+from cardgen.engine.observation import HUMILIATION_ONLY, NO_ANSWER, Pending, StepKind, answer_kinds
 from cardgen.model import Opener
 
 if TYPE_CHECKING:
     from cardgen.engine.state import GameState
-
-
-class Phase(StrEnum):
-    """Where a turn is: START (holds tick), CHECK (a lost turn?), ACTION, DISCARD, HEAL (more may follow), END."""
-
-    START = "start"
-    CHECK = "check"
-    ACTION = "action"
-    DISCARD = "discard"
-    HEAL = "heal"
-    END = "end"
-
-
-class Stage(StrEnum):
-    """Where a strike is: its WINDOW (answers), NEXT (the next strike or victim), DIRECTION (asked), FINISH."""
-
-    WINDOW = "window"
-    NEXT = "next"
-    DIRECTION = "direction"
-    FINISH = "finish"
-
-
-class Answer(StrEnum):
-    """What an answering card does to the card below it."""
-
-    DEFEND = "defend"
-    HUMILIATE = "humiliate"
-    INTERFERE = "interfere"
-
-
-class Reply(StrEnum):
-    """Who is asked next after a BLOCK: the BLOCKER, then the ATTACKER, whether to open a combo; then DONE."""
-
-    BLOCKER = "blocker"
-    ATTACKER = "attacker"
-    DONE = "done"
 
 
 # Enum members as module constants: an attribute of an Enum class costs a slow lookup on every use (measured
@@ -194,6 +159,11 @@ class Frame:
     def defences(self, s: GameState) -> frozenset[str]:
         """Defence kinds its target may play on it now (none but on a `Window` that says so)."""
         return NO_DEFENCE
+
+    def pending(self, s: GameState) -> Pending:
+        """This step in the rules' terms, for the typed observation (`engine/observation.py`)."""
+        raise AssertionError(f"no observation for {type(self).__name__}")
+
 
 
 def _attributes(cls: type) -> tuple[str, ...]:
@@ -471,6 +441,10 @@ class TurnF(Frame):
         s.stack.append(o)
         o.open(s)
 
+    def pending(self, s: GameState) -> Pending:
+        return Pending(StepKind.TURN, self.player, phase=self.phase)
+
+
 
 class StrikeF(Window):
     """A card that deals damage, in flight: strike `si` of `dmg` aimed at `target`."""
@@ -690,6 +664,14 @@ class StrikeF(Window):
         self.cancelled = True
         self.stage = _STAGE_FINISH
 
+    def pending(self, s: GameState) -> Pending:
+        left = self.dmg[self.si:]
+        defences = self.defences(s)
+        answers = NO_ANSWER if self.sealed else answer_kinds(defences, Answer.HUMILIATE, Answer.INTERFERE)
+        return Pending(StepKind.STRIKE, self.player, self.design, self.target, self.resp[self.pos:],
+                       left[0] if left else 0, sum(left), defences=defences, answers=answers, sealed=self.sealed)
+
+
 
 class OpenerF(Window):
     """A combo opener (GRAB, HOLD, POWER PLAY...) aimed at `target`, waiting for responses."""
@@ -727,6 +709,13 @@ class OpenerF(Window):
         s.stack.pop()
         if s.log is not None:
             s.log.append(Stopped(s.turn, self.design, a.player))
+
+    def pending(self, s: GameState) -> Pending:
+        defences = self.defences(s)
+        return Pending(StepKind.OPENER, self.player, self.design, self.target, self.resp[self.pos:],
+                       multiplier=self.opener.multiplier, defences=defences,
+                       answers=answer_kinds(defences, Answer.HUMILIATE))
+
 
 
 class AnswerF(Window):
@@ -793,6 +782,12 @@ class AnswerF(Window):
         if last and not s.down[victim]:
             s.stack.append(BonusF(self.player, victim))
 
+    def pending(self, s: GameState) -> Pending:
+        return Pending(StepKind.ANSWER, self.player, self.design if self.design >= 0 else None, self.target,
+                       self.resp[self.pos:], answer=Answer(self.what), defence=str(self.how),
+                       answers=HUMILIATION_ONLY)
+
+
 
 class TickF(Window):
     """A hold about to deal its damage at the start of the holder's turn; the victim may break it."""
@@ -837,6 +832,14 @@ class TickF(Window):
     def on_cancel(self, s: GameState) -> None:
         self._break(s)
 
+    def pending(self, s: GameState) -> Pending:
+        h = self.hold
+        defences = frozenset(h.broken_by)
+        answers = answer_kinds(defences, Answer.HUMILIATE) if h.humiliation_breaks else answer_kinds(defences)
+        return Pending(StepKind.TICK, self.player, h.design, h.victim, self.resp[self.pos:], h.damage,
+                       defences=defences, answers=answers)
+
+
 
 class HealF(Window):
     """A heal card played by `player` on `target`, which a cancelling humiliation may still stop."""
@@ -858,6 +861,11 @@ class HealF(Window):
         s.stack.pop()
         restore(s, self.target, self.amount, self.player, self.design)
         return False
+
+    def pending(self, s: GameState) -> Pending:
+        return Pending(StepKind.HEAL, self.player, self.design, self.target, self.resp[self.pos:],
+                       heal=self.amount, answers=HUMILIATION_ONLY)
+
 
 
 class ComboF(Frame):
@@ -914,6 +922,11 @@ class ComboF(Frame):
                 or self.steps == self.most):  # (classic: at most four wrestling moves after a HOLD)
             s.stack.pop()
 
+    def pending(self, s: GameState) -> Pending:
+        return Pending(StepKind.COMBO, self.player, target=self.victim, multiplier=self.multiplier,
+                       sealed=self.sealed)
+
+
 
 class BonusF(Frame):
     """The free attack a humiliation earns: `player` may hit `victim` without resistance."""
@@ -945,6 +958,10 @@ class BonusF(Frame):
             start_effect(s, p, ci, m.target, drop=m.choice == "drop", no_def=True)
         elif m.kind != DECLINE:
             super().apply(s, p, m)
+
+    def pending(self, s: GameState) -> Pending:
+        return Pending(StepKind.BONUS, self.player, target=self.victim)
+
 
 
 class AfterBlockF(Frame):
@@ -986,6 +1003,10 @@ class AfterBlockF(Frame):
         else:
             super().apply(s, p, m)
 
+    def pending(self, s: GameState) -> Pending:
+        return Pending(StepKind.AFTER_BLOCK, self.player, target=self.attacker)
+
+
 
 class DirectionF(Frame):
     """An attack that passes on was dodged: its player picks left or right."""
@@ -1003,6 +1024,10 @@ class DirectionF(Frame):
         assert isinstance(strike, StrikeF)
         strike.direction = 1 if m.choice == "left" else -1
         strike.move_on(s)
+
+    def pending(self, s: GameState) -> Pending:
+        return Pending(StepKind.DIRECTION, self.player)
+
 
 
 class DropF(Frame):
@@ -1038,6 +1063,10 @@ class DropF(Frame):
         else:
             super().apply(s, p, m)
 
+    def pending(self, s: GameState) -> Pending:
+        return Pending(StepKind.DROP, self.player)
+
+
 
 class BraceF(Frame):
     """Damage about to take `player` to 0 or below: first they may play heals that come before the damage
@@ -1069,6 +1098,10 @@ class BraceF(Frame):
         else:
             super().apply(s, p, m)
 
+    def pending(self, s: GameState) -> Pending:
+        return Pending(StepKind.BRACE, self.player, damage=self.amount)
+
+
 
 class LetGoF(Frame):
     """The start of a turn: a holder whose hold may be let go at any time is asked whether to let go."""
@@ -1089,6 +1122,10 @@ class LetGoF(Frame):
         elif m.kind != DECLINE:
             super().apply(s, p, m)
         s.stack.pop()  # a hold let go, or kept
+
+    def pending(self, s: GameState) -> Pending:
+        return Pending(StepKind.LET_GO, self.player)
+
 
 
 # --- effects that push frames -------------------------------------------------------------------------------

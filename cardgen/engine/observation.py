@@ -30,35 +30,21 @@ Fields (None where a field does not apply to the kind):
   out-of-turn attacks, which may interject in most windows, are not answers);
 - `sealed`: nothing may answer it (a Lunch Money Grab's free attack).
 
-`pending_of(state, frame)` is the one place a `Pending` is made from a frame.
+`pending_of(state, frame)` gives a frame's `Pending`: each frame class builds its own (`Frame.pending` in
+`engine/frames.py`, beside the rest of its rules).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
-from cardgen.engine.legal import allowed_defences
-from cardgen.engine.state import (
-    AfterBlockF,
-    Answer,
-    AnswerF,
-    BonusF,
-    BraceF,
-    ComboF,
-    DirectionF,
-    DropF,
-    Frame,
-    GameState,
-    HealF,
-    LetGoF,
-    OpenerF,
-    Phase,
-    StrikeF,
-    TickF,
-    TurnF,
-)
+from cardgen.engine.kinds import Answer, Phase
+
+if TYPE_CHECKING:
+    from cardgen.engine.frames import Frame
+    from cardgen.engine.state import GameState
 
 
 class StepKind(StrEnum):
@@ -82,9 +68,9 @@ class StepKind(StrEnum):
 # The steps other players are asked to answer in turn (a response window).
 WINDOWS: Final[frozenset[StepKind]] = frozenset({StepKind.STRIKE, StepKind.OPENER, StepKind.ANSWER, StepKind.TICK,
                                                  StepKind.HEAL})
-_NONE: Final[frozenset[Answer]] = frozenset()
+NO_ANSWER: Final[frozenset[Answer]] = frozenset()
 _NO_KINDS: Final[frozenset[str]] = frozenset()
-_HUMILIATE: Final[frozenset[Answer]] = frozenset({Answer.HUMILIATE})
+HUMILIATION_ONLY: Final[frozenset[Answer]] = frozenset({Answer.HUMILIATE})
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,63 +90,15 @@ class Pending:
     answer: Answer | None = None
     defence: str | None = None
     defences: frozenset[str] = _NO_KINDS
-    answers: frozenset[Answer] = _NONE
+    answers: frozenset[Answer] = NO_ANSWER
     sealed: bool = False
 
 
-def _answers(defences: frozenset[str], *more: Answer) -> frozenset[Answer]:
+def answer_kinds(defences: frozenset[str], *more: Answer) -> frozenset[Answer]:
+    """The kinds of answer a step admits: a defence if its target has defence kinds to play, and `more`."""
     return frozenset((Answer.DEFEND, *more) if defences else more)
 
 
 def pending_of(s: GameState, f: Frame) -> Pending:
-    """The `Pending` of frame `f` of state `s` (the one place frames are read for the observation)."""
-    t = type(f)
-    if t is TurnF:
-        assert isinstance(f, TurnF)
-        return Pending(StepKind.TURN, f.player, phase=f.phase)
-    if t is StrikeF:
-        assert isinstance(f, StrikeF)
-        left = f.dmg[f.si:]
-        defences = allowed_defences(s, f)
-        return Pending(StepKind.STRIKE, f.player, f.design, f.target, f.resp[f.pos:], left[0] if left else 0,
-                       sum(left), defences=defences,
-                       answers=_NONE if f.sealed else _answers(defences, Answer.HUMILIATE, Answer.INTERFERE),
-                       sealed=f.sealed)
-    if t is OpenerF:
-        assert isinstance(f, OpenerF)
-        defences = allowed_defences(s, f)
-        return Pending(StepKind.OPENER, f.player, f.design, f.target, f.resp[f.pos:], multiplier=f.opener.multiplier,
-                       defences=defences, answers=_answers(defences, Answer.HUMILIATE))
-    if t is AnswerF:
-        assert isinstance(f, AnswerF)
-        return Pending(StepKind.ANSWER, f.player, f.design if f.design >= 0 else None, f.target, f.resp[f.pos:],
-                       answer=Answer(f.what), defence=str(f.how), answers=_HUMILIATE)
-    if t is TickF:
-        assert isinstance(f, TickF)
-        h = f.hold
-        defences = frozenset(h.broken_by)
-        return Pending(StepKind.TICK, f.player, h.design, h.victim, f.resp[f.pos:], h.damage, defences=defences,
-                       answers=_answers(defences, Answer.HUMILIATE) if h.humiliation_breaks else _answers(defences))
-    if t is HealF:
-        assert isinstance(f, HealF)
-        return Pending(StepKind.HEAL, f.player, f.design, f.target, f.resp[f.pos:], heal=f.amount,
-                       answers=_HUMILIATE)
-    if t is ComboF:
-        assert isinstance(f, ComboF)
-        return Pending(StepKind.COMBO, f.player, target=f.victim, multiplier=f.multiplier, sealed=f.sealed)
-    if t is BonusF:
-        assert isinstance(f, BonusF)
-        return Pending(StepKind.BONUS, f.player, target=f.victim)
-    if t is AfterBlockF:
-        assert isinstance(f, AfterBlockF)
-        return Pending(StepKind.AFTER_BLOCK, f.player, target=f.attacker)
-    if t is BraceF:
-        assert isinstance(f, BraceF)
-        return Pending(StepKind.BRACE, f.player, damage=f.amount)
-    if t is DirectionF:
-        return Pending(StepKind.DIRECTION, f.player)
-    if t is DropF:
-        return Pending(StepKind.DROP, f.player)
-    if t is LetGoF:
-        return Pending(StepKind.LET_GO, f.player)
-    raise AssertionError(f"no observation for {t.__name__}")
+    """The `Pending` of frame `f` of state `s` (each frame class says its own: `Frame.pending`)."""
+    return f.pending(s)

@@ -20,7 +20,6 @@ from cardgen.engine.effects import Hold
 from cardgen.engine.events import Event
 from cardgen.engine.frames import (
     AfterBlockF,
-    Answer,
     AnswerF,
     BonusF,
     BraceF,
@@ -31,15 +30,13 @@ from cardgen.engine.frames import (
     HealF,
     LetGoF,
     OpenerF,
-    Phase,
-    Reply,
-    Stage,
     StrikeF,
     TickF,
     TurnF,
     Window,
 )
 from cardgen.engine.game import Game
+from cardgen.engine.kinds import Answer, Phase, Reply, Stage
 from cardgen.engine.moves import Move
 from cardgen.engine.outcome import Outcome, Reason
 
