@@ -24,9 +24,9 @@ from jinja2.sandbox import SandboxedEnvironment
 from jinja2.visitor import NodeTransformer
 
 from cardgen.errors import CardgenError
+from cardgen.jinja_cache import bytecode_cache
 from cardgen.model import Card, CardSet, defences_of
 from cardgen.paths import templates_dir
-from cardgen.precompiled import PrecompiledLoader
 
 TEXT_TEMPLATE = "card_text.j2"
 SUMMARY_TEMPLATE = "card_summary.j2"
@@ -45,8 +45,9 @@ class TemplateError(CardgenError):
 
 @cache
 def bundled_env() -> jinja2.Environment:
-    """The bundled card templates, precompiled where they match their source (cardgen.precompiled)."""
-    return jinja2.Environment(loader=PrecompiledLoader(templates_dir()), **_ENV_OPTIONS)
+    """The bundled card templates (compiled code kept by Jinja's own bytecode cache, cardgen.jinja_cache)."""
+    return jinja2.Environment(loader=jinja2.FileSystemLoader(templates_dir()), bytecode_cache=bytecode_cache(),
+                              **_ENV_OPTIONS)
 
 
 MAX_TEMPLATE_OUTPUT = 4000  # characters one card's text may reach; a slip holds a few hundred

@@ -20,7 +20,7 @@ from cardgen.render.card_face import badges_of, draw_card, half_texts, ink_on, v
 from cardgen.render.errors import CardFitError, GlyphError
 from cardgen.render.fonts import register_fonts
 from cardgen.render.geometry import Rect
-from cardgen.render.pen import Pen
+from cardgen.render.session import RenderSession
 
 GOLDEN = Path(__file__).parent / "golden" / "card_faces.log"
 REFRESH = os.environ.get("CARDGEN_REFRESH_GOLDEN") == "1"
@@ -33,7 +33,8 @@ SPECIMEN = load_set(Path(__file__).parent / "fixtures" / "sets" / "specimen")
 def face_log(card: Card, trim: Rect = POKER, bleed: float = 0.0) -> list[str]:
     register_fonts()
     log: list[str] = []
-    draw_card(Pen(None, log), card, SPECIMEN, trim, bleed)
+    s = RenderSession.bundled()
+    draw_card(s, s.pen(None, log), card, SPECIMEN, trim, bleed)
     return log
 
 
@@ -81,7 +82,8 @@ def test_type_colour_from_set_data() -> None:
     recoloured = dataclasses.replace(SPECIMEN, types={**SPECIMEN.types, "healing": dataclasses.replace(
         SPECIMEN.types["healing"], colour="#123456")})
     log2: list[str] = []
-    draw_card(Pen(None, log2), SPECIMEN.card("Chocolate Milk"), recoloured, POKER, 0.0)
+    s = RenderSession.bundled()
+    draw_card(s, s.pen(None, log2), SPECIMEN.card("Chocolate Milk"), recoloured, POKER, 0.0)
     assert any("#123456" in line for line in log2) and not any("#2E9E4F" in line for line in log2)
 
 
@@ -130,12 +132,13 @@ def test_value_and_badges_from_mechanics() -> None:
     assert value_of(SPECIMEN.card("Chocolate Milk")).text == "+2"  # type: ignore[union-attr]
     assert value_of(SPECIMEN.card("Choke")).caption == "EACH TURN"  # type: ignore[union-attr]
     assert value_of(SPECIMEN.card("Grab")) is None
-    assert [b[0] for b in badges_of(SPECIMEN.card("Headlock"), SPECIMEN)] == ["after GRAB"]
+    assert [b[0] for b in badges_of(RenderSession.bundled(), SPECIMEN.card("Headlock"), SPECIMEN)] == ["after GRAB"]
 
 
 def test_ink_contrast() -> None:
-    assert ink_on("#F4C20D") != ink_on("#222222")
-    assert ink_on("#FFFFFF") == ink_on("#F4C20D")
+    s = RenderSession.bundled()
+    assert ink_on(s, "#F4C20D") != ink_on(s, "#222222")
+    assert ink_on(s, "#FFFFFF") == ink_on(s, "#F4C20D")
 
 
 def test_long_name_wraps_to_two_lines_in_the_band() -> None:

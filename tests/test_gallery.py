@@ -16,6 +16,7 @@ from click.testing import CliRunner
 from cardgen.cardtext import rules_text
 from cardgen.cli.main import main
 from cardgen.loader import load_set
+from cardgen.render.face_layout import bundled
 from cardgen.render.sheets import PrintOptions, resolve_layout
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -102,7 +103,7 @@ def test_gallery_in_headless_chromium_keeps_card_proportions_and_filters(gallery
     """At phone (390 px) and desktop (1280 px) widths: every image at the card's proportions, and the
     type filter, search and sorts show exactly the cards they should."""
     cs = load_set("lunch")
-    layout = resolve_layout(PrintOptions())
+    layout = resolve_layout(PrintOptions(), bundled().face)
     want_ratio = layout.card.height / layout.card.width
     weapon = [c.name for c in cs.cards if c.type == "weapon"]
     assert weapon and len(weapon) < len(cs.cards)

@@ -7,6 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from cardgen.render.errors import LayoutError
+from cardgen.render.face_layout import bundled
 from cardgen.render.geometry import (
     Rect,
     SheetLayout,
@@ -37,7 +38,7 @@ def expected_trims(paper_w: float, paper_h: float, w: float, h: float, bleed: fl
 @pytest.mark.parametrize(("pname", "margins"), [("a4", (9.75, 15.15)), ("letter", (12.7, 6.35))])
 def test_nine_poker_positions_exact(pname: str, margins: tuple[float, float]) -> None:
     p = paper(pname)
-    lay = sheet_layout(p, POKER, 0.0, sheet_rules())
+    lay = sheet_layout(p, POKER, 0.0, sheet_rules(bundled().face))
     assert len(lay.trims) == 9
     # the published margins for 9 poker cards (print-and-play reference)
     assert lay.trims[6].x == pytest.approx(margins[0], abs=TOL)
@@ -76,7 +77,7 @@ def test_unknown_paper() -> None:
 
 def test_bleed_grows_cells_and_keeps_trims() -> None:
     slip = card_size("slip")
-    lay = sheet_layout(A4, slip, 2.0, sheet_rules())
+    lay = sheet_layout(A4, slip, 2.0, sheet_rules(bundled().face))
     for cell, trim, (x, y) in zip(lay.cells, lay.trims, expected_trims(210, 297, 60, 85, 2.0), strict=True):
         assert (trim.x, trim.y) == pytest.approx((x, y), abs=TOL)
         assert cell.w == pytest.approx(64.0) and cell.h == pytest.approx(89.0)
@@ -94,9 +95,9 @@ def test_bleed_must_be_a_finite_non_negative_number(bleed: float) -> None:
 
 def test_too_big_names_the_room() -> None:
     with pytest.raises(LayoutError, match=r"does not fit on US Letter.*printable area is 203\.20 x 266\.70 mm"):
-        sheet_layout(LETTER, CardSize("big", 210, 90), 0.0, sheet_rules())
+        sheet_layout(LETTER, CardSize("big", 210, 90), 0.0, sheet_rules(bundled().face))
     with pytest.raises(LayoutError, match=r"gap 2 mm is narrower than two bleeds \(6 mm\)"):
-        sheet_layout(A4, POKER, 3.0, sheet_rules(), gap=2.0)
+        sheet_layout(A4, POKER, 3.0, sheet_rules(bundled().face), gap=2.0)
 
 
 def _inside_safe(r: Rect, lay: SheetLayout) -> bool:
@@ -115,10 +116,11 @@ LAYOUTS = [(p, s, b) for p in ("a4", "letter") for s in ("poker", "bridge", "sli
 @pytest.mark.parametrize("kind", ["portrait", "landscape allowed", "gutterfold", "wide gap"])
 def test_marks_and_footer_outside_cards_inside_safe_margin(pname: str, size: str, bleed: float, kind: str) -> None:
     if kind == "gutterfold":
-        lay = gutterfold_layout(paper(pname), card_size(size), bleed, sheet_rules())
+        lay = gutterfold_layout(paper(pname), card_size(size), bleed, sheet_rules(bundled().face))
     else:
-        lay = sheet_layout(paper(pname), card_size(size), bleed, sheet_rules(), gap=2 * bleed + 4 if kind == "wide gap"
-                           else None, allow_landscape=kind == "landscape allowed")
+        gap = 2 * bleed + 4 if kind == "wide gap" else None
+        lay = sheet_layout(paper(pname), card_size(size), bleed, sheet_rules(bundled().face), gap=gap,
+                           allow_landscape=kind == "landscape allowed")
     inked = lay.cells + lay.folded_backs
     for c in inked:
         assert _inside_safe(c, lay)
@@ -149,7 +151,7 @@ def test_marks_and_footer_outside_cards_inside_safe_margin(pname: str, size: str
 
 @pytest.mark.parametrize(("pname", "size"), [(p, s) for p in ("a4", "letter") for s in ("poker", "bridge", "slip")])
 def test_three_mm_bleed_prints_and_fewer_cards_only_when_nine_cannot_fit(pname: str, size: str) -> None:
-    rules = sheet_rules()
+    rules = sheet_rules(bundled().face)
     card = card_size(size)
     lay = sheet_layout(paper(pname), card, 3.0, rules)
     assert lay.gap == 6.0 and lay.per_page >= 4 and not lay.landscape
@@ -162,14 +164,14 @@ def test_three_mm_bleed_prints_and_fewer_cards_only_when_nine_cannot_fit(pname: 
 
 
 def test_a_page_without_backs_turns_landscape_only_when_that_holds_more() -> None:
-    assert sheet_layout(A4, POKER, 3.0, sheet_rules(), allow_landscape=True).per_page == 8
-    assert sheet_layout(A4, POKER, 3.0, sheet_rules(), allow_landscape=True).paper.width == 297
-    assert not sheet_layout(A4, POKER, 0.0, sheet_rules(), allow_landscape=True).landscape
+    assert sheet_layout(A4, POKER, 3.0, sheet_rules(bundled().face), allow_landscape=True).per_page == 8
+    assert sheet_layout(A4, POKER, 3.0, sheet_rules(bundled().face), allow_landscape=True).paper.width == 297
+    assert not sheet_layout(A4, POKER, 0.0, sheet_rules(bundled().face), allow_landscape=True).landscape
 
 
 @pytest.mark.parametrize(("pname", "size", "bleed"), LAYOUTS)
 def test_gutterfold_backs_sit_exactly_opposite_their_fronts(pname: str, size: str, bleed: float) -> None:
-    lay = gutterfold_layout(paper(pname), card_size(size), bleed, sheet_rules())
+    lay = gutterfold_layout(paper(pname), card_size(size), bleed, sheet_rules(bundled().face))
     assert len(lay.folded_backs) == len(lay.cells) >= (3 if pname == "letter" else 4)
     if lay.fold_y is not None:  # fronts above a horizontal fold, backs below, turned
         assert lay.fold_x is None and lay.backs_turned
@@ -191,16 +193,16 @@ def test_gutterfold_backs_sit_exactly_opposite_their_fronts(pname: str, size: st
 @pytest.mark.parametrize(("size", "per_page"), [("poker", 3), ("slip", 3), ("bridge", 4)])
 def test_gutterfold_on_letter_with_bleed_holds_three_or_more(size: str, per_page: int) -> None:
     """Letter with 3 mm bleed held 2 poker or slip cards a sheet with a vertical fold; a horizontal fold holds 3."""
-    lay = gutterfold_layout(LETTER, card_size(size), 3.0, sheet_rules())
+    lay = gutterfold_layout(LETTER, card_size(size), 3.0, sheet_rules(bundled().face))
     assert lay.per_page == per_page
     inked = lay.cells + lay.folded_backs
-    safe = sheet_rules().safe_margin
+    safe = sheet_rules(bundled().face).safe_margin
     assert all(c.x >= safe - 1e-9 and c.y >= safe - 1e-9 and c.right <= lay.paper.width - safe + 1e-9
                and c.top <= lay.paper.height - safe + 1e-9 for c in inked)
 
 
 def test_poker_on_letter_footer_turns_into_the_side_margin() -> None:
-    lay = sheet_layout(LETTER, POKER, 0.0, sheet_rules())
+    lay = sheet_layout(LETTER, POKER, 0.0, sheet_rules(bundled().face))
     assert lay.footer.rotated
     assert not any(s.x1 == s.x2 for s in lay.marks), "no room above or below the cards for vertical marks"
     assert not sheet_layout(A4, POKER).footer.rotated
@@ -214,7 +216,7 @@ def test_mirror_long_and_short_edge() -> None:
 
 @pytest.mark.parametrize("pname", ["a4", "letter"])
 def test_back_cells_mirror_each_front(pname: str) -> None:
-    lay = sheet_layout(paper(pname), card_size("slip"), 0.0, sheet_rules())
+    lay = sheet_layout(paper(pname), card_size("slip"), 0.0, sheet_rules(bundled().face))
     long_backs = back_cells(lay, "long")
     short_backs = back_cells(lay, "short")
     for i, (lb, sb) in enumerate(zip(long_backs, short_backs, strict=True)):

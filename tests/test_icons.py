@@ -18,7 +18,9 @@ from cardgen.paths import card_data_dir
 from cardgen.render.card_face import icon_style
 from cardgen.render.fonts import register_fonts
 from cardgen.render.icons import form_name, icons_of
+from cardgen.render.pen import TextMetrics
 from cardgen.render.rules_page import rules_pdf
+from cardgen.render.session import RenderSession
 from cardgen.render.sheets import PrintOptions, cards_pdf
 from cardgen.render.textfit import Faces, IconStyle, wrap
 
@@ -119,18 +121,18 @@ def test_text_fitting_counts_icon_widths() -> None:
     cs = load_set("lunch")
     text = "May be DODGED or BLOCKED."
     faces = Faces("Sans", "Sans-Bold")
-    plain = wrap(text, 200.0, 11.0, faces, 1.2)
+    plain = wrap(TextMetrics(), text, 200.0, 11.0, faces, 1.2)
     assert plain is not None and len(plain.lines) == 1
-    width = plain.lines[0][-1].end(11.0)
-    style = icon_style(cs)
-    with_icons = wrap(text, 200.0, 11.0, faces, 1.2, style=style)
+    width = plain.lines[0][-1].end(TextMetrics(), 11.0)
+    style = icon_style(RenderSession.bundled(), cs)
+    with_icons = wrap(TextMetrics(), text, 200.0, 11.0, faces, 1.2, style=style)
     assert with_icons is not None
     icons = [r for r in with_icons.lines[0] if r.icon is not None]
     assert [r.icon.key for r in icons if r.icon] == ["dodge", "block"]
-    extra = with_icons.lines[0][-1].end(11.0) - width
+    extra = with_icons.lines[0][-1].end(TextMetrics(), 11.0) - width
     assert extra == pytest.approx(sum(r.width for r in icons) + 2 * 11.0 * style.gap_em * 25.4 / 72, rel=1e-6)
-    assert len(wrap(text, width + 0.5, 11.0, faces, 1.2, style=style).lines) == 2  # type: ignore[union-attr]
-    assert len(wrap(text, width + 0.5, 11.0, faces, 1.2, style=IconStyle()).lines) == 1  # type: ignore[union-attr]
+    assert len(wrap(TextMetrics(), text, width + 0.5, 11.0, faces, 1.2, style=style).lines) == 2  # type: ignore[union-attr]
+    assert len(wrap(TextMetrics(), text, width + 0.5, 11.0, faces, 1.2, style=IconStyle()).lines) == 1  # type: ignore[union-attr]
 
 
 def _set_with(tmp_path: Path, icons_yaml: str, text: str) -> Path:
@@ -152,11 +154,11 @@ def test_token_draws_the_icon_alone_and_png_icons_work(tmp_path: Path) -> None:
                        "Deals 1. {splat} May be DODGED or BLOCKED.")
     shutil.copy(FIXTURES / "icons" / "splat.png", folder / "splat.png")
     cs = load_set(folder)
-    style = icon_style(cs)
+    style = icon_style(RenderSession.bundled(), cs)
     assert [i.key for i in style.icons] == ["dodge", "splat"]
     assert style.icons[1].aspect == pytest.approx(64 / 48)
     register_fonts()
-    block = wrap("Deals 1. {splat} May be", 200.0, 11.0, Faces("Sans", "Sans-Bold"), 1.2, style=style)
+    block = wrap(TextMetrics(), "Deals 1. {splat} May be", 200.0, 11.0, Faces("Sans", "Sans-Bold"), 1.2, style=style)
     assert block is not None
     assert [r.text for r in block.lines[0]] == ["Deals 1.", "", "May be"]  # the token itself is not printed
     pdf = cards_pdf(dataclasses.replace(cs, cards=(cs.card("Jab"),)), PrintOptions(proof=True))

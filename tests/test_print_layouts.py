@@ -17,9 +17,12 @@ from cardgen.cli.build_cmd import command as build_command
 from cardgen.loader import load_set
 from cardgen.model import CardSet
 from cardgen.render import layout_data as L
+from cardgen.render.face_layout import bundled
 from cardgen.render.geometry import Rect, SheetLayout, back_cells
 from cardgen.render.pen import PT
 from cardgen.render.sheets import PrintOptions, cards_pdf, resolve_layout
+
+BUNDLED = bundled()
 
 SPECIMEN = load_set(Path(__file__).parent / "fixtures" / "sets" / "specimen")
 
@@ -63,7 +66,8 @@ def test_duplex_pairs_every_back_behind_its_front(tmp_path: Path, paper: str, si
     code, err = run(["--set", "lunch", "--out", str(tmp_path), "--proof", "--backs", "--paper", paper, "--size", size,
                      "--duplex", duplex, "--bleed", bleed])
     assert code == 0, err
-    lay = resolve_layout(PrintOptions(paper=paper, size=size, backs=True, duplex=duplex, bleed=float(bleed)))
+    opts = PrintOptions(paper=paper, size=size, backs=True, duplex=duplex, bleed=float(bleed))
+    lay = resolve_layout(opts, bundled().face)
     dpi = 25
     for name, first_sheet in (("lunch-print.pdf", 2), ("lunch-cards.pdf", 0)):
         path = tmp_path / "lunch" / name
@@ -176,7 +180,7 @@ def test_fewer_cards_a_page_is_said_when_building(tmp_path: Path) -> None:
 def test_no_text_nearer_the_cut_than_the_safe_margin(set_name: str, size: str) -> None:
     """Every glyph of every bundled card, read back from the PDF, sits inside the face's safe margin."""
     pdf = cards_pdf(load_set(set_name), PrintOptions(proof=True, size=size))
-    safe = L.num("safe_margin")
+    safe = BUNDLED.face.safe_margin
     assert safe >= 3.0
     doc = pypdfium2.PdfDocument(pdf.data)
     checked = 0

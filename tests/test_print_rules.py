@@ -8,6 +8,7 @@ shows inches.
 
 from __future__ import annotations
 
+import dataclasses
 import io
 from functools import cache
 from pathlib import Path
@@ -22,9 +23,12 @@ from cardgen.export.print_shop import shop_pdf
 from cardgen.loader import load_set, load_sets
 from cardgen.render import layout_data as L
 from cardgen.render.contrast import contrast_problems, ratio
+from cardgen.render.face_layout import bundled
 from cardgen.render.rules_page import rules_pdf
 from cardgen.render.sheets import PrintOptions, cards_pdf
 from tests.pdfops import Event, Page, pages, text_runs
+
+BUNDLED = bundled()
 
 SETS = ("classic", "lunch", "beer")
 
@@ -46,8 +50,8 @@ def _hex(colour: tuple[str, tuple[float, ...]]) -> str:
 def test_no_line_in_the_safe_zone(name: str) -> None:
     """Every stroked line of every card and of the back (bar the back's background stripes) has its outer
     edge at least the face's safe margin inside the TrimBox."""
-    safe = L.num("safe_margin")
-    pattern = L.colour("back.pattern").lstrip("#")
+    safe = BUNDLED.face.safe_margin
+    pattern = BUNDLED.colours.back.pattern.lstrip("#")
     checked = 0
     for page in shop_pages(name):
         tx0, ty0, tx1, ty1 = page.trim
@@ -62,7 +66,7 @@ def test_no_line_in_the_safe_zone(name: str) -> None:
 
 def test_back_frame_is_one_mm_beyond_the_safe_margin() -> None:
     back = shop_pages("beer")[-1]
-    frame = next(e for e in back.events if e.kind == "stroke" and _hex(e.colour) == L.colour("back.ink"))
+    frame = next(e for e in back.events if e.kind == "stroke" and _hex(e.colour) == BUNDLED.colours.back.ink)
     assert frame.outer()[0] - back.trim[0] == pytest.approx(4.0 - 0.5 * 1.0 * 25.4 / 72, abs=1e-3)  # 3.82 mm
 
 
@@ -106,7 +110,7 @@ def test_every_text_run_reaches_4_5_to_1(name: str) -> None:
 @pytest.mark.parametrize("name", SETS)
 def test_bundled_palettes_pass_the_contrast_check(name: str) -> None:
     cs = load_set(name)
-    assert contrast_problems(L.colours(), {t.label: t.colour for t in cs.types.values()}) == []
+    assert contrast_problems(dataclasses.asdict(BUNDLED.colours), {t.label: t.colour for t in cs.types.values()}) == []
 
 
 def test_validate_reports_a_colour_too_weak_for_its_text(tmp_path: Path) -> None:
@@ -133,7 +137,7 @@ def _sizes(data: bytes) -> list[float]:
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_no_text_below_the_minimum_on_rules_pages(refs: tuple[str, ...], paper: str) -> None:
     sizes = _sizes(rules_pdf(load_sets(list(refs)), paper))
-    assert len(sizes) > 100 and min(sizes) >= L.min_text_pt() - 1e-6 == 7.0 - 1e-6
+    assert len(sizes) > 100 and min(sizes) >= BUNDLED.face.min_text_pt - 1e-6 == 7.0 - 1e-6
 
 
 @pytest.mark.parametrize("name", SETS)
@@ -171,10 +175,10 @@ def test_gutterfold_on_letter_with_bleed_holds_three_a_sheet(tmp_path: Path) -> 
     cards = PdfReader(tmp_path / "lunch" / "lunch-cards.pdf")
     assert len(cards.pages) == 37  # 110 cards, 3 a sheet (55 sheets before)
     page = pages((tmp_path / "lunch" / "lunch-cards.pdf").read_bytes())[0]
-    title_pt = L.num("back.title_max_pt")
-    backs = [e for e in page.events if e.kind == "text" and _hex(e.colour) == L.colour("back.ink")]
+    title_pt = BUNDLED.face.back.title_max_pt
+    backs = [e for e in page.events if e.kind == "text" and _hex(e.colour) == BUNDLED.colours.back.ink]
     titles = [e for e in backs if e.size_pt > title_pt - 8]
-    subtitles = [e for e in backs if e.size_pt == pytest.approx(L.num("back.subtitle_pt"))]
+    subtitles = [e for e in backs if e.size_pt == pytest.approx(BUNDLED.face.back.subtitle_pt)]
     assert len(subtitles) == 3
     # turned 180 degrees: each back's subtitle sits above its title, and the fronts' footers are below their names
     for sub in subtitles:
@@ -210,7 +214,7 @@ def _page_bytes(reader: PdfReader, i: int) -> bytes:
 
 def _bar(page: Page) -> tuple[list[Event], list[Event]]:
     """The scale bar's line and its ticks, read from the page's strokes (page-text ink, bottom left)."""
-    ink = L.colour("page_text")
+    ink = BUNDLED.colours.page_text
     strokes = [e for e in page.events if e.kind == "stroke" and _hex(e.colour) == ink]
     line = max(strokes, key=lambda e: e.box[2] - e.box[0])
     y = line.box[1]

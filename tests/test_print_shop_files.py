@@ -17,11 +17,13 @@ from cardgen.cli.export_cmd import command as export_command
 from cardgen.export.print_shop import export_print_shop, shop_pdf
 from cardgen.export.shops import shop
 from cardgen.loader import load_set
-from cardgen.render import layout_data as L
+from cardgen.render.face_layout import bundled
 from cardgen.render.inks import hex_to_cmyk
 from cardgen.render.pen import PT
 from tests.pdfops import pages
 from tests.pdfx_check import problems
+
+BUNDLED = bundled()
 
 SETS = ("classic", "lunch", "beer")
 
@@ -40,7 +42,7 @@ def test_cmyk_is_device_cmyk_throughout_icon_forms_included(name: str) -> None:
     assert any(e.in_form for e in events), "the keyword icons (forms) were not reached"
     assert all(e.colour[0] == "cmyk" for e in events if e.in_form)
     assert all(sum(e.colour[1]) <= 2.4 + 1e-6 for e in events)  # total ink, DriveThruCards' limit
-    back_ink = hex_to_cmyk(L.colour("back.ink"))
+    back_ink = hex_to_cmyk(BUNDLED.colours.back.ink)
     for e in events:
         if e.kind == "text" and e.colour[1] != pytest.approx(back_ink, abs=1e-4):
             c, m, y, _k = e.colour[1]
@@ -116,7 +118,7 @@ def test_drivethrucards_pages_are_back_front_pairs_for_every_copy() -> None:
     read = pages(data)
     copies = [c for c in cs.cards for _ in range(c.count)]
     assert len(read) == 2 * len(copies) == 220
-    back_fill = hex_to_cmyk(L.colour("back.fill"))
+    back_fill = hex_to_cmyk(BUNDLED.colours.back.fill)
     for i, page in enumerate(read):
         first_fill = next(e for e in page.events if e.kind == "fill")
         is_back = first_fill.colour[1] == pytest.approx(back_fill, abs=1e-4)

@@ -18,6 +18,7 @@ from pypdf import PdfReader
 from cardgen.loader import load_set
 from cardgen.model import CardSet
 from cardgen.paths import bundled_set_names
+from cardgen.render.face_layout import bundled
 from cardgen.render.geometry import back_cells, sheet_layout
 from cardgen.render.layout_data import card_size, paper
 from cardgen.render.pen import MM
@@ -201,7 +202,7 @@ def test_page_footer_and_scale_bar() -> None:
 
 def test_layout_matches_geometry() -> None:
     pdf = cards_pdf(lunch(), PrintOptions(paper="a4", size="bridge", bleed=1.0, proof=True))
-    assert pdf.layout == sheet_layout(paper("a4"), card_size("bridge"), 1.0, sheet_rules())
+    assert pdf.layout == sheet_layout(paper("a4"), card_size("bridge"), 1.0, sheet_rules(bundled().face))
 
 
 @pytest.mark.parametrize("name", bundled_set_names())

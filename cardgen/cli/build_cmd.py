@@ -22,6 +22,7 @@ from cardgen.cli.common import (
 from cardgen.loader import resolve_set
 from cardgen.model import CardSet
 from cardgen.render.build import build
+from cardgen.render.face_layout import bundled
 from cardgen.render.layout_data import parse_offset
 from cardgen.render.sheets import PrintOptions, layout_note, resolve_layout
 from cardgen.render.size_check import check_card_size
@@ -52,7 +53,7 @@ def command(sets: tuple[str, ...], out: Path, paper: str, size: str, bleed: floa
     """Write <out>/<set>/<set>-cards.pdf and <set>-print.pdf (rules page + cards), ready to print at 100 %."""
     opts = PrintOptions(paper=paper, size=size, bleed=bleed, backs=backs or layout == "gutterfold", duplex=duplex,
                         offset=parse_offset(offset), proof=proof, gap=gap, layout=layout)
-    note = layout_note(resolve_layout(opts))
+    note = layout_note(resolve_layout(opts, bundled().face))
     if note:
         click.echo(f"note: {note}", err=True)
     groups = set_groups(sets)

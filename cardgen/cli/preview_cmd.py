@@ -10,6 +10,7 @@ from cardgen.cli.bounds import PREVIEW_DPI
 from cardgen.cli.common import PAPER_OPTION, SET_OPTION, SIZE_OPTION, fails_cleanly, load_group, out_option, set_groups
 from cardgen.errors import CardgenError
 from cardgen.output import check_writable
+from cardgen.render.face_layout import bundled
 from cardgen.render.preview import preview_files, write_previews
 from cardgen.render.sheets import PrintOptions, resolve_layout
 from cardgen.render.size_check import check_card_size, check_preview_pixels
@@ -26,7 +27,7 @@ from cardgen.render.size_check import check_card_size, check_preview_pixels
 def command(sets: tuple[str, ...], card: str | None, dpi: int, out: Path, paper: str, size: str) -> None:
     """Render card previews (what prints) and one contact sheet per set."""
     opts = PrintOptions(paper=paper, size=size)
-    resolve_layout(opts)
+    resolve_layout(opts, bundled().face)
     groups = set_groups(sets)
     if card is not None and len(groups) != 1:
         raise CardgenError("--card needs --set")

@@ -10,12 +10,10 @@ file; `--shop` takes a shop's whole spec from its preset.
 
 from __future__ import annotations
 
-import contextlib
 import csv
 import io
 import math
 from dataclasses import dataclass
-from typing import Any
 
 from cardgen.errors import CardgenError
 from cardgen.export.shops import PAGE_MODES
@@ -26,7 +24,8 @@ from cardgen.render import layout_data as L
 from cardgen.render.card_face import draw_card
 from cardgen.render.geometry import Rect
 from cardgen.render.pdfx import make_pdfx
-from cardgen.render.pen import MM, Pen
+from cardgen.render.pen import MM
+from cardgen.render.session import RenderSession
 from cardgen.render.sheets import draw_back, new_canvas
 from cardgen.render.size_check import check_card_size
 
@@ -90,25 +89,20 @@ def shop_pdf(cs: CardSet, size: str, bleed: float, cmyk: bool = False, pages: st
     if cmyk:
         make_pdfx(canvas)
     trim = Rect(bleed, bleed, card.width, card.height)
-    pen = Pen(canvas, cmyk=cmyk)
-    with L.set_layout(cs.path), _safe_zone(safe):
-        for page in shop_pages(cs, pages):
-            canvas.setTrimBox((trim.x * MM, trim.y * MM, trim.right * MM, trim.top * MM))
-            canvas.setBleedBox((0, 0, page_w * MM, page_h * MM))
-            if page.card is None:
-                draw_back(pen, cs, Rect(0.0, 0.0, page_w, page_h), bleed)
-            else:
-                draw_card(pen, page.card, cs, trim, bleed)
-            canvas.showPage()
+    session = RenderSession.for_set(cs.path)
+    if safe is not None:
+        session = session.with_safe_margin(safe)
+    pen = session.pen(canvas, cmyk=cmyk)
+    for page in shop_pages(cs, pages):
+        canvas.setTrimBox((trim.x * MM, trim.y * MM, trim.right * MM, trim.top * MM))
+        canvas.setBleedBox((0, 0, page_w * MM, page_h * MM))
+        if page.card is None:
+            draw_back(session, pen, cs, Rect(0.0, 0.0, page_w, page_h), bleed)
+        else:
+            draw_card(session, pen, page.card, cs, trim, bleed)
+        canvas.showPage()
     canvas.save()
     return buf.getvalue()
-
-
-def _safe_zone(safe: float | None) -> Any:
-    """The faces drawn with at least `safe` mm between the cut and any text (their margin moves in with it)."""
-    if safe is None or safe <= L.num("safe_margin"):
-        return contextlib.nullcontext()
-    return L.face_overrides({"safe_margin": safe, "margin": safe + L.num("margin") - L.num("safe_margin")})
 
 
 def _file_name(card: Card, cs: CardSet, copy: int = 0) -> str:

@@ -7,14 +7,15 @@ do with the sheets that follow it, and nothing else.
 
 from __future__ import annotations
 
-import io
+from typing import Any
 
 from cardgen import messages
 from cardgen.model import CardSet
 from cardgen.render import layout_data as L
 from cardgen.render.geometry import SheetLayout
-from cardgen.render.pen import PT, Pen
-from cardgen.render.sheets import PrintOptions, card_sequence, new_canvas
+from cardgen.render.pen import MM, PT, Pen
+from cardgen.render.session import RenderSession
+from cardgen.render.sheets import PrintOptions, card_sequence
 from cardgen.render.textfit import Faces, draw_block, wrap
 
 MARGIN = 18.0  # mm, well inside every printer's unprintable band
@@ -22,7 +23,8 @@ TITLE_PT, HEAD_PT, BODY_PT = 18.0, 11.5, 10.0
 INK, HEAD_INK = "#1D1D1B", "#9E2A1C"  # as the rules page
 
 
-def steps(cs: CardSet, opts: PrintOptions, layout: SheetLayout, lang: str = "en") -> list[tuple[str, list[str]]]:
+def steps(s: RenderSession, cs: CardSet, opts: PrintOptions, layout: SheetLayout,
+          lang: str = "en") -> list[tuple[str, list[str]]]:
     """(heading, paragraphs) of the page, in order."""
     def t(key: str, **fields: object) -> str:
         return messages.text(key, lang, **fields)
@@ -31,7 +33,7 @@ def steps(cs: CardSet, opts: PrintOptions, layout: SheetLayout, lang: str = "en"
         return [str(s).format(**fields) for s in messages.message(key, lang)]
 
     inches = layout.paper.name in ("letter",)
-    inch_note = f" ({L.num('sheet.scale_bar_in'):g} in)" if inches else ""
+    inch_note = f" ({s.face.sheet.scale_bar_in:g} in)" if inches else ""
     printing = many("assembly.print_steps", file=f"{cs.name}-print.pdf", mm=f"{layout.rules.scale_bar:g}",
                     inches_note=inch_note)
     if layout.folded_backs:
@@ -49,13 +51,12 @@ def steps(cs: CardSet, opts: PrintOptions, layout: SheetLayout, lang: str = "en"
             (t("assembly.sleeve_heading"), [sleeve]), (t("assembly.check_heading"), [count])]
 
 
-def assembly_pdf(cs: CardSet, opts: PrintOptions, layout: SheetLayout, sheets: int, lang: str = "en") -> bytes:
-    """One portrait page of the build's paper with the making-of steps."""
+def draw_assembly(s: RenderSession, canvas: Any, cs: CardSet, opts: PrintOptions, layout: SheetLayout, sheets: int,
+                  lang: str = "en") -> None:
+    """The making-of steps as the next page of `canvas` (the print file's), portrait on the build's paper."""
     paper = L.paper(opts.paper)
-    buf = io.BytesIO()
-    canvas = new_canvas(buf, paper.width, paper.height, f"{cs.title}: making the deck",
-                        f"how to print and assemble {cs.name}")
-    pen = Pen(canvas)
+    canvas.setPageSize((paper.width * MM, paper.height * MM))
+    pen = s.pen(canvas)
     width = paper.width - 2 * MARGIN
     top = paper.height - MARGIN
     bold, regular = Faces("Sans-Bold", "Sans-Bold"), Faces("Sans", "Sans-Bold")
@@ -66,7 +67,7 @@ def assembly_pdf(cs: CardSet, opts: PrintOptions, layout: SheetLayout, sheets: i
                              height=f"{layout.card.height:g}")
     top = _para(pen, title, bold, TITLE_PT, MARGIN, top, width, INK) - 1.0
     top = _para(pen, subtitle, Faces("Sans-Oblique", "Sans-Oblique"), BODY_PT * 0.9, MARGIN, top, width, INK) - 4.0
-    for heading, paras in steps(cs, opts, layout, lang):
+    for heading, paras in steps(s, cs, opts, layout, lang):
         top = _para(pen, heading, bold, HEAD_PT, MARGIN, top, width, HEAD_INK) - 1.0
         numbered = len(paras) > 1
         for i, para in enumerate(paras, 1):
@@ -76,13 +77,11 @@ def assembly_pdf(cs: CardSet, opts: PrintOptions, layout: SheetLayout, sheets: i
             top = _para(pen, para, regular, BODY_PT, MARGIN + indent, top, width - indent, INK) - 1.5
         top -= 3.0
     canvas.showPage()
-    canvas.save()
-    return buf.getvalue()
 
 
 def _para(pen: Pen, text: str, faces: Faces, size: float, x: float, top: float, width: float, ink: str) -> float:
     """Wrap and draw `text` from `top` down; returns the y under it."""
-    block = wrap(text, width, size, faces, 1.3, bold_keywords=False)
+    block = wrap(pen.metrics, text, width, size, faces, 1.3, bold_keywords=False)
     if block is None:  # a word wider than the page: cannot happen with the bundled words
         raise ValueError(f"assembly page: a word of '{text}' is wider than the page")
     draw_block(pen, block, x, top, ink)

@@ -1,25 +1,29 @@
-"""A print build: card sheets, the rules page and the merged print file, rendered in memory, then written.
+"""A print build: card sheets, the rules page and the print file, rendered in memory, then written.
 
 Everything is rendered before anything is written, so bad input (a card that
 does not fit, a missing glyph) leaves no file behind; each set's files are
 swapped in together, so a build killed at any moment never leaves a mixed set.
-The print file joins the rules page and the cards (cardgen.render.pdfjoin) with
-bookmarks per card type and fixed metadata, so a rebuild gives the same bytes.
+The print file is one document drawn on one canvas (the rules pages, the
+assembly page, the card sheets again) with bookmarks per card type and fixed
+metadata, so nothing is joined and a rebuild gives the same bytes.
 """
 
 from __future__ import annotations
 
+import io
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from cardgen.model import CardSet
 from cardgen.output import check_writable, publish_files
-from cardgen.render.assembly import assembly_pdf
-from cardgen.render.pdfjoin import Bookmark, info_dict, join_pdfs, page_sizes
-from cardgen.render.rules_page import rules_pdf
-from cardgen.render.sheets import PRODUCER, CardsPdf, PrintOptions, card_sequence, cards_pdf
+from cardgen.render.assembly import draw_assembly
+from cardgen.render.geometry import SheetLayout
+from cardgen.render.rules_page import RulesPlan, draw_rules, rules_plan
+from cardgen.render.session import RenderSession
+from cardgen.render.sheets import PrintOptions, card_sequence, cards_pdf, draw_sheets, first_pages, new_canvas
 
 
 @dataclass(frozen=True)
@@ -30,38 +34,62 @@ class BuildOutput:
     files: dict[str, bytes]
 
 
-def print_pdf(cs: CardSet, cards: CardsPdf, rules: bytes, duplex: bool = False, assembly: bytes | None = None) -> bytes:
-    """The rules page, the assembly page (when given), then the card sheets, with bookmarks and fixed metadata.
+class _Outline:
+    """Bookmarks of a canvas's document, each at the page being drawn when it is added."""
 
-    With `duplex` (card sheets with backs) the pages before the cards take an even number of sides, a
-    blank one added if needed, so every back page prints on the reverse of its own front.
+    def __init__(self, canvas: Any) -> None:
+        self.canvas, self.count = canvas, 0
+
+    def __call__(self, title: str, level: int) -> None:
+        self.count += 1
+        key = f"bookmark{self.count}"
+        self.canvas.bookmarkPage(key)
+        self.canvas.addOutlineEntry(title, key, level)
+
+
+def print_pdf(s: RenderSession, cs: CardSet, opts: PrintOptions, layout: SheetLayout, rules: RulesPlan) -> bytes:
+    """The rules pages, the assembly page, then the card sheets: one document drawn on one canvas, with
+    bookmarks (rules, making the deck, the cards and each card type) and fixed metadata.
+
+    With duplex backs the pages before the cards take an even number of sides, a blank one added if
+    needed, so every back page prints on the reverse of its own front.
     """
-    sizes = page_sizes(rules)
-    parts = [rules] if assembly is None else [rules, assembly]
-    before = len(sizes) + (0 if assembly is None else 1)
-    blank = {len(parts) - 1: sizes[-1]} if duplex and before % 2 else {}
-    offset = before + len(blank)
-    types = tuple(Bookmark(cs.types[key].label if key in cs.types else key, offset + first)
-                  for key, first in cards.type_pages.items())
-    info = info_dict({"Title": f"{cs.title}: print-and-play", "Author": "cardgen",
-                      "Subject": f"{cs.name}: rules page and card sheets", "Creator": PRODUCER, "Producer": PRODUCER,
-                      "Keywords": "print and play, cards"})
-    marks = [Bookmark("Rules", 0)]
-    if assembly is not None:
-        marks.append(Bookmark("Making the deck", len(sizes)))
-    return join_pdfs([*parts, cards.data], info, (*marks, Bookmark("Cards", offset, types)), blank)
+    buf = io.BytesIO()
+    canvas = new_canvas(buf, layout.paper.width, layout.paper.height, f"{cs.title}: print-and-play",
+                        f"{cs.name}: rules page and card sheets")
+    mark = _Outline(canvas)
+    mark("Rules", 0)
+    draw_rules(rules, canvas)
+    mark("Making the deck", 0)
+    duplex = opts.backs and not layout.folded_backs
+    sheets = -(-len(card_sequence(cs, opts.proof)) // layout.per_page)
+    draw_assembly(s, canvas, cs, opts, layout, sheets)
+    if duplex and (rules.pages + 1) % 2:
+        canvas.showPage()  # a blank side, so the first sheet starts a leaf of its own
+    starts: dict[int, list[str]] = {}
+    for key, page in first_pages(cs, opts, layout)[0].items():
+        starts.setdefault(page, []).append(key)
+
+    def page_begins(i: int) -> None:
+        if i == 0:
+            mark("Cards", 0)
+        for key in starts.get(i, []):
+            mark(cs.types[key].label if key in cs.types else key, 1)
+
+    draw_sheets(s, canvas, cs, opts, layout, page_begins=page_begins)
+    canvas.save()
+    return buf.getvalue()
 
 
 def render_set(cs: CardSet, opts: PrintOptions, progress: Callable[[int], None] | None = None) -> BuildOutput:
-    """All files of one build of `cs`, in memory."""
+    """All files of one build of `cs`, in memory (one render session: the print file reuses the text the
+    card sheets measured and fitted)."""
     stem = cs.name
-    cards = cards_pdf(cs, opts, progress)
-    rules = rules_pdf(cs, opts.paper)
-    duplex = opts.backs and not cards.layout.folded_backs
-    sheets = cards.pages // 2 if duplex else cards.pages
-    assembly = assembly_pdf(cs, opts, cards.layout, sheets)
-    files = {f"{stem}/{stem}-cards.pdf": cards.data, rules_file(stem): rules,
-             f"{stem}/{stem}-print.pdf": print_pdf(cs, cards, rules, duplex, assembly)}
+    session = RenderSession.for_set(cs.path)
+    cards = cards_pdf(cs, opts, progress, session)
+    rules = rules_plan(cs, opts.paper)
+    files = {f"{stem}/{stem}-cards.pdf": cards.data, rules_file(stem): rules.pdf,
+             f"{stem}/{stem}-print.pdf": print_pdf(session, cs, opts, cards.layout, rules)}
     return BuildOutput(stem, files)
 
 

@@ -15,21 +15,21 @@ from cardgen.cardtext import damage_label, opener_label, rules_text
 from cardgen.loader.art import art_path
 from cardgen.model import Card, CardSet
 from cardgen.numbering import card_label, card_number
-from cardgen.render import layout_data as L
 from cardgen.render.contrast import best_ink
 from cardgen.render.errors import CardFitError, GlyphError
 from cardgen.render.geometry import Rect
 from cardgen.render.icons import icons_of
 from cardgen.render.pen import PT, MissingGlyph, Pen
+from cardgen.render.session import RenderSession
 from cardgen.render.textfit import Block, Faces, IconStyle, draw_block, fit_lines
 from cardgen.render.type_icons import draw_icon, icon_gap, icon_size
 
 _ARROWS = {"left": "←", "right": "→", "either": "↔"}
 
 
-def ink_on(hex_colour: str) -> str:
+def ink_on(s: RenderSession, hex_colour: str) -> str:
     """Dark or light ink, whichever has the higher WCAG contrast ratio on `hex_colour`."""
-    return best_ink(hex_colour, L.colour("dark_ink"), L.colour("light_ink"))
+    return best_ink(hex_colour, s.colours.dark_ink, s.colours.light_ink)
 
 
 def where(card: Card) -> str:
@@ -59,24 +59,25 @@ def value_of(card: Card) -> Value | None:
     return None
 
 
-def badges_of(card: Card, cs: CardSet) -> list[tuple[str, str]]:
+def badges_of(s: RenderSession, card: Card, cs: CardSet) -> list[tuple[str, str]]:
     """(text, colour) of each badge, the opener first."""
     out: list[tuple[str, str]] = []
     opener = opener_label(card, cs)
     if opener:
-        out.append((f"after {opener}", L.colour("opener_badge")))
+        out.append((f"after {opener}", s.colours.opener_badge))
     if card.travels:
-        out.append(("TRAVELS", L.colour("badges.travels")))
+        out.append(("TRAVELS", s.colours.badges.travels))
     if card.passes_on:
-        out.append((f"PASSES ON {_ARROWS[card.passes_on]}", L.colour("badges.passes_on")))
+        out.append((f"PASSES ON {_ARROWS[card.passes_on]}", s.colours.badges.passes_on))
     if card.stuns:
-        out.append((f"STUNS {card.stuns}T", L.colour("badges.stuns")))
+        out.append((f"STUNS {card.stuns}T", s.colours.badges.stuns))
     if card.stunned:
-        out.append((f"STUNNED {card.stunned}T", L.colour("badges.stunned")))
+        out.append((f"STUNNED {card.stunned}T", s.colours.badges.stunned))
     return out
 
 
-def draw_card(pen: Pen, card: Card, cs: CardSet, trim: Rect, bleed: float, text: str | None = None) -> None:
+def draw_card(s: RenderSession, pen: Pen, card: Card, cs: CardSet, trim: Rect, bleed: float,
+              text: str | None = None) -> None:
     """Draw `card` with its trim box at `trim`; colour runs `bleed` mm beyond it.
 
     Every part is laid out inside the card's cell, so no clipping is needed. `text`
@@ -86,13 +87,13 @@ def draw_card(pen: Pen, card: Card, cs: CardSet, trim: Rect, bleed: float, text:
     rules = rules_text(card, cs) if text is None else text
     try:
         if card.pair is not None:
-            _split_face(pen, card, cs, trim, bleed, rules)
+            _split_face(s, pen, card, cs, trim, bleed, rules)
         else:
-            _face(pen, card, cs, trim, bleed, rules)
+            _face(s, pen, card, cs, trim, bleed, rules)
         if bleed == 0:  # the trim line lies inside the cut, so no ink passes the card's edge
-            w = L.num("frame_width_pt")
+            w = s.face.frame_width_pt
             half = w * PT / 2
-            pen.stroke_rect(trim.x + half, trim.y + half, trim.w - 2 * half, trim.h - 2 * half, L.colour("frame"), w)
+            pen.stroke_rect(trim.x + half, trim.y + half, trim.w - 2 * half, trim.h - 2 * half, s.colours.frame, w)
     except MissingGlyph as exc:
         raise GlyphError(f"{where(card)}card '{card.name}': character '{exc.char}' (U+{ord(exc.char):04X}) "
                          f"is in no bundled font") from None
@@ -108,18 +109,18 @@ def _fit_single(pen: Pen, text: str, face: str, max_pt: float, min_pt: float, wi
     return None
 
 
-def _name_block(pen: Pen, card: Card, width: float, height: float) -> Block:
-    face = L.text("band.name_font")
-    size = _fit_single(pen, card.name, face, L.num("band.name_max_pt"), L.num("band.name_min_pt"), width)
+def _name_block(s: RenderSession, pen: Pen, card: Card, width: float, height: float) -> Block:
+    face = s.face.band.name_font
+    size = _fit_single(pen, card.name, face, s.face.band.name_max_pt, s.face.band.name_min_pt, width)
     if size is not None:
-        return fit_or_fail(card, card.name, width, height, size, size, (Faces(face, face),), "name")
-    return fit_or_fail(card, card.name, width, height, L.num("band.name_two_lines_max_pt"),
-                       L.num("band.name_min_pt"), (Faces(face, face), Faces("Cond-Bold", "Cond-Bold")), "name")
+        return fit_or_fail(s, card, card.name, width, height, size, size, (Faces(face, face),), "name")
+    return fit_or_fail(s, card, card.name, width, height, s.face.band.name_two_lines_max_pt,
+                       s.face.band.name_min_pt, (Faces(face, face), Faces("Cond-Bold", "Cond-Bold")), "name")
 
 
-def fit_or_fail(card: Card, text: str, width: float, height: float, max_pt: float, min_pt: float,
+def fit_or_fail(s: RenderSession, card: Card, text: str, width: float, height: float, max_pt: float, min_pt: float,
                 faces: tuple[Faces, ...], what: str) -> Block:
-    block = fit_lines(text, width, height, max_pt, min_pt, L.num("text.step_pt"), faces, L.num("text.leading"))
+    block = fit_lines(s.metrics, text, width, height, max_pt, min_pt, s.face.text.step_pt, faces, s.face.text.leading)
     if block is None:
         raise CardFitError(f"{where(card)}card '{card.name}': its {what} does not fit in "
                            f"{width:.1f} x {height:.1f} mm even at {min_pt:g} pt")
@@ -133,59 +134,59 @@ def _centred_block(pen: Pen, block: Block, box: Rect, colour: str) -> None:
     draw_block(pen, block, box.x, top, colour, centred_width=box.w)
 
 
-def _face(pen: Pen, card: Card, cs: CardSet, trim: Rect, bleed: float, text: str) -> None:
+def _face(s: RenderSession, pen: Pen, card: Card, cs: CardSet, trim: Rect, bleed: float, text: str) -> None:
     ctype = cs.type_of(card)
     colour = ctype.colour
-    ink = ink_on(colour)
-    m = L.num("margin")
-    band_h = L.num("band.height")
-    foot_h = L.num("footer.height")
+    ink = ink_on(s, colour)
+    m = s.face.margin
+    band_h = s.face.band.height
+    foot_h = s.face.footer.height
     inner_w = trim.w - 2 * m
 
     # colour band with the name
     pen.fill_rect(trim.x - bleed, trim.top - band_h, trim.w + 2 * bleed, band_h + bleed, colour)
-    icon_w = _band_icon(pen, ctype.role, Rect(trim.x + m, trim.top - band_h, inner_w, band_h), ink)
+    icon_w = _band_icon(s, pen, ctype.role, Rect(trim.x + m, trim.top - band_h, inner_w, band_h), ink)
     name_box = Rect(trim.x + m + icon_w, trim.top - band_h + 1.0, inner_w - icon_w, band_h - 1.0 - m)
-    _centred_block(pen, _name_block(pen, card, name_box.w, name_box.h), name_box, ink)
+    _centred_block(pen, _name_block(s, pen, card, name_box.w, name_box.h), name_box, ink)
 
     # footer strip
     pen.fill_rect(trim.x - bleed, trim.y - bleed, trim.w + 2 * bleed, foot_h + bleed, colour)
-    fface, fpt = L.text("footer.font"), L.num("footer.pt")
-    base = trim.y + m + L.num("footer.descent") * fpt * PT  # the lowest glyph stays inside the safe margin
+    fface, fpt = s.face.footer.font, s.face.footer.pt
+    base = trim.y + m + s.face.footer.descent * fpt * PT  # the lowest glyph stays inside the safe margin
     pen.text(trim.x + m, base, card_label(card, cs), fface, fpt, ink)
     pen.text(trim.right - m, base, ctype.label.upper(), fface, fpt, ink, align="right")
 
     # value and badges
-    top = trim.top - band_h - L.num("value_row.gap_above")
-    row_h = L.num("value_row.height")
+    top = trim.top - band_h - s.face.value_row.gap_above
+    row_h = s.face.value_row.height
     value = value_of(card)
-    badges = badges_of(card, cs)
+    badges = badges_of(s, card, cs)
     x = trim.x + m
     if value is not None:
         room_w = inner_w * 0.62 if badges else inner_w
-        x = _value_box(pen, card, value, Rect(x, top - row_h, room_w, row_h)) + 2.0
+        x = _value_box(s, pen, card, value, Rect(x, top - row_h, room_w, row_h)) + 2.0
     if badges:
-        _badges(pen, card, badges, Rect(x, top - row_h, trim.right - m - x, row_h))
+        _badges(s, pen, card, badges, Rect(x, top - row_h, trim.right - m - x, row_h))
     if value is not None or badges:
         top -= row_h
 
     # art, then rules text and flavour
-    top -= L.num("text.gap_above")
-    bottom = trim.y + foot_h + L.num("footer.gap_above")
+    top -= s.face.text.gap_above
+    bottom = trim.y + foot_h + s.face.footer.gap_above
     art = art_file(card, cs)
     if art is not None:
-        art_h = (top - bottom) * L.num("art.height_ratio")
+        art_h = (top - bottom) * s.face.art.height_ratio
         pen.image(str(art[0]), art[1], trim.x + m, top - art_h, inner_w, art_h)
-        pen.stroke_rect(trim.x + m, top - art_h, inner_w, art_h, L.colour("frame"), L.num("art.frame_pt"))
-        top -= art_h + L.num("text.gap_above")
-    _text_box(pen, card, text, Rect(trim.x + m, bottom, inner_w, top - bottom), icon_style(cs))
+        pen.stroke_rect(trim.x + m, top - art_h, inner_w, art_h, s.colours.frame, s.face.art.frame_pt)
+        top -= art_h + s.face.text.gap_above
+    _text_box(s, pen, card, text, Rect(trim.x + m, bottom, inner_w, top - bottom), icon_style(s, cs))
 
 
-def _band_icon(pen: Pen, role: str, band: Rect, ink: str) -> float:
+def _band_icon(s: RenderSession, pen: Pen, role: str, band: Rect, ink: str) -> float:
     """The type's icon at the left of `band` (x from the margin), centred in its height but never
     nearer the card's top edge than the margin; returns the width it takes, gap included."""
     size = icon_size()
-    y = min(band.y + (band.h - size) / 2, band.top - L.num("margin") - size)
+    y = min(band.y + (band.h - size) / 2, band.top - s.face.margin - size)
     draw_icon(pen, role, Rect(band.x, y, size, size), ink)
     return size + icon_gap()
 
@@ -203,34 +204,34 @@ def art_file(card: Card, cs: CardSet) -> tuple[Path, tuple[int, int]] | None:
         return path, img.size
 
 
-def _value_box(pen: Pen, card: Card, value: Value, room: Rect) -> float:
+def _value_box(s: RenderSession, pen: Pen, card: Card, value: Value, room: Rect) -> float:
     """Draw the value in a dark box at the left of `room`; returns the box's right edge."""
-    face = L.text("value_row.font")
-    pad = L.num("value_row.box_pad")
-    cap_face, cap_pt = L.text("value_row.caption_font"), L.num("value_row.caption_pt")
-    size = _fit_single(pen, value.text, face, L.num("value_row.max_pt"), L.num("value_row.min_pt"), room.w - 2 * pad)
+    face = s.face.value_row.font
+    pad = s.face.value_row.box_pad
+    cap_face, cap_pt = s.face.value_row.caption_font, s.face.value_row.caption_pt
+    size = _fit_single(pen, value.text, face, s.face.value_row.max_pt, s.face.value_row.min_pt, room.w - 2 * pad)
     if size is None:
         raise CardFitError(f"{where(card)}card '{card.name}': value '{value.text}' does not fit its box")
     w = max(pen.width(value.text, face, size), pen.width(value.caption, cap_face, cap_pt)) + 2 * pad
     w = max(w, room.h)
-    pen.fill_rect(room.x, room.y, w, room.h, L.colour("value_box"), L.num("value_row.box_radius"))
+    pen.fill_rect(room.x, room.y, w, room.h, s.colours.value_box, s.face.value_row.box_radius)
     cx = room.x + w / 2
     cap_base = room.y + 1.4
-    pen.text(cx, cap_base, value.caption, cap_face, cap_pt, L.colour("value_text"), align="centre")
+    pen.text(cx, cap_base, value.caption, cap_face, cap_pt, s.colours.value_text, align="centre")
     digits_h = size * 0.73 * PT
     space_top = room.top - (cap_base + cap_pt * 0.75 * PT)
     base = cap_base + cap_pt * 0.75 * PT + (space_top - digits_h) / 2
-    pen.text(cx, base, value.text, face, size, L.colour("value_text"), align="centre")
+    pen.text(cx, base, value.text, face, size, s.colours.value_text, align="centre")
     return room.x + w
 
 
-def _badges(pen: Pen, card: Card, badges: list[tuple[str, str]], room: Rect) -> None:
-    face, pt = L.text("badge.font"), L.num("badge.pt")
-    h, gap, pad, radius = L.num("badge.height"), L.num("badge.gap"), L.num("badge.pad"), L.num("badge.radius")
+def _badges(s: RenderSession, pen: Pen, card: Card, badges: list[tuple[str, str]], room: Rect) -> None:
+    face, pt = s.face.badge.font, s.face.badge.pt
+    h, gap, pad, radius = s.face.badge.height, s.face.badge.gap, s.face.badge.pad, s.face.badge.radius
     x, y = room.x, room.top
     col_w = 0.0
     for text, colour in badges:
-        size = _fit_single(pen, text, face, pt, L.num("badge.min_pt"), room.right - x - 2 * pad)
+        size = _fit_single(pen, text, face, pt, s.face.badge.min_pt, room.right - x - 2 * pad)
         if size is None or room.right - x < 2 * pad:
             raise CardFitError(f"{where(card)}card '{card.name}': badge '{text}' does not fit beside its value")
         w = pen.width(text, face, size) + 2 * pad
@@ -239,42 +240,42 @@ def _badges(pen: Pen, card: Card, badges: list[tuple[str, str]], room: Rect) -> 
             if x + w > room.right + 1e-9:
                 raise CardFitError(f"{where(card)}card '{card.name}': too many badges to fit beside its value")
         pen.fill_rect(x, y - h, w, h, colour, radius)
-        pen.text(x + pad, y - h + (h - size * 0.72 * PT) / 2, text, face, size, ink_on(colour))
+        pen.text(x + pad, y - h + (h - size * 0.72 * PT) / 2, text, face, size, ink_on(s, colour))
         y -= h + gap
         col_w = max(col_w, w)
 
 
-def icon_style(cs: CardSet) -> IconStyle:
+def icon_style(s: RenderSession, cs: CardSet) -> IconStyle:
     """The set's keyword icons, sized as face.yaml says (text.icon_em, text.icon_gap_em)."""
-    return IconStyle(icons_of(cs), L.num("text.icon_em"), L.num("text.icon_gap_em"))
+    return IconStyle(icons_of(cs), s.face.text.icon_em, s.face.text.icon_gap_em)
 
 
-def _text_box(pen: Pen, card: Card, text: str, box: Rect, style: IconStyle) -> None:
+def _text_box(s: RenderSession, pen: Pen, card: Card, text: str, box: Rect, style: IconStyle) -> None:
     """Rules text from the top of `box`, flavour at its bottom, shrunk together to fit."""
-    faces = (Faces(L.text("text.font"), L.text("text.bold_font")),
-             Faces(L.text("text.condensed_font"), L.text("text.condensed_bold_font")))
-    lead = L.num("text.leading")
-    flavour_face = L.text("text.flavour_font")
-    min_pt = L.num("text.min_pt")
+    faces = (Faces(s.face.text.font, s.face.text.bold_font),
+             Faces(s.face.text.condensed_font, s.face.text.condensed_bold_font))
+    lead = s.face.text.leading
+    flavour_face = s.face.text.flavour_font
+    min_pt = s.face.text.min_pt
     for pair in faces:
-        for size in _steps(L.num("text.max_pt"), min_pt, L.num("text.step_pt")):
-            rules = fit_lines(text, box.w, box.h, size, size, 1.0, (pair,), lead, style) if text else None
+        for size in _steps(s.face.text.max_pt, min_pt, s.face.text.step_pt):
+            rules = fit_lines(s.metrics, text, box.w, box.h, size, size, 1.0, (pair,), lead, style) if text else None
             if text and rules is None:
                 continue
             used = rules.height if rules else 0.0
             flav: Block | None = None
             if card.flavour:
-                fpt = max(size * L.num("text.flavour_ratio"), L.num("text.flavour_min_pt"))
-                room = box.h - used - L.num("text.flavour_gap")
-                flav = fit_lines(card.flavour, box.w, room, fpt, fpt, 1.0,
+                fpt = max(size * s.face.text.flavour_ratio, s.face.text.flavour_min_pt)
+                room = box.h - used - s.face.text.flavour_gap
+                flav = fit_lines(s.metrics, card.flavour, box.w, room, fpt, fpt, 1.0,
                                  (Faces(flavour_face, flavour_face),), lead, style)
                 if flav is None:
                     continue
             if rules is not None:
-                draw_block(pen, rules, box.x, box.top, L.colour("card_text"))
+                draw_block(pen, rules, box.x, box.top, s.colours.card_text)
             if flav is not None:
                 draw_block(pen, flav, box.x, box.y + flav.height - flav.leading + flav.size_pt * 0.74 * PT,
-                           L.colour("flavour_text"))
+                           s.colours.flavour_text)
             return
     raise CardFitError(f"{where(card)}card '{card.name}': "
                        f"{'rules text and flavour do' if card.flavour else 'rules text does'} not fit in "
@@ -313,26 +314,26 @@ def half_texts(card: Card, text: str) -> tuple[str, str]:
     return " ".join(halves[0]), " ".join(halves[1])
 
 
-def _split_face(pen: Pen, card: Card, cs: CardSet, trim: Rect, bleed: float, text: str) -> None:
+def _split_face(s: RenderSession, pen: Pen, card: Card, cs: CardSet, trim: Rect, bleed: float, text: str) -> None:
     assert card.pair is not None
     ctype = cs.type_of(card)
     colour = ctype.colour
-    div_h = L.num("split.divider_height")
+    div_h = s.face.split.divider_height
     half_h = (trim.h - div_h) / 2
     texts = half_texts(card, text)
     # upper half upright, lower half turned 180 degrees so each reads from its own end
-    style = icon_style(cs)
-    _half(pen, card, card.pair[0], texts[0], Rect(trim.x, trim.top - half_h, trim.w, half_h), bleed, colour,
+    style = icon_style(s, cs)
+    _half(s, pen, card, card.pair[0], texts[0], Rect(trim.x, trim.top - half_h, trim.w, half_h), bleed, colour,
           ctype.role, style)
     with pen.moved(trim.right, trim.y + half_h, 180):
-        _half(pen, card, card.pair[1], texts[1], Rect(0.0, 0.0, trim.w, half_h), bleed, colour, ctype.role, style)
+        _half(s, pen, card, card.pair[1], texts[1], Rect(0.0, 0.0, trim.w, half_h), bleed, colour, ctype.role, style)
     # divider: name, 'either half', number
     mid = trim.y + half_h + div_h / 2
-    dface, dpt = L.text("split.divider_font"), L.num("split.divider_pt")
+    dface, dpt = s.face.split.divider_font, s.face.split.divider_pt
     # the dashed rules stop at the margin, like every line on a face: a miscut never trims them unevenly
-    m = L.num("margin")
-    pen.line(trim.x + m, trim.y + half_h, trim.right - m, trim.y + half_h, L.colour("divider"), 0.4, (1.0, 0.8))
-    pen.line(trim.x + m, mid + div_h / 2, trim.right - m, mid + div_h / 2, L.colour("divider"), 0.4, (1.0, 0.8))
+    m = s.face.margin
+    pen.line(trim.x + m, trim.y + half_h, trim.right - m, trim.y + half_h, s.colours.divider, 0.4, (1.0, 0.8))
+    pen.line(trim.x + m, mid + div_h / 2, trim.right - m, mid + div_h / 2, s.colours.divider, 0.4, (1.0, 0.8))
     base = mid - dpt * 0.36 * PT
     # the footer's label names the set; a long home-made set name may crowd the card's name out of the
     # divider, and then the bare number stands there (the set name is on every other card's footer)
@@ -341,30 +342,31 @@ def _split_face(pen: Pen, card: Card, cs: CardSet, trim: Rect, bleed: float, tex
         left = f"{card.name} · play either half"
         if pen.width(left, dface, dpt) > room:
             left = card.name
-        size = _fit_single(pen, left, dface, dpt, L.num("split.divider_min_pt"), room)
+        size = _fit_single(pen, left, dface, dpt, s.face.split.divider_min_pt, room)
         if size is not None:
             break
     else:
         raise CardFitError(f"{where(card)}card '{card.name}': its name does not fit beside its number")
-    pen.text(trim.x + m, base, left, dface, size, L.colour("caption_text"))
-    pen.text(trim.right - m, base, number, dface, dpt, L.colour("caption_text"), align="right")
+    pen.text(trim.x + m, base, left, dface, size, s.colours.caption_text)
+    pen.text(trim.right - m, base, number, dface, dpt, s.colours.caption_text, align="right")
 
 
-def _half(pen: Pen, card: Card, half: str, text: str, region: Rect, bleed: float, colour: str,
+def _half(s: RenderSession, pen: Pen, card: Card, half: str, text: str, region: Rect, bleed: float, colour: str,
           role: str, style: IconStyle) -> None:
     """One half of a split card, in `region`; its band sits at the region's top (the card's outer edge)."""
-    m = L.num("margin")
-    band_h = L.num("split.band_height")
+    m = s.face.margin
+    band_h = s.face.split.band_height
     pen.fill_rect(region.x - bleed, region.top - band_h, region.w + 2 * bleed, band_h + bleed, colour)
-    face = L.text("band.name_font")
+    face = s.face.band.name_font
     word = half.upper()
-    icon_w = _band_icon(pen, role, Rect(region.x + m, region.top - band_h, region.w - 2 * m, band_h), ink_on(colour))
-    size = _fit_single(pen, word, face, L.num("split.name_max_pt"), L.num("split.name_min_pt"),
+    band = Rect(region.x + m, region.top - band_h, region.w - 2 * m, band_h)
+    icon_w = _band_icon(s, pen, role, band, ink_on(s, colour))
+    size = _fit_single(pen, word, face, s.face.split.name_max_pt, s.face.split.name_min_pt,
                        region.w - 2 * m - 2 * icon_w)
     if size is None:
         raise CardFitError(f"{where(card)}card '{card.name}': half '{word}' does not fit its band")
     base = region.top - band_h + (band_h - size * 0.73 * PT) / 2
-    pen.text(region.x + region.w / 2, base, word, face, size, ink_on(colour), align="centre")
+    pen.text(region.x + region.w / 2, base, word, face, size, ink_on(s, colour), align="centre")
     box = Rect(region.x + m, region.y + 1.0, region.w - 2 * m, region.h - band_h - 2.5)
     if text:
-        _text_box(pen, replace(card, flavour=None), text, box, style)
+        _text_box(s, pen, replace(card, flavour=None), text, box, style)

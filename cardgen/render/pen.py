@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
-from functools import lru_cache
 from typing import Any, Literal
 
 from reportlab.lib.colors import CMYKColor, HexColor
@@ -26,20 +25,31 @@ PT = 25.4 / 72.0  # millimetres per point
 Align = Literal["left", "centre", "right"]
 
 
-@lru_cache(maxsize=65536)
-def _width(text: str, face: str, size_pt: float) -> float:
-    return float(stringWidth(text, face, size_pt)) * PT
+class TextMetrics:
+    """Text measured in one render session, remembered there: widths, glyph checks, and the wrapped and
+    fitted blocks of cardgen.render.textfit (the same words recur on every copy and at every size tried).
+    A new session starts empty, so nothing needs clearing between builds."""
 
+    def __init__(self) -> None:
+        self._widths: dict[tuple[str, str, float], float] = {}
+        self._missing: dict[tuple[str, str], tuple[str, ...]] = {}
+        self.words: dict[Any, Any] = {}  # textfit: measured words by (size, faces, bold keywords, icons)
+        self.fitted: dict[Any, Any] = {}  # textfit: fit_lines' answers by its arguments
 
-@lru_cache(maxsize=16384)
-def _missing(text: str, face: str) -> tuple[str, ...]:
-    return tuple(missing_glyphs(text, face))
+    def width(self, text: str, face: str, size_pt: float) -> float:
+        """Width of `text` in millimetres."""
+        key = (text, face, size_pt)
+        w = self._widths.get(key)
+        if w is None:
+            w = self._widths[key] = float(stringWidth(text, face, size_pt)) * PT
+        return w
 
-
-def clear_caches() -> None:
-    """Forget measured widths and glyph checks (so a benchmark measures a cold build)."""
-    _width.cache_clear()
-    _missing.cache_clear()
+    def missing(self, text: str, face: str) -> tuple[str, ...]:
+        key = (text, face)
+        found = self._missing.get(key)
+        if found is None:
+            found = self._missing[key] = tuple(missing_glyphs(text, face))
+        return found
 
 
 def to_cmyk(hex_colour: str) -> CMYKColor:
@@ -62,8 +72,10 @@ class MissingGlyph(GlyphError):
 class Pen:
     """Draws in millimetres on a reportlab canvas (or nowhere, when only logging)."""
 
-    def __init__(self, canvas: Any | None, log: list[str] | None = None, cmyk: bool = False) -> None:
+    def __init__(self, canvas: Any | None, log: list[str] | None = None, cmyk: bool = False,
+                 metrics: TextMetrics | None = None) -> None:
         self.canvas = canvas
+        self.metrics = TextMetrics() if metrics is None else metrics
         self.log = log
         self.cmyk = cmyk  # inks as device CMYK (print-shop files) instead of RGB
         self.counts: Counter[str] = Counter()
@@ -153,15 +165,14 @@ class Pen:
 
     # --- text ------------------------------------------------------------------------------
 
-    @staticmethod
-    def width(text: str, face: str, size_pt: float) -> float:
+    def width(self, text: str, face: str, size_pt: float) -> float:
         """Width of `text` in millimetres."""
-        return _width(text, face, size_pt)
+        return self.metrics.width(text, face, size_pt)
 
     def text(self, x: float, y: float, text: str, face: str, size_pt: float, colour: str,
              align: Align = "left") -> None:
         """Draw one line with its baseline at y; fails on a character the face lacks."""
-        missing = _missing(text, face)
+        missing = self.metrics.missing(text, face)
         if missing:
             raise MissingGlyph(missing[0], face, text)
         self._note("text", x, y, face, size_pt, colour, align, repr(text))

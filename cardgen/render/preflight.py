@@ -10,6 +10,7 @@ it. One source of truth: no second set of measurements.
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 from cardgen.errors import CardgenError, Diagnostic
@@ -17,11 +18,12 @@ from cardgen.model import Card, CardSet
 from cardgen.render import layout_data as L
 from cardgen.render.card_face import draw_card
 from cardgen.render.contrast import contrast_problems
+from cardgen.render.face_layout import LayoutFileError
 from cardgen.render.fonts import register_fonts
 from cardgen.render.geometry import Rect
-from cardgen.render.pen import Pen
 from cardgen.render.rules_layout import paper_names
 from cardgen.render.rules_page import check_fits
+from cardgen.render.session import RenderSession
 from cardgen.render.sheets import draw_back
 
 
@@ -43,23 +45,25 @@ def print_problems(cs: CardSet, papers: tuple[str, ...] | None = None) -> list[D
 
     register_fonts()
     out: list[Diagnostic] = []
-    pen = Pen(None)
     try:
-        with L.set_layout(cs.path):
-            sizes = [L.card_size(n) for n in L.size_names()]
-            for card in cs.cards:
-                text = rules_text(card, cs)
-                for size in sizes:
-                    try:
-                        draw_card(pen, card, cs, Rect(0.0, 0.0, size.width, size.height), 0.0, text)
-                    except CardgenError as exc:
-                        out.append(Diagnostic(card.file, card.line, card.column, f"card '{card.name}' cannot be "
-                                              f"printed at {size.name} size: {_reason(exc, card)}"))
-                        break
-            draw_back(pen, cs, Rect(0.0, 0.0, sizes[0].width, sizes[0].height))
-            for problem in contrast_problems(L.colours(), {t.label: t.colour for t in cs.types.values()}):
-                out.append(Diagnostic(_set_file(cs), 1, 1, f"text would be hard to read: {problem} (WCAG contrast)"))
-    except CardgenError as exc:  # the set's own layout data, or the title on the card back
+        s = RenderSession.for_set(cs.path)
+        pen = s.pen(None)
+        sizes = [L.card_size(n) for n in L.size_names()]
+        for card in cs.cards:
+            text = rules_text(card, cs)
+            for size in sizes:
+                try:
+                    draw_card(s, pen, card, cs, Rect(0.0, 0.0, size.width, size.height), 0.0, text)
+                except CardgenError as exc:
+                    out.append(Diagnostic(card.file, card.line, card.column, f"card '{card.name}' cannot be "
+                                          f"printed at {size.name} size: {_reason(exc, card)}"))
+                    break
+        draw_back(s, pen, cs, Rect(0.0, 0.0, sizes[0].width, sizes[0].height))
+        for problem in contrast_problems(dataclasses.asdict(s.colours), {t.label: t.colour for t in cs.types.values()}):
+            out.append(Diagnostic(_set_file(cs), 1, 1, f"text would be hard to read: {problem} (WCAG contrast)"))
+    except LayoutFileError as exc:  # the set's own layout data, at its line
+        out.append(Diagnostic(exc.file, exc.line, exc.column, exc.message))
+    except CardgenError as exc:  # the title on the card back
         out.append(Diagnostic(_set_file(cs), 1, 1, f"cannot be printed: {exc}"))
     if not out:  # the rules page lists every card: only worth fitting once the cards themselves print
         for paper in papers if papers is not None else paper_names():

@@ -18,9 +18,9 @@ from markupsafe import Markup, escape
 
 from cardgen.cardtext import summary
 from cardgen.iconwords import keyword_forms
+from cardgen.jinja_cache import bytecode_cache
 from cardgen.model import DEFENCE_KINDS, Card, CardSet, defences_of
 from cardgen.paths import templates_dir
-from cardgen.precompiled import PrecompiledLoader
 from cardgen.render.icons import Icon, icons_of
 
 PAGE_TEMPLATE = "page.j2"
@@ -182,8 +182,8 @@ def _unique(items: Iterable[str]) -> list[str]:
 
 @cache
 def rules_env() -> jinja2.Environment:
-    """The rules-page templates, precompiled where they match their source (cardgen.precompiled)."""
-    env = jinja2.Environment(loader=PrecompiledLoader(templates_dir() / "rules"),
+    """The rules-page templates (compiled code kept by Jinja's own bytecode cache, cardgen.jinja_cache)."""
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(templates_dir() / "rules"), bytecode_cache=bytecode_cache(),
                              autoescape=True, trim_blocks=True, lstrip_blocks=True,
                              undefined=jinja2.StrictUndefined, keep_trailing_newline=False)
     env.filters.update(or_list=_or_list, cards_or=_cards_or, cards_and=_cards_and, list_some=_list_some)

@@ -20,13 +20,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import registerFontFamily, stringWidth
 from reportlab.pdfgen.canvas import Canvas
-
-from cardgen.paths import templates_dir
-from cardgen.render import layout_data as face_layout
-from cardgen.render.fonts import register_fonts
-from cardgen.render.icons import IconCanvas, paragraph_markup
-from cardgen.render.layout_data import min_text_pt, read_yaml
-from cardgen.render.platypus import (
+from reportlab.platypus import (
     BaseDocTemplate,
     CondPageBreak,
     Flowable,
@@ -38,6 +32,13 @@ from cardgen.render.platypus import (
     Table,
     TableStyle,
 )
+
+from cardgen.paths import templates_dir
+from cardgen.render.face_layout import bundled as bundled_layout
+from cardgen.render.face_layout import min_text_pt
+from cardgen.render.fonts import register_fonts
+from cardgen.render.icons import IconCanvas, paragraph_markup
+from cardgen.render.layout_data import read_yaml
 from cardgen.render.rules_content import TABLE_KINDS, Block
 
 LAYOUT_FILE = "layout.yaml"
@@ -309,8 +310,8 @@ def _table(rows: list[Block], st: _Styles, width: float) -> Table:
 
 def _with_icons(b: Block, size: float) -> str:
     """The block's text with its keyword icons, sized like the card faces' (face.yaml text.icon_*)."""
-    return paragraph_markup(b.text, b.icons, size, face_layout.num("text.icon_em"),
-                            face_layout.num("text.icon_gap_em"), layout()["text"]["face"])
+    return paragraph_markup(b.text, b.icons, size, bundled_layout().face.text.icon_em,
+                            bundled_layout().face.text.icon_gap_em, layout()["text"]["face"])
 
 
 def story(blocks: list[Block], size: float, width: float) -> list[Flowable]:
@@ -505,8 +506,18 @@ def _register() -> None:
     registerFontFamily("Cond", normal="Cond", bold="Cond-Bold", italic="Cond", boldItalic="Cond-Bold")
 
 
+def rules_canvas(buf: io.BytesIO, paper: str, size: float) -> IconCanvas:
+    """A canvas for a rules file, set up as a rules layout's own document would make it."""
+    _register()
+    geo = geometry(paper)
+    face = layout()["text"]["face"]
+    return IconCanvas(buf, pagesize=(geo.width, geo.height), invariant=1, pageCompression=1, initialFontName=face,
+                      initialFontSize=size, initialLeading=size * float(layout()["leading"]))
+
+
 def render(blocks: list[Block], paper: str, size: float, subject: str, columns: int | None = None,
-           heading: str = "", stop_at_overflow: bool = False, draw: bool = True) -> Rendered:
+           heading: str = "", stop_at_overflow: bool = False, draw: bool = True, onto: Canvas | None = None,
+           retitle: bool = True) -> Rendered:
     """Draw the blocks at body `size` on `paper`; more than one page means it does not fit.
 
     `columns` overrides the layout's column count; `heading` is the band's title when the blocks
@@ -514,7 +525,9 @@ def render(blocks: list[Block], paper: str, size: float, subject: str, columns: 
     search's probe) drawing stops when a second page starts: the result then has 2 pages, no PDF
     and an unknown (infinite) `needed`; that spares a failed probe its second page and the saving of its PDF.
     Without `draw` (a probe whose page will not be kept) the blocks are only placed: the same pages,
-    `needed` and `cramped` as a drawn layout, no PDF; it implies `stop_at_overflow`.
+    `needed` and `cramped` as a drawn layout, no PDF; it implies `stop_at_overflow`. With `onto` the pages
+    are drawn on that canvas (an IconCanvas: the rules file, or the rules part of the print file), which is
+    not saved (no PDF); without `retitle` its document information stays as it was.
     """
     stop_at_overflow = stop_at_overflow or not draw
     _register()
@@ -537,7 +550,14 @@ def render(blocks: list[Block], paper: str, size: float, subject: str, columns: 
     doc.addPageTemplates([PageTemplate(id="rules", frames=geo.frames(draw), onPage=on_page)])
     try:
         flowables = story(blocks, size, geo.column_width)
-        doc.build(flowables, canvasmaker=IconCanvas if draw else _UnsavedCanvas)
+        if onto is not None:
+            doc._doSave = 0  # platypus's switch: the caller goes on drawing on its canvas and saves it
+            info = dict(vars(onto._doc.info))
+            doc.build(flowables, canvasmaker=lambda *_args, **_kwargs: onto)
+            if not retitle:
+                vars(onto._doc.info).update(info)
+        else:
+            doc.build(flowables, canvasmaker=IconCanvas if draw else _UnsavedCanvas)
     except _Overflowed:
         return Rendered(b"", 2, math.inf, False)
     top = geo.margin + geo.column_height
@@ -547,4 +567,4 @@ def render(blocks: list[Block], paper: str, size: float, subject: str, columns: 
     extra = sum(top - y for (page, _frame), y in doc.lowest.items() if page >= 2)
     needed = (capacity + extra) / capacity if pages > 1 else used / capacity
     cramped = any(isinstance(f, _CardTable) and f.cramped for f in flowables)
-    return Rendered(buf.getvalue() if draw else b"", pages, needed, cramped)
+    return Rendered(buf.getvalue() if draw and onto is None else b"", pages, needed, cramped)

@@ -14,13 +14,16 @@ that fits).
 
 from __future__ import annotations
 
+import dataclasses
+import io
 import math
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import lru_cache
 
 from cardgen.errors import CardgenError
 from cardgen.model import CardSet
-from cardgen.render.pdfjoin import info_of, join_pdfs
+from cardgen.render.icons import IconCanvas
 from cardgen.render.rules_content import Block, page_blocks
 from cardgen.render.rules_layout import (
     Rendered,
@@ -31,6 +34,7 @@ from cardgen.render.rules_layout import (
     min_font_size,
     paper_names,
     render,
+    rules_canvas,
     text_area,
 )
 
@@ -146,13 +150,38 @@ def compact(table: list[Block]) -> list[Block]:
                   else b.cells, b.heading) for b in table]
 
 
-def _merge(pdfs: list[bytes]) -> bytes:
-    """The front's pages, then the back's, with the front's document information."""
-    return join_pdfs(pdfs, info_of(pdfs[0]))
+@dataclass(frozen=True)
+class RulesPart:
+    """A run of rules pages: these blocks at this body size (a big set's card list on the back has its own)."""
+
+    blocks: tuple[Block, ...]
+    size: float
+    columns: int | None = None
+    title: str = ""
 
 
-def rules_pdf_and_size(cs: CardSet, paper: str) -> tuple[bytes, float, int]:
-    """The PDF (one page, or front and back for a big set), the body font size of its front and its pages."""
+@dataclass(frozen=True)
+class RulesPlan:
+    """A set's rules pages: what to draw (again, onto the print file's canvas) and the rules file itself."""
+
+    paper: str
+    subject: str
+    parts: tuple[RulesPart, ...]
+    pdf: bytes
+    size: float  # the body size of the front
+    pages: int
+
+
+def draw_rules(plan: RulesPlan, canvas: IconCanvas, retitle: bool = False) -> None:
+    """The plan's pages on `canvas`, one part after another; `retitle`: the first part gives the document its
+    information (the rules file), else the canvas keeps its own (the print file)."""
+    for i, part in enumerate(plan.parts):
+        render(list(part.blocks), plan.paper, part.size, plan.subject, part.columns, part.title, onto=canvas,
+               retitle=retitle and i == 0)
+
+
+def rules_plan(cs: CardSet, paper: str) -> RulesPlan:
+    """The rules pages of `cs` on "a4" or "letter"."""
     if paper not in paper_names():
         raise RulesPageError(f"unknown paper '{paper}' for the rules page; expected one of "
                              f"{', '.join(paper_names())}")
@@ -160,27 +189,47 @@ def rules_pdf_and_size(cs: CardSet, paper: str) -> tuple[bytes, float, int]:
                      (tuple(font_sizes()), min_font_size()))
 
 
+def rules_pdf_and_size(cs: CardSet, paper: str) -> tuple[bytes, float, int]:
+    """The PDF (one page, or front and back for a big set), the body font size of its front and its pages."""
+    plan = rules_plan(cs, paper)
+    return plan.pdf, plan.size, plan.pages
+
+
 @lru_cache(maxsize=8)
 def _rules_of(blocks_in: tuple[Block, ...], paper: str, set_title: str, set_name: str, designs: int,
-              _sizes: tuple[tuple[float, ...], float]) -> tuple[bytes, float, int]:
-    """The page of these blocks, remembered: a watch rebuild after an edit that leaves the page's words
-    alone (flavour, art, a card's name...) reuses it instead of laying it out again. Same bytes as a
+              _sizes: tuple[tuple[float, ...], float]) -> RulesPlan:
+    """The pages of these blocks, remembered: a watch rebuild after an edit that leaves the page's words
+    alone (flavour, art, a card's name...) reuses them instead of laying them out again. Same bytes as a
     cold build, since they are the same function of the same words (and the same candidate sizes,
-    `_sizes`, part of the key only)."""
+    `_sizes`, part of the key only). A big set's front and back are drawn on one canvas: nothing is joined."""
     blocks = list(blocks_in)
     subject = _subject(set_title, set_name)
     best = _fit(blocks, paper, subject)
     if best is not None:
-        return best[0].pdf, best[1], 1
+        return RulesPlan(paper, subject, (RulesPart(blocks_in, best[1]),), best[0].pdf, best[1], 1)
     front_blocks, table = split_card_table(blocks)
     front = _fit(front_blocks, paper, subject)
     if front is None:
         raise _overflow(set_name, paper, render(front_blocks, paper, min_font_size(), subject))
     title = f"The cards of {set_title} ({designs} designs)"
     cols = back_columns()
-    back = _fit(table, paper, subject, cols, title) or _fit(compact(table), paper, subject, cols, title)
-    rest = back[0] if back is not None else render(compact(table), paper, min_font_size(), subject, cols, title)
-    return _merge([front[0].pdf, rest.pdf]), front[1], 1 + rest.pages
+    back_blocks, back = table, _fit(table, paper, subject, cols, title)
+    if back is None:
+        back_blocks = compact(table)
+        back = _fit(back_blocks, paper, subject, cols, title)
+    if back is not None:
+        back_size, back_pages = back[1], back[0].pages
+    else:
+        back_size = min_font_size()
+        back_pages = render(back_blocks, paper, back_size, subject, cols, title).pages
+    plan = RulesPlan(paper, subject, (RulesPart(tuple(front_blocks), front[1]),
+                                      RulesPart(tuple(back_blocks), back_size, cols, title)), b"", front[1],
+                     1 + back_pages)
+    buf = io.BytesIO()
+    canvas = rules_canvas(buf, paper, front[1])
+    draw_rules(plan, canvas, retitle=True)
+    canvas.save()
+    return dataclasses.replace(plan, pdf=buf.getvalue())
 
 
 def clear_caches() -> None:

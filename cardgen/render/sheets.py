@@ -13,14 +13,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, cast
 
-from reportlab.pdfgen.canvas import Canvas
-
 from cardgen import __version__, messages
-from cardgen.cardtext import rules_text
 from cardgen.model import Card, CardSet
 from cardgen.render import layout_data as L
 from cardgen.render.card_face import draw_card
 from cardgen.render.errors import LayoutError
+from cardgen.render.face_layout import Face
 from cardgen.render.fonts import register_fonts
 from cardgen.render.geometry import (
     DUPLEX_MODES,
@@ -34,7 +32,9 @@ from cardgen.render.geometry import (
     pages_needed,
     sheet_layout,
 )
+from cardgen.render.icons import IconCanvas
 from cardgen.render.pen import MM, PT, Pen
+from cardgen.render.session import RenderSession
 from cardgen.render.textfit import Faces, draw_block, fit_lines
 
 PRODUCER = f"cardgen {__version__}"
@@ -70,14 +70,15 @@ class CardsPdf:
     draw_counts: dict[str, int] = field(default_factory=dict)  # pen calls by kind, for the benchmark
 
 
-def sheet_rules() -> SheetRules:
-    return SheetRules(safe_margin=L.safe_margin(), mark_gap=L.num("sheet.mark_gap"),
-                      mark_length=L.num("sheet.mark_length"), mark_min_length=L.num("sheet.mark_min_length"),
-                      footer_min_room=L.num("sheet.footer_min_room"), scale_bar=L.num("sheet.scale_bar_mm"),
-                      fold_gutter=L.num("sheet.fold_gutter"))
+def sheet_rules(face: Face) -> SheetRules:
+    """The sheet's marks and margins from a face layout's `sheet` part (and the papers' safe margin)."""
+    sheet = face.sheet
+    return SheetRules(safe_margin=L.safe_margin(), mark_gap=sheet.mark_gap, mark_length=sheet.mark_length,
+                      mark_min_length=sheet.mark_min_length, footer_min_room=sheet.footer_min_room,
+                      scale_bar=sheet.scale_bar_mm, fold_gutter=sheet.fold_gutter)
 
 
-def resolve_layout(opts: PrintOptions) -> SheetLayout:
+def resolve_layout(opts: PrintOptions, face: Face) -> SheetLayout:
     """Check the options and lay out the sheet; LayoutError names what is wrong.
 
     A sheet without backs may turn landscape when that holds more cards; with duplex backs it stays
@@ -89,8 +90,8 @@ def resolve_layout(opts: PrintOptions) -> SheetLayout:
         raise LayoutError(f"unknown layout '{opts.layout}' (choose from {', '.join(LAYOUTS)})")
     paper, card = L.paper(opts.paper), L.card_size(opts.size or L.default_size())
     if opts.layout == "gutterfold":
-        return gutterfold_layout(paper, card, opts.bleed, sheet_rules(), opts.gap)
-    layout = sheet_layout(paper, card, opts.bleed, sheet_rules(), opts.gap, allow_landscape=not opts.backs)
+        return gutterfold_layout(paper, card, opts.bleed, sheet_rules(face), opts.gap)
+    layout = sheet_layout(paper, card, opts.bleed, sheet_rules(face), opts.gap, allow_landscape=not opts.backs)
     if opts.backs:
         check_offset(layout, cast(Duplex, opts.duplex), opts.offset)
     return layout
@@ -143,9 +144,10 @@ def card_sequence(cs: CardSet, proof: bool) -> list[Card]:
 
 
 def new_canvas(buf: io.BytesIO, width_mm: float, height_mm: float, title: str, subject: str) -> Any:
-    """A reportlab canvas that starts in a bundled font, so no unembedded Helvetica appears."""
+    """A reportlab canvas that starts in a bundled font, so no unembedded Helvetica appears (an IconCanvas, so
+    the rules page's paragraphs can be drawn on it too: the print file)."""
     register_fonts()
-    c = Canvas(buf, pagesize=(width_mm * MM, height_mm * MM), invariant=1, initialFontName="Sans",
+    c = IconCanvas(buf, pagesize=(width_mm * MM, height_mm * MM), invariant=1, initialFontName="Sans",
                initialFontSize=10, pageCompression=1)
     c.setTitle(title)
     c.setAuthor("cardgen")
@@ -157,56 +159,80 @@ def new_canvas(buf: io.BytesIO, width_mm: float, height_mm: float, title: str, s
     return c
 
 
-def cards_pdf(cs: CardSet, opts: PrintOptions, progress: Callable[[int], None] | None = None) -> CardsPdf:
-    """Render the card sheets of `cs`; `progress(n)` is called after each page with the cards drawn."""
-    with L.set_layout(cs.path):
-        return _cards_pdf(cs, opts, progress)
+def cards_pdf(cs: CardSet, opts: PrintOptions, progress: Callable[[int], None] | None = None,
+              session: RenderSession | None = None) -> CardsPdf:
+    """Render the card sheets of `cs` (in `session`, else a new one with the set's layout); `progress(n)` is
+    called after each page with the cards drawn."""
+    s = RenderSession.for_set(cs.path) if session is None else session
+    layout = resolve_layout(opts, s.face)
+    buf = io.BytesIO()
+    kind = "proof sheet" if opts.proof else "card sheets"
+    cards = card_sequence(cs, opts.proof)
+    canvas = new_canvas(buf, layout.paper.width, layout.paper.height, f"{cs.title}: {kind}",
+                        f"{len(cards)} cards of {cs.name}, {layout.card.name} on {layout.paper.label}")
+    result = draw_sheets(s, canvas, cs, opts, layout, progress)
+    canvas.save()
+    result.data = buf.getvalue()
+    return result
 
 
-def _cards_pdf(cs: CardSet, opts: PrintOptions, progress: Callable[[int], None] | None) -> CardsPdf:
-    layout = resolve_layout(opts)
+def first_pages(cs: CardSet, opts: PrintOptions, layout: SheetLayout) -> tuple[dict[str, int], dict[str, int]]:
+    """The sheet page (0-based) where each card type and each card first appears, known before drawing."""
+    per_page_side = 2 if opts.backs and not layout.folded_backs else 1
+    types: dict[str, int] = {}
+    names: dict[str, int] = {}
+    for i, card in enumerate(card_sequence(cs, opts.proof)):
+        page = i // layout.per_page * per_page_side
+        types.setdefault(card.type, page)
+        names.setdefault(card.name, page)
+    return types, names
+
+
+def draw_sheets(s: RenderSession, canvas: Any, cs: CardSet, opts: PrintOptions, layout: SheetLayout,
+                progress: Callable[[int], None] | None = None,
+                page_begins: Callable[[int], None] | None = None) -> CardsPdf:
+    """Draw the card sheets of `cs` as the next pages of `canvas` (the cards file's, or the print file's after
+    its rules pages); `page_begins(i)` is called as the i-th sheet page (0-based) starts, before anything is
+    drawn on it (where the print file puts its bookmarks). The result's `data` is empty: the caller saves."""
     cards = card_sequence(cs, opts.proof)
     n_fronts = pages_needed(len(cards), layout.per_page)
     duplex_backs = opts.backs and not layout.folded_backs
     total = n_fronts * (2 if duplex_backs else 1)
-    buf = io.BytesIO()
-    kind = "proof sheet" if opts.proof else "card sheets"
-    canvas = new_canvas(buf, layout.paper.width, layout.paper.height, f"{cs.title}: {kind}",
-                        f"{len(cards)} cards of {cs.name}, {layout.card.name} on {layout.paper.label}")
-    pen = Pen(canvas)
-    result = CardsPdf(b"", total, layout)
-    texts = {c.name: rules_text(c, cs) for c in cs.cards}
-    copies = CardCopies(canvas, pen, cs, layout.bleed, texts)
+    canvas.setPageSize((layout.paper.width * MM, layout.paper.height * MM))
+    pen = s.pen(canvas)
+    result = CardsPdf(b"", total, layout, *first_pages(cs, opts, layout))
+    texts = {c.name: s.card_text(c, cs) for c in cs.cards}
+    copies = CardCopies(s, canvas, pen, cs, layout.bleed, texts)
     page_no = 0
     for p in range(n_fronts):
         chunk = cards[p * layout.per_page:(p + 1) * layout.per_page]
+        if page_begins is not None:
+            page_begins(page_no)
         page_no += 1
         for card, trim in zip(chunk, layout.trims, strict=False):
-            result.type_pages.setdefault(card.type, page_no - 1)
-            result.card_pages.setdefault(card.name, page_no - 1)
             copies.draw(card, trim)
         for cell in layout.folded_backs[:len(chunk)]:
             if layout.backs_turned:  # a horizontal fold turns them upright again
                 with pen.moved(cell.right, cell.top, 180):
-                    draw_back(pen, cs, Rect(0.0, 0.0, cell.w, cell.h), layout.bleed)
+                    draw_back(s, pen, cs, Rect(0.0, 0.0, cell.w, cell.h), layout.bleed)
             else:
-                draw_back(pen, cs, cell, layout.bleed)
-        draw_sheet_furniture(pen, layout, f"{cs.name} · {cs.title} · page {page_no} of {total}")
+                draw_back(s, pen, cs, cell, layout.bleed)
+        draw_sheet_furniture(s, pen, layout, f"{cs.name} · {cs.title} · page {page_no} of {total}")
         canvas.showPage()
         if duplex_backs:
+            if page_begins is not None:
+                page_begins(page_no)
             page_no += 1
             duplex = cast(Duplex, opts.duplex)
             cells = back_cells(layout, duplex, opts.offset)
             for cell in cells[:len(chunk)]:
-                draw_back(pen, cs, cell, layout.bleed)
+                draw_back(s, pen, cs, cell, layout.bleed)
             # the label goes where the front's footer falls on this side, clear of the backs
-            draw_page_label(pen, layout, f"{cs.name} · backs ({opts.duplex}-edge duplex) · page {page_no} of {total}",
-                            mirror(layout.footer.label, layout.paper, duplex))
+            label = f"{cs.name} · backs ({opts.duplex}-edge duplex) · page {page_no} of {total}"
+            draw_page_label(s, pen, layout, label, mirror(layout.footer.label, layout.paper, duplex))
             canvas.showPage()
         if progress is not None:
             progress(len(chunk))
-    canvas.save()
-    result.data = buf.getvalue()
     result.draw_counts = dict(pen.counts)
     return result
 
@@ -231,8 +257,9 @@ class CardCopies:
 
     enabled = True
 
-    def __init__(self, canvas: Any, pen: Pen, cs: CardSet, bleed: float, texts: dict[str, str]) -> None:
-        self.canvas, self.pen, self.cs, self.bleed, self.texts = canvas, pen, cs, bleed, texts
+    def __init__(self, session: RenderSession, canvas: Any, pen: Pen, cs: CardSet, bleed: float,
+                 texts: dict[str, str]) -> None:
+        self.session, self.canvas, self.pen, self.cs, self.bleed, self.texts = session, canvas, pen, cs, bleed, texts
         self.drawn: dict[int, _Drawn] = {}
 
     def draw(self, card: Card, trim: Rect) -> None:
@@ -242,7 +269,8 @@ class CardCopies:
         kept = self.drawn.get(id(card))
         if kept is None:
             code, forms, counts = len(c._code), len(c._formsinuse), Counter(self.pen.counts)
-            draw_card(self.pen, card, self.cs, Rect(0.0, 0.0, trim.w, trim.h), self.bleed, self.texts[card.name])
+            draw_card(self.session, self.pen, card, self.cs, Rect(0.0, 0.0, trim.w, trim.h), self.bleed,
+                      self.texts[card.name])
             if self.enabled:
                 self.drawn[id(card)] = _Drawn(c._code[code:], c._formsinuse[forms:], self.pen.counts - counts)
         else:
@@ -252,32 +280,32 @@ class CardCopies:
         c.restoreState()
 
 
-def draw_sheet_furniture(pen: Pen, layout: SheetLayout, label: str) -> None:
+def draw_sheet_furniture(s: RenderSession, pen: Pen, layout: SheetLayout, label: str) -> None:
     """Cut marks, the page label and the scale bar."""
-    width = L.num("sheet.mark_width_pt")
-    ink = L.colour("cut_mark")
+    width = s.face.sheet.mark_width_pt
+    ink = s.colours.cut_mark
     safe, half = layout.rules.safe_margin, width * PT / 2
-    for s in layout.marks:
+    for seg in layout.marks:
         # a mark on a cut line that lies on the printable limit (poker on Letter) moves inside by half its
         # width, as the trim line does, so no ink enters the margin printers lose
-        x = min(max(s.x1, safe + half), layout.paper.width - safe - half) if s.x1 == s.x2 else None
-        y = min(max(s.y1, safe + half), layout.paper.height - safe - half) if s.y1 == s.y2 else None
-        pen.line(s.x1 if x is None else x, s.y1 if y is None else y, s.x2 if x is None else x,
-                 s.y2 if y is None else y, ink, width)
-    for s in layout.fold_marks:
-        pen.line(s.x1, s.y1, s.x2, s.y2, ink, width, (L.num("sheet.fold_dash_on"), L.num("sheet.fold_dash_off")))
-    draw_page_label(pen, layout, label)
-    draw_scale_bar(pen, layout)
+        x = min(max(seg.x1, safe + half), layout.paper.width - safe - half) if seg.x1 == seg.x2 else None
+        y = min(max(seg.y1, safe + half), layout.paper.height - safe - half) if seg.y1 == seg.y2 else None
+        pen.line(seg.x1 if x is None else x, seg.y1 if y is None else y, seg.x2 if x is None else x,
+                 seg.y2 if y is None else y, ink, width)
+    for seg in layout.fold_marks:
+        pen.line(seg.x1, seg.y1, seg.x2, seg.y2, ink, width, (s.face.sheet.fold_dash_on, s.face.sheet.fold_dash_off))
+    draw_page_label(s, pen, layout, label)
+    draw_scale_bar(s, pen, layout)
     if layout.note is not None:
-        draw_note(pen, layout.note, [str(n) for n in messages.message("gutterfold_note")])
+        draw_note(s, pen, layout.note, [str(n) for n in messages.message("gutterfold_note")])
 
 
-def draw_note(pen: Pen, box: Rect, notes: list[str]) -> None:
+def draw_note(s: RenderSession, pen: Pen, box: Rect, notes: list[str]) -> None:
     """The longest of `notes` (longest first) that fits `box` at the footer size, centred in it."""
-    face, size = L.text("sheet.footer_font"), L.num("sheet.footer_pt")
+    face, size = s.face.sheet.footer_font, s.face.sheet.footer_pt
     note = next((n for n in notes if pen.width(n, face, size) <= box.w), None)
     if note is not None:
-        pen.text(box.x + box.w / 2, box.y + 1.2, note, face, size, L.colour("page_text"), align="centre")
+        pen.text(box.x + box.w / 2, box.y + 1.2, note, face, size, s.colours.page_text, align="centre")
 
 
 def _along(pen: Pen, rect: Rect, rotated: bool) -> tuple[Any, Rect]:
@@ -287,10 +315,10 @@ def _along(pen: Pen, rect: Rect, rotated: bool) -> tuple[Any, Rect]:
     return pen.moved(0.0, 0.0), rect
 
 
-def draw_page_label(pen: Pen, layout: SheetLayout, label: str, where: Rect | None = None) -> None:
+def draw_page_label(s: RenderSession, pen: Pen, layout: SheetLayout, label: str, where: Rect | None = None) -> None:
     """The page's label at the right of its slot, shrunk to the minimum text size and then shortened
     from the left (the page number at its end is what matters)."""
-    face, pt, least = L.text("sheet.footer_font"), L.num("sheet.footer_pt"), L.num("sheet.footer_min_pt")
+    face, pt, least = s.face.sheet.footer_font, s.face.sheet.footer_pt, s.face.sheet.footer_min_pt
     ctx, box = _along(pen, where or layout.footer.label, layout.footer.rotated)
     with ctx:
         size = pt
@@ -298,19 +326,19 @@ def draw_page_label(pen: Pen, layout: SheetLayout, label: str, where: Rect | Non
             size = max(least, size - 0.25)
         while pen.width(label, face, size) > box.w and " · " in label:
             label = "… " + label.split(" · ", 1)[1].removeprefix("… ")
-        pen.text(box.right, box.y + 1.2, label, face, size, L.colour("page_text"), align="right")
+        pen.text(box.right, box.y + 1.2, label, face, size, s.colours.page_text, align="right")
 
 
 INCH_PAPERS = frozenset({"letter"})  # papers sold in inches: their scale bar shows inches too
 
 
-def draw_scale_bar(pen: Pen, layout: SheetLayout) -> None:
+def draw_scale_bar(s: RenderSession, pen: Pen, layout: SheetLayout) -> None:
     """A bar exactly `scale_bar_mm` long with 10 mm ticks below it, so a ruler can check 100 % printing;
     on inch paper its inches (`scale_bar_in`, 1/2 in ticks) run above the same line."""
     length = layout.rules.scale_bar
-    ink = L.colour("page_text")
-    face, pt = L.text("sheet.footer_font"), L.num("sheet.scale_bar_pt")
-    inches = L.num("sheet.scale_bar_in") if layout.paper.name in INCH_PAPERS else 0.0
+    ink = s.colours.page_text
+    face, pt = s.face.sheet.footer_font, s.face.sheet.scale_bar_pt
+    inches = s.face.sheet.scale_bar_in if layout.paper.name in INCH_PAPERS else 0.0
     ctx, box = _along(pen, layout.footer.bar, layout.footer.rotated)
     with ctx:
         y = box.y + 2.0
@@ -329,27 +357,27 @@ def draw_scale_bar(pen: Pen, layout: SheetLayout) -> None:
         pen.text(box.x + (1.0 if inches else 0.0), y + (1.9 if inches else 0.8), label, face, pt, ink)
 
 
-def draw_back(pen: Pen, cs: CardSet, cell: Rect, bleed: float = 0.0) -> None:
+def draw_back(s: RenderSession, pen: Pen, cs: CardSet, cell: Rect, bleed: float = 0.0) -> None:
     """A card back: the same for every card, so the backs reveal nothing. `cell` includes the bleed;
     the frame and title keep their distance from the cut, not from the bleed's edge."""
-    fill, pattern, ink = L.colour("back.fill"), L.colour("back.pattern"), L.colour("back.ink")
-    inset = L.num("back.inset")  # face_problems keeps the frame's outer edge beyond the safe margin
+    fill, pattern, ink = s.colours.back.fill, s.colours.back.pattern, s.colours.back.ink
+    inset = s.face.back.inset  # face_problems keeps the frame's outer edge beyond the safe margin
     with pen.clipped(cell.x, cell.y, cell.w, cell.h):
         pen.fill_rect(cell.x, cell.y, cell.w, cell.h, fill)
-        step, stripe_pt = L.num("back.stripe_step"), L.num("back.stripe_pt")
+        step, stripe_pt = s.face.back.stripe_step, s.face.back.stripe_pt
         k = -cell.h
         while k < cell.w:
             pen.line(cell.x + k, cell.y, cell.x + k + cell.h, cell.top, pattern, stripe_pt)
             k += step
         inner = cell.inset(bleed + inset)
-        pen.stroke_rect(inner.x, inner.y, inner.w, inner.h, ink, L.num("back.frame_pt"), radius=L.num("back.radius"))
-        face = L.text("back.title_font")
+        pen.stroke_rect(inner.x, inner.y, inner.w, inner.h, ink, s.face.back.frame_pt, radius=s.face.back.radius)
+        face = s.face.back.title_font
         box = Rect(inner.x + 3, inner.y + inner.h * 0.3, inner.w - 6, inner.h * 0.4)
         pen.fill_rect(box.x - 1, box.y, box.w + 2, box.h, fill, radius=2)
-        block = fit_lines(cs.title.upper(), box.w, box.h, L.num("back.title_max_pt"), L.num("back.title_min_pt"),
+        block = fit_lines(s.metrics, cs.title.upper(), box.w, box.h, s.face.back.title_max_pt, s.face.back.title_min_pt,
                           0.5, (Faces(face, face),), 1.15)
         if block is not None:
             content = block.size_pt * 0.74 * PT + (len(block.lines) - 1) * block.leading
             draw_block(pen, block, box.x, box.y + (box.h + content) / 2, ink, centred_width=box.w)
-        sub_face, sub_pt = L.text("back.subtitle_font"), L.num("back.subtitle_pt")
-        pen.text(box.x + box.w / 2, box.y - 4, L.text("back.subtitle"), sub_face, sub_pt, ink, align="centre")
+        sub_face, sub_pt = s.face.back.subtitle_font, s.face.back.subtitle_pt
+        pen.text(box.x + box.w / 2, box.y - 4, s.face.back.subtitle, sub_face, sub_pt, ink, align="centre")

@@ -10,10 +10,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 
 from cardgen.render.icons import Icon, find
-from cardgen.render.pen import Pen
+from cardgen.render.pen import Pen, TextMetrics
 
 _KEYWORD = re.compile(r"^\W*(?:[A-Z][A-Z0-9²⁴'’\-]+|\d+T)\W*$")
 
@@ -34,8 +33,8 @@ class Run:
     icon: Icon | None = None
     width: float = 0.0  # an icon's width (text runs are measured from their text)
 
-    def end(self, size_pt: float) -> float:
-        return self.x + (self.width if self.icon is not None else Pen.width(self.text, self.face, size_pt))
+    def end(self, m: TextMetrics, size_pt: float) -> float:
+        return self.x + (self.width if self.icon is not None else m.width(self.text, self.face, size_pt))
 
 
 @dataclass(frozen=True)
@@ -78,18 +77,23 @@ def icon_height(size_pt: float, style: IconStyle) -> float:
     return size_pt * style.em * 25.4 / 72.0
 
 
-@lru_cache(maxsize=1024)
-def _measured(size_pt: float, faces: Faces, bold_keywords: bool, style: IconStyle) -> dict[str, tuple[_Piece, ...]]:
+def _measured(m: TextMetrics, size_pt: float, faces: Faces, bold_keywords: bool,
+              style: IconStyle) -> dict[str, tuple[_Piece, ...]]:
     """Words already measured at this size, in these faces, with these icons (fitting measures a word at every
     size it tries, and the same words recur across cards): one lookup of the style a wrap, not one a word."""
-    return {}
+    key = (size_pt, faces, bold_keywords, style)
+    known: dict[str, tuple[_Piece, ...]] | None = m.words.get(key)
+    if known is None:
+        known = m.words[key] = {}
+    return known
 
 
-def _pieces(word: str, size_pt: float, faces: Faces, bold_keywords: bool, style: IconStyle) -> tuple[_Piece, ...]:
+def _pieces(m: TextMetrics, word: str, size_pt: float, faces: Faces, bold_keywords: bool,
+            style: IconStyle) -> tuple[_Piece, ...]:
     """A word as its text and icon pieces, each measured."""
     def text(t: str) -> _Piece:
         face = faces.bold if bold_keywords and is_keyword(t) else faces.regular
-        return _Piece(t, face, Pen.width(t, face, size_pt))
+        return _Piece(t, face, m.width(t, face, size_pt))
 
     found = find(word, style.icons)
     if found is None:
@@ -104,19 +108,19 @@ def _pieces(word: str, size_pt: float, faces: Faces, bold_keywords: bool, style:
     return tuple(pieces)
 
 
-def wrap(text: str, width: float, size_pt: float, faces: Faces, leading_ratio: float,
+def wrap(m: TextMetrics, text: str, width: float, size_pt: float, faces: Faces, leading_ratio: float,
          bold_keywords: bool = True, style: IconStyle = IconStyle()) -> Block | None:
     """Greedy word wrap into `width` mm; None when a single word is wider than the line."""
     words = text.split()
-    space = {f: Pen.width(" ", f, size_pt) for f in (faces.regular, faces.bold)}
+    space = {f: m.width(" ", f, size_pt) for f in (faces.regular, faces.bold)}
     lines: list[tuple[Run, ...]] = []
     current: list[tuple[_Piece, ...]] = []
     used = 0.0
-    known = _measured(size_pt, faces, bold_keywords, style)
+    known = _measured(m, size_pt, faces, bold_keywords, style)
     for word in words:
         pieces = known.get(word)
         if pieces is None:
-            pieces = known[word] = _pieces(word, size_pt, faces, bold_keywords, style)
+            pieces = known[word] = _pieces(m, word, size_pt, faces, bold_keywords, style)
         w = sum(p.w for p in pieces)
         if w > width:
             return None
@@ -175,21 +179,26 @@ def sizes(max_pt: float, min_pt: float, step: float) -> list[float]:
     return out
 
 
-@lru_cache(maxsize=4096)
-def fit_lines(text: str, width: float, height: float, max_pt: float, min_pt: float, step: float,
+def fit_lines(m: TextMetrics, text: str, width: float, height: float, max_pt: float, min_pt: float, step: float,
               faces: tuple[Faces, ...], leading_ratio: float, style: IconStyle = IconStyle()) -> Block | None:
-    """The largest size (trying each face pair in turn) at which `text` fits the box; None if none does."""
+    """The largest size (trying each face pair in turn) at which `text` fits the box; None if none does
+    (remembered in `m`: a design is fitted once however many copies and sheets draw it)."""
+    key = (text, width, height, max_pt, min_pt, step, faces, leading_ratio, style)
+    if key in m.fitted:
+        found: Block | None = m.fitted[key]
+        return found
+    found = m.fitted[key] = _fit(m, text, width, height, max_pt, min_pt, step, faces, leading_ratio, style)
+    return found
+
+
+def _fit(m: TextMetrics, text: str, width: float, height: float, max_pt: float, min_pt: float, step: float,
+         faces: tuple[Faces, ...], leading_ratio: float, style: IconStyle) -> Block | None:
     for pair in faces:
         for size in sizes(max_pt, min_pt, step):
-            block = wrap(text, width, size, pair, leading_ratio, style=style)
+            block = wrap(m, text, width, size, pair, leading_ratio, style=style)
             if block is not None and block.height <= height + 1e-9:
                 return block
     return None
-
-
-def clear_caches() -> None:
-    fit_lines.cache_clear()
-    _measured.cache_clear()
 
 
 def draw_block(pen: Pen, block: Block, x: float, top: float, colour: str, centred_width: float | None = None) -> None:
@@ -198,7 +207,7 @@ def draw_block(pen: Pen, block: Block, x: float, top: float, colour: str, centre
     for line in block.lines:
         shift = 0.0
         if centred_width is not None and line:
-            shift = (centred_width - line[-1].end(block.size_pt)) / 2
+            shift = (centred_width - line[-1].end(pen.metrics, block.size_pt)) / 2
         for run in line:
             if run.icon is not None:
                 pen.icon(run.icon, x + shift + run.x, baseline, run.width, block.icon_h)

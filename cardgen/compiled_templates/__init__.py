@@ -1,1 +1,0 @@
-"""The bundled Jinja templates, precompiled by `python -m cardgen.precompiled` (see cardgen.precompiled)."""

@@ -1,0 +1,362 @@
+"""The card face's layout and inks as typed, frozen data, read from `templates/layout/face.yaml` and
+`colours.yaml` (and a set folder's own `layout/` files, merged over them).
+
+Every key of the files is a field here, so a misspelt key in the code is a mypy error and one in a
+file is refused when it is read, with its `path:line:col` and the nearest known key. The bundled files
+must give every field; a set's own file may give any of them (its other values are the bundled ones).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import typing
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any, TypeVar
+
+from cardgen.paths import templates_dir
+from cardgen.render.errors import LayoutError
+from cardgen.suggest import did_you_mean
+from cardgen.yaml_lib import yaml
+
+
+@dataclass(frozen=True)
+class Band:
+    height: float
+    name_font: str
+    name_max_pt: float
+    name_min_pt: float
+    name_two_lines_max_pt: float
+
+
+@dataclass(frozen=True)
+class ValueRow:
+    height: float
+    gap_above: float
+    box_radius: float
+    box_pad: float
+    font: str
+    max_pt: float
+    min_pt: float
+    caption_font: str
+    caption_pt: float
+
+
+@dataclass(frozen=True)
+class Badge:
+    font: str
+    pt: float
+    min_pt: float
+    height: float
+    gap: float
+    radius: float
+    pad: float
+
+
+@dataclass(frozen=True)
+class Text:
+    gap_above: float
+    font: str
+    bold_font: str
+    condensed_font: str
+    condensed_bold_font: str
+    max_pt: float
+    min_pt: float
+    step_pt: float
+    leading: float
+    flavour_font: str
+    flavour_gap: float
+    flavour_ratio: float
+    flavour_min_pt: float
+    icon_em: float
+    icon_gap_em: float
+
+
+@dataclass(frozen=True)
+class Art:
+    height_ratio: float
+    frame_pt: float
+
+
+@dataclass(frozen=True)
+class Footer:
+    height: float
+    descent: float
+    gap_above: float
+    font: str
+    pt: float
+
+
+@dataclass(frozen=True)
+class Split:
+    band_height: float
+    name_max_pt: float
+    name_min_pt: float
+    divider_height: float
+    divider_font: str
+    divider_pt: float
+    divider_min_pt: float
+
+
+@dataclass(frozen=True)
+class Sheet:
+    mark_gap: float
+    mark_length: float
+    mark_min_length: float
+    mark_width_pt: float
+    footer_font: str
+    footer_pt: float
+    footer_min_pt: float
+    scale_bar_pt: float
+    scale_bar_in: float
+    footer_min_room: float
+    scale_bar_mm: float
+    fold_gutter: float
+    fold_dash_on: float
+    fold_dash_off: float
+
+
+@dataclass(frozen=True)
+class Back:
+    title_font: str
+    title_max_pt: float
+    title_min_pt: float
+    subtitle_font: str
+    subtitle_pt: float
+    subtitle: str
+    inset: float
+    stripe_step: float
+    stripe_pt: float
+    frame_pt: float
+    radius: float
+
+
+@dataclass(frozen=True)
+class Face:
+    """face.yaml: lengths in millimetres from the card's trim edges, font sizes in points."""
+
+    safe_margin: float
+    margin: float
+    frame_width_pt: float
+    min_text_pt: float
+    band: Band
+    value_row: ValueRow
+    badge: Badge
+    text: Text
+    art: Art
+    footer: Footer
+    split: Split
+    sheet: Sheet
+    back: Back
+
+    def readable_sizes(self) -> dict[str, float]:
+        """Every size that sets text a player reads, at its smallest: each must be at least min_text_pt."""
+        return {"band.name_min_pt": self.band.name_min_pt, "value_row.min_pt": self.value_row.min_pt,
+                "value_row.caption_pt": self.value_row.caption_pt, "badge.min_pt": self.badge.min_pt,
+                "text.min_pt": self.text.min_pt, "text.flavour_min_pt": self.text.flavour_min_pt,
+                "footer.pt": self.footer.pt, "split.name_min_pt": self.split.name_min_pt,
+                "split.divider_min_pt": self.split.divider_min_pt, "back.title_min_pt": self.back.title_min_pt,
+                "back.subtitle_pt": self.back.subtitle_pt, "sheet.footer_min_pt": self.sheet.footer_min_pt,
+                "sheet.scale_bar_pt": self.sheet.scale_bar_pt}
+
+    def frame_lines(self) -> dict[str, tuple[float, float]]:
+        """Lines drawn on a card: (inset from the cut in mm, width in pt), by the key of their inset."""
+        return {"back.inset": (self.back.inset, self.back.frame_pt)}
+
+
+@dataclass(frozen=True)
+class BadgeInks:
+    travels: str
+    passes_on: str
+    stuns: str
+    stunned: str
+
+
+@dataclass(frozen=True)
+class BackInks:
+    fill: str
+    pattern: str
+    ink: str
+
+
+@dataclass(frozen=True)
+class Colours:
+    """colours.yaml: every ink that is not a card type's colour (those come from the set), as '#RRGGBB'."""
+
+    frame: str
+    cut_mark: str
+    page_text: str
+    card_text: str
+    flavour_text: str
+    value_box: str
+    value_text: str
+    caption_text: str
+    opener_badge: str
+    light_ink: str
+    dark_ink: str
+    divider: str
+    badges: BadgeInks
+    back: BackInks
+
+
+@dataclass(frozen=True)
+class Layout:
+    """What a card face, back and sheet are drawn with."""
+
+    face: Face
+    colours: Colours
+
+
+FACE_FILE, COLOURS_FILE = "face.yaml", "colours.yaml"
+SET_LAYOUT_DIR = "layout"  # a set folder's own face.yaml / colours.yaml, merged over the bundled ones
+
+T = TypeVar("T")
+
+
+class LayoutFileError(LayoutError):
+    """A layout file cardgen cannot use, at the place in it to fix (`path:line:col: error: message`)."""
+
+    def __init__(self, file: Path, line: int, column: int, message: str) -> None:
+        self.file, self.line, self.column, self.message = str(file), line, column, message
+        super().__init__(f"{file}:{line}:{column}: error: {message}")
+
+
+def _error(path: Path, node: yaml.Node | None, message: str) -> LayoutFileError:
+    mark = node.start_mark if node is not None else None
+    return LayoutFileError(path, mark.line + 1 if mark else 1, mark.column + 1 if mark else 1, message)
+_NUMBER = "tag:yaml.org,2002:int", "tag:yaml.org,2002:float"
+_COMPOSE_LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+_HINTS: dict[str, dict[str, Any]] = {}  # the fields' types of each layout class (static, resolved once)
+
+
+def _hints(cls: type[Any]) -> dict[str, Any]:
+    hints = _HINTS.get(cls.__qualname__)
+    if hints is None:
+        hints = _HINTS[cls.__qualname__] = typing.get_type_hints(cls)
+    return hints
+
+
+def _read(cls: type[T], node: yaml.Node, path: Path, base: T | None, key: str = "") -> T:
+    """`cls` from a mapping node; every field must be there unless `base` gives the missing ones."""
+    if not isinstance(node, yaml.MappingNode):
+        raise _error(path, node, f"{f'{key!r} ' if key else ''}must be a mapping")
+    hints = _hints(cls)
+    values: dict[str, Any] = {}
+    for k_node, v_node in node.value:
+        name = str(k_node.value)
+        where = f"{key}.{name}" if key else name
+        if name not in hints:
+            raise _error(path, k_node, f"unknown layout key '{where}'"
+                              f"{did_you_mean(name, list(hints))}")
+        kind = hints[name]
+        if isinstance(kind, type) and dataclasses.is_dataclass(kind):
+            values[name] = _read(kind, v_node, path, None if base is None else getattr(base, name), where)
+        elif kind is float:
+            if not (isinstance(v_node, yaml.ScalarNode) and v_node.tag in _NUMBER):
+                raise _error(path, v_node, f"'{where}' must be a number")
+            values[name] = float(v_node.value)
+        else:
+            if not isinstance(v_node, yaml.ScalarNode) or v_node.tag != "tag:yaml.org,2002:str":
+                raise _error(path, v_node, f"'{where}' must be text")
+            values[name] = str(v_node.value)
+    missing = [n for n in hints if n not in values]
+    if base is None and missing:
+        raise _error(path, node, f"'{key or path.name}' lacks "
+                          f"{', '.join(repr(m) for m in missing)}")
+    if base is not None:
+        return dataclasses.replace(base, **values)  # type: ignore[type-var]
+    return cls(**values)
+
+
+def _node(path: Path) -> yaml.Node:
+    try:
+        node = yaml.compose(path.read_text(encoding="utf-8"), Loader=_COMPOSE_LOADER)
+    except (OSError, UnicodeDecodeError) as exc:
+        raise LayoutFileError(path, 1, 1, f"cannot read layout: {exc}") from exc
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line, col = (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
+        raise LayoutFileError(path, line, col, f"not valid YAML: {exc.problem or exc}") from exc
+    except yaml.YAMLError as exc:
+        raise LayoutFileError(path, 1, 1, f"not valid YAML: {exc}") from exc
+    if node is None:
+        raise LayoutFileError(path, 1, 1, "expected a mapping")
+    return node
+
+
+def _find(node: yaml.Node, dotted: str) -> yaml.Node | None:
+    """The node of a dotted key ('back.inset') in a mapping node, if the file gives it."""
+    for part in dotted.split("."):
+        if not isinstance(node, yaml.MappingNode):
+            return None
+        found = next((v for k, v in node.value if k.value == part), None)
+        if found is None:
+            return None
+        node = found
+    return node
+
+
+def _face_file(path: Path, base: Face | None, floor: float) -> Face:
+    """A face.yaml (over `base` when given), held to the print rules, each problem at its key's line."""
+    node = _node(path)
+    face = _read(Face, node, path, base)
+    if base is not None and face.min_text_pt < floor:
+        raise _error(path, _find(node, "min_text_pt"), f"'min_text_pt' cannot go below the bundled {floor:g} pt")
+    for key, problem in face_problems(face, face.min_text_pt):
+        raise _error(path, _find(node, key) or node, problem)
+    return face
+
+
+def read_face(path: Path, base: Face | None = None) -> Face:
+    """A face.yaml: complete (a bundled file), or over `base` (a set's own, which cannot lower min_text_pt)."""
+    return _face_file(path, base, base.min_text_pt if base is not None else 0.0)
+
+
+def read_colours(path: Path, base: Colours | None = None) -> Colours:
+    return _read(Colours, _node(path), path, base)
+
+
+@cache
+def bundled() -> Layout:
+    """The bundled layout (data of the install, read once a process)."""
+    folder = templates_dir() / "layout"
+    face = read_face(folder / FACE_FILE)
+    return Layout(face, read_colours(folder / COLOURS_FILE))
+
+
+def min_text_pt() -> float:
+    """The one minimum size (pt) of anything a player reads; a set's own layout cannot lower it."""
+    return bundled().face.min_text_pt
+
+
+def face_problems(face: Face, floor: float) -> list[tuple[str, str]]:
+    """What a face layout gets wrong against the print rules (text below the minimum, a line in the safe
+    zone), as (the key to change, what is wrong)."""
+    out = []
+    for key, size in face.readable_sizes().items():
+        if size < floor - 1e-9:
+            out.append((key, f"'{key}' is {size:g} pt, below the minimum text size of {floor:g} pt"))
+    if face.text.max_pt < face.text.min_pt:
+        out.append(("text.max_pt", "'text.max_pt' is below 'text.min_pt'"))
+    safe = face.safe_margin
+    for key, (inset, width) in face.frame_lines().items():
+        edge = inset - width * 25.4 / 72 / 2
+        if edge < safe - 1e-9:
+            out.append((key, f"the line at '{key}' ({inset:g} mm, {width:g} pt wide) reaches {edge:.2f} mm "
+                        f"from the cut, inside the {safe:g} mm safe margin"))
+    return out
+
+
+def set_layout(set_folder: str) -> Layout:
+    """The layout a set draws with: its folder's `layout/face.yaml` and `colours.yaml` over the bundled ones."""
+    base = bundled()
+    own = Path(set_folder) / SET_LAYOUT_DIR if set_folder else None
+    if own is None or not own.is_dir():
+        return base
+    face_file, colours_file = own / FACE_FILE, own / COLOURS_FILE
+    face = read_face(face_file, base.face) if face_file.is_file() else base.face
+    colours = read_colours(colours_file, base.colours) if colours_file.is_file() else base.colours
+    return Layout(face, colours)
