@@ -22,6 +22,7 @@ import sys
 import time
 
 from cardgen.engine.cards import card_info
+from cardgen.engine.game import make_game, seat_names
 from cardgen.engine.views import PlayerView
 from cardgen.loader import load_set
 from cardgen.sim.agents import parse_budget
@@ -53,6 +54,7 @@ def play(args: tuple[str, str, int, int, int]) -> tuple[int, int, list[float], l
     set_name, budget_text, seed, first, stop = args
     cs = load_set(set_name)
     info = card_info(cs)
+    table = make_game(cs, seat_names(2), info=info)
     budget = parse_budget(budget_text)
     wins = decided = 0
     cpu: list[float] = []
@@ -63,7 +65,7 @@ def play(args: tuple[str, str, int, int, int]) -> tuple[int, int, list[float], l
         seats = [GreedyAgent(derive_seed(seed, g, q + 1)) for q in range(2)]
         seats[me] = Timed(search, cpu, wall)  # type: ignore[call-overload]
         names = ("search", "greedy") if me == 0 else ("greedy", "search")
-        rec = play_one(cs, info, seats, names, derive_seed(seed, g), f"game {g}")
+        rec = play_one(cs, info, seats, names, derive_seed(seed, g), f"game {g}", game=table)
         decided += rec.winner_seat is not None
         wins += rec.winner_seat == me
     return wins, decided, cpu, wall

@@ -148,6 +148,37 @@ class Rules:
 
 
 @dataclass(frozen=True)
+class BackDesign:
+    """A card back drawn from data: the generated back's stripes and frame in the set's own inks and words.
+
+    None keeps the bundled layout's value (`templates/layout/colours.yaml` `back`, `face.yaml` `back`).
+    """
+
+    fill: str | None = None
+    pattern: str | None = None
+    ink: str | None = None
+    title: str | None = None  # default: the set's title
+    subtitle: str | None = None
+
+
+@dataclass(frozen=True)
+class Look:
+    """The designer's own look (set.yaml `look:`): TrueType faces, a back image or a back design.
+
+    `fonts` maps a logical face of the face layout (Sans, Sans-Bold, Sans-Oblique, Cond, Cond-Bold) to a
+    TrueType file; paths are absolute, checked by the loader to lie inside the set folder.
+    """
+
+    fonts: dict[str, str] = field(default_factory=dict)
+    back_image: str = ""
+    back: BackDesign = BackDesign()
+
+    @property
+    def own(self) -> bool:
+        return bool(self.fonts or self.back_image or self.back != BackDesign())
+
+
+@dataclass(frozen=True)
 class CardSet:
     """A loaded set (or a mix of sets): metadata, types, rules and cards in print order."""
 
@@ -164,6 +195,7 @@ class CardSet:
     origin_rules: dict[str, Rules] = field(default_factory=dict)  # each mixed set's own rules, by set name
     icons: dict[str, str] = field(default_factory=dict)  # keyword key -> icon file (absolute path)
     base: str = ""  # the folder of the set this one `extends:` ("" for none): validate compares against it
+    look: Look = Look()  # a mixed deck keeps the bundled look: one back for all its cards
 
     @property
     def total(self) -> int:

@@ -70,3 +70,73 @@ def test_no_card_name_appears_in_rules_code(package: str) -> None:
         for word in _code_words(path):
             found = [n for n in names if re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", word)]
             assert not found, f"card name(s) {found} in the code of {path.name}: {word!r}"
+
+
+# Bots, trackers and the table read the typed observation (`engine/observation.py`), never the engine's frames.
+_OBSERVERS = ["sim/greedy.py", "sim/search.py", "sim/agents.py", "sim/impact.py", "sim/evaluate.py", "sim/play.py",
+              "engine/agents.py", "play/wording.py", "play/table.py"]
+
+
+def _frame_classes() -> set[str]:
+    from cardgen.engine import state
+
+    return {name for name, c in vars(state).items() if isinstance(c, type) and issubclass(c, state.Frame)}
+
+
+@pytest.mark.parametrize("module", _OBSERVERS)
+def test_bots_trackers_and_the_table_read_no_engine_frame(module: str) -> None:
+    tree = ast.parse((ROOT / module).read_text(encoding="utf-8"))
+    frames = _frame_classes()
+    assert len(frames) > 10
+    imported = {a.name for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) for a in n.names}
+    assert not imported & frames, module
+    # nor the stack of frames, nor a view's private state
+    attrs = {n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute)}
+    assert "stack" not in attrs and "_state" not in attrs, module
+
+
+def _module_level_mutables(path: Path) -> list[str]:
+    """Names a module binds at its top level to an empty list, dict, set or bytearray (a cache or a 'last seen'
+    record, by the look of it), and its functions memoised without bound (`functools.cache`)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found: list[str] = []
+    for node in tree.body:
+        if isinstance(node, ast.Assign | ast.AnnAssign) and node.value is not None and _empty(node.value):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            found += [ast.unparse(t) for t in targets]
+        if isinstance(node, ast.FunctionDef):
+            found += [node.name for d in node.decorator_list if ast.unparse(d) in ("cache", "functools.cache")]
+    return found
+
+
+def _empty(value: ast.expr) -> bool:
+    if isinstance(value, ast.List | ast.Set):
+        return not value.elts
+    if isinstance(value, ast.Dict):
+        return not value.keys
+    return (isinstance(value, ast.Call) and isinstance(value.func, ast.Name)
+            and value.func.id in ("list", "dict", "set", "bytearray") and not value.args)
+
+
+# Still memoised by module: the seat tables and shared moves of issue 24a's files (legal, effects; the frames
+# refit moved rules' `_seats_from` and effects' `_askers` into effects as `seats_from` and `askers`, the same
+# memos); to move into the game's tables (`Game.derived`).
+_LEFT_FOR_THE_FRAMES_REFIT = {"engine/legal.py": {"heals_at", "revivable", "shared_move", "rivals"},
+                              "engine/effects.py": {"askers", "seats_from"},
+                              # a pool worker's task, set by the pool's initializer in each worker process
+                              "sim/balance.py": {"_WORKER"}, "sim/runner.py": {"_WORKER"}}
+
+
+@pytest.mark.parametrize("package", ["engine", "sim"])
+def test_no_hidden_module_level_caches(package: str) -> None:
+    """A cold build or a fresh game needs no cache clearing: the game owns what it derives (`Game.derived`)."""
+    for path in sorted((ROOT / package).glob("*.py")):
+        rel = f"{package}/{path.name}"
+        assert set(_module_level_mutables(path)) <= _LEFT_FOR_THE_FRAMES_REFIT.get(rel, set()), rel
+
+
+def test_the_cache_finder_finds_what_it_looks_for(tmp_path: Path) -> None:
+    sample = tmp_path / "m.py"
+    sample.write_text("from functools import cache\n_LAST: list[int] = []\nSEEN = dict()\nKEEP = [1]\n"
+                      "@cache\ndef f() -> int:\n    return 1\n", encoding="utf-8")
+    assert _module_level_mutables(sample) == ["_LAST", "SEEN", "f"]

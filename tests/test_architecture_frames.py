@@ -1,5 +1,5 @@
 """The engine's shape: each kind of pending step is one frame class that owns its rules (its step, its moves,
-its answers, its observation), and small shared functions are called, not pasted (issue 24, item 1)."""
+its answers), and small shared functions are called, not pasted (issue 24, item 1)."""
 
 from __future__ import annotations
 
@@ -21,7 +21,6 @@ def test_every_frame_kind_says_how_it_runs_and_what_its_moves_do() -> None:
     for cls in CONCRETE:
         assert cls.step is not frames.Frame.step, f"{cls.__name__} has no step of its own"
         assert cls.apply is not frames.Frame.apply, f"{cls.__name__} applies no move"
-        assert cls.pending is not frames.Frame.pending, f"{cls.__name__} has no observation"
         if issubclass(cls, frames.Window):
             assert cls.card is not frames.Window.card, f"{cls.__name__} does not say which card waits"
 

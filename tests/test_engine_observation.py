@@ -3,16 +3,16 @@ what it says agrees with the game as it goes on."""
 
 from __future__ import annotations
 
-import dataclasses
 import enum
 from functools import cache
 
 import pytest
 
+import cardgen
 from cardgen.engine import state as st
 from cardgen.engine.agents import RandomAgent
 from cardgen.engine.cards import CardInfo, card_info
-from cardgen.engine.observation import WINDOWS, Pending, StepKind, pending_of
+from cardgen.engine.observation import FIELDS, WINDOWS, Pending, StepKind, pending_of
 from cardgen.engine.rules import new_game, push
 from cardgen.engine.state import Answer
 from cardgen.engine.views import observe
@@ -55,7 +55,7 @@ def test_pending_steps_agree_with_the_game(group: tuple[str, ...]) -> None:
             assert step is not None and steps[-1] == step and len(steps) == len(s.stack)
             assert steps[0].kind is StepKind.TURN and steps[0].player == s.current
             for p in steps:
-                assert all(_plain(getattr(p, f.name)) for f in dataclasses.fields(p)), p
+                assert all(_plain(v) for v in p.values()), p
                 seen.add(p.kind)
             if step.kind in WINDOWS:  # the seat asked now is the first the window still asks
                 assert step.asking[0] == s.to_act and step.target is not None
@@ -86,7 +86,11 @@ def test_a_pending_step_is_frozen_and_made_in_one_place() -> None:
     s = new_game(cs, 3, seed=4, info=info)
     p = pending_of(s, s.stack[-1])
     assert isinstance(p, Pending) and p == observe(s, s.to_act).step
-    with pytest.raises(dataclasses.FrozenInstanceError):
-        p.player = 2  # type: ignore[misc]
+    assert p == Pending(*p.values()) and hash(p) == hash(Pending(*p.values()))  # type: ignore[arg-type]
+    assert all(getattr(p, name) == value for name, value in zip(FIELDS, p.values(), strict=True))
+    assert repr(p).startswith("Pending(kind=")
+    if cardgen.BUILD.compiled:  # its fields are Final: read-only compiled (and to mypy in either build)
+        with pytest.raises(AttributeError):
+            p.player = 2  # type: ignore[misc]
     with pytest.raises(AssertionError, match="no observation"):
         pending_of(s, st.Frame(0))

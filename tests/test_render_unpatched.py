@@ -121,3 +121,28 @@ def test_a_layout_file_missing_a_key_or_misspelling_one_fails_at_load_with_its_l
     with pytest.raises(LayoutFileError, match=r"colours.yaml:2:3: error: unknown layout key 'badges.stun' "
                                               r"\(did you mean 'stuns'\?\)"):
         read_colours(colours, bundled().colours)
+
+
+def test_the_print_file_draws_the_rules_pages_again_without_laying_them_out(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """The rules file's drawn layout is drawn again on the print canvas (platypus's drawOn): no new layout, and
+    the same page text as the rules file, whether the plan was just made or remembered."""
+    from cardgen.loader import load_set
+    from cardgen.render import rules_page
+    from cardgen.render.build import print_pdf
+    from cardgen.render.session import RenderSession
+    from cardgen.render.sheets import PrintOptions, cards_pdf
+
+    cs, opts = load_set("lunch"), PrintOptions(proof=True)
+    session = RenderSession.for_set(cs.path)
+    sheets = cards_pdf(cs, opts, session=session)
+    plan = rules_page.rules_plan(cs, opts.paper)
+    calls: list[object] = []
+    monkeypatch.setattr(rules_page, "render", lambda *a, **k: calls.append(a))
+    first = print_pdf(session, cs, opts, sheets.layout, plan)
+    again = print_pdf(RenderSession.for_set(cs.path), cs, opts, sheets.layout, plan)
+    assert not calls and first == again
+    (tmp_path / "print.pdf").write_bytes(first)
+    (tmp_path / "rules.pdf").write_bytes(plan.pdf)
+    assert (PdfReader(tmp_path / "print.pdf").pages[0].extract_text()
+            == PdfReader(tmp_path / "rules.pdf").pages[0].extract_text())

@@ -7,6 +7,7 @@ import random
 from collections.abc import Callable, Sequence
 
 from cardgen.engine.cards import CardInfo
+from cardgen.engine.game import Game
 from cardgen.engine.moves import Move
 from cardgen.engine.randomness import below
 from cardgen.engine.rules import new_game, push
@@ -30,9 +31,10 @@ class RandomAgent:
 
 def play_game(cs: CardSet, agents: Sequence[Agent], seed: int | None = None, turn_cap: int | None = None,
               record: bool = False, info: tuple[CardInfo, ...] | None = None,
-              check: Callable[[GameState], None] | None = None) -> GameState:
-    """Play one game to its end (the turn cap ends it at the latest); `check(state)` runs after every move."""
-    s = new_game(cs, len(agents), seed=seed, turn_cap=turn_cap, record=record, info=info)
+              check: Callable[[GameState], None] | None = None, game: Game | None = None) -> GameState:
+    """Play one game to its end (the turn cap ends it at the latest); `check(state)` runs after every move;
+    `game` as `new_game`'s (made once for many games)."""
+    s = new_game(cs, len(agents), seed=seed, turn_cap=turn_cap, record=record, info=info, game=game)
     if check is not None:
         check(s)
     views = [observe(s, p) for p in range(len(agents))]

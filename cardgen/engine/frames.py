@@ -89,7 +89,6 @@ from cardgen.engine.moves import (
     VOMIT_HIT,
     Move,
 )
-from cardgen.engine.observation import HUMILIATION_ONLY, NO_ANSWER, Pending, StepKind, answer_kinds
 from cardgen.model import Opener
 
 if TYPE_CHECKING:
@@ -160,9 +159,6 @@ class Frame:
         """Defence kinds its target may play on it now (none but on a `Window` that says so)."""
         return NO_DEFENCE
 
-    def pending(self, s: GameState) -> Pending:
-        """This step in the rules' terms, for the typed observation (`engine/observation.py`)."""
-        raise AssertionError(f"no observation for {type(self).__name__}")
 
 
 
@@ -441,8 +437,6 @@ class TurnF(Frame):
         s.stack.append(o)
         o.open(s)
 
-    def pending(self, s: GameState) -> Pending:
-        return Pending(StepKind.TURN, self.player, phase=self.phase)
 
 
 
@@ -664,12 +658,6 @@ class StrikeF(Window):
         self.cancelled = True
         self.stage = _STAGE_FINISH
 
-    def pending(self, s: GameState) -> Pending:
-        left = self.dmg[self.si:]
-        defences = self.defences(s)
-        answers = NO_ANSWER if self.sealed else answer_kinds(defences, Answer.HUMILIATE, Answer.INTERFERE)
-        return Pending(StepKind.STRIKE, self.player, self.design, self.target, self.resp[self.pos:],
-                       left[0] if left else 0, sum(left), defences=defences, answers=answers, sealed=self.sealed)
 
 
 
@@ -710,11 +698,6 @@ class OpenerF(Window):
         if s.log is not None:
             s.log.append(Stopped(s.turn, self.design, a.player))
 
-    def pending(self, s: GameState) -> Pending:
-        defences = self.defences(s)
-        return Pending(StepKind.OPENER, self.player, self.design, self.target, self.resp[self.pos:],
-                       multiplier=self.opener.multiplier, defences=defences,
-                       answers=answer_kinds(defences, Answer.HUMILIATE))
 
 
 
@@ -782,10 +765,6 @@ class AnswerF(Window):
         if last and not s.down[victim]:
             s.stack.append(BonusF(self.player, victim))
 
-    def pending(self, s: GameState) -> Pending:
-        return Pending(StepKind.ANSWER, self.player, self.design if self.design >= 0 else None, self.target,
-                       self.resp[self.pos:], answer=Answer(self.what), defence=str(self.how),
-                       answers=HUMILIATION_ONLY)
 
 
 
@@ -832,12 +811,6 @@ class TickF(Window):
     def on_cancel(self, s: GameState) -> None:
         self._break(s)
 
-    def pending(self, s: GameState) -> Pending:
-        h = self.hold
-        defences = frozenset(h.broken_by)
-        answers = answer_kinds(defences, Answer.HUMILIATE) if h.humiliation_breaks else answer_kinds(defences)
-        return Pending(StepKind.TICK, self.player, h.design, h.victim, self.resp[self.pos:], h.damage,
-                       defences=defences, answers=answers)
 
 
 
@@ -862,9 +835,6 @@ class HealF(Window):
         restore(s, self.target, self.amount, self.player, self.design)
         return False
 
-    def pending(self, s: GameState) -> Pending:
-        return Pending(StepKind.HEAL, self.player, self.design, self.target, self.resp[self.pos:],
-                       heal=self.amount, answers=HUMILIATION_ONLY)
 
 
 
@@ -922,9 +892,6 @@ class ComboF(Frame):
                 or self.steps == self.most):  # (classic: at most four wrestling moves after a HOLD)
             s.stack.pop()
 
-    def pending(self, s: GameState) -> Pending:
-        return Pending(StepKind.COMBO, self.player, target=self.victim, multiplier=self.multiplier,
-                       sealed=self.sealed)
 
 
 
@@ -959,8 +926,6 @@ class BonusF(Frame):
         elif m.kind != DECLINE:
             super().apply(s, p, m)
 
-    def pending(self, s: GameState) -> Pending:
-        return Pending(StepKind.BONUS, self.player, target=self.victim)
 
 
 
@@ -1003,8 +968,6 @@ class AfterBlockF(Frame):
         else:
             super().apply(s, p, m)
 
-    def pending(self, s: GameState) -> Pending:
-        return Pending(StepKind.AFTER_BLOCK, self.player, target=self.attacker)
 
 
 
@@ -1025,8 +988,6 @@ class DirectionF(Frame):
         strike.direction = 1 if m.choice == "left" else -1
         strike.move_on(s)
 
-    def pending(self, s: GameState) -> Pending:
-        return Pending(StepKind.DIRECTION, self.player)
 
 
 
@@ -1063,8 +1024,6 @@ class DropF(Frame):
         else:
             super().apply(s, p, m)
 
-    def pending(self, s: GameState) -> Pending:
-        return Pending(StepKind.DROP, self.player)
 
 
 
@@ -1098,8 +1057,6 @@ class BraceF(Frame):
         else:
             super().apply(s, p, m)
 
-    def pending(self, s: GameState) -> Pending:
-        return Pending(StepKind.BRACE, self.player, damage=self.amount)
 
 
 
@@ -1123,8 +1080,6 @@ class LetGoF(Frame):
             super().apply(s, p, m)
         s.stack.pop()  # a hold let go, or kept
 
-    def pending(self, s: GameState) -> Pending:
-        return Pending(StepKind.LET_GO, self.player)
 
 
 

@@ -6,12 +6,15 @@ copies and with every player view. The changing part is `state.GameState`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Final
+from typing import Final, TypeVar, cast
 
 from cardgen.engine.cards import CardInfo, card_info
 from cardgen.engine.frozen import init_args
 from cardgen.model import CardSet, Rules
+
+T = TypeVar("T")
 
 
 def deck_of(cs: CardSet) -> tuple[int, ...]:
@@ -41,9 +44,22 @@ class Game:
     bracing: bool = field(init=False)  # some heal card is played before the damage that would drop you
     after_block: frozenset[int] = field(init=False)  # opens a combo right after a BLOCK (Beer Money's Grab)
 
+    # What the game's players (its bots) work out from its cards once and read every decision, by the function
+    # that works it out (`derived`): owned by the game, gone with it.
+    _tables: dict[Callable[[Game], object], object] = field(init=False, compare=False, repr=False)
+
     def __post_init__(self) -> None:
         for name, value in zip(_DERIVED, _derived(self.info), strict=True):
             object.__setattr__(self, name, value)
+        object.__setattr__(self, "_tables", {})
+
+    def derived(self, build: Callable[[Game], T]) -> T:
+        """`build(self)`, worked out on the first call and kept by the game for the next (a bot's table of card
+        values: each game seats new bots, and a simulation's games share one `Game`)."""
+        got = self._tables.get(build)
+        if got is None:
+            got = self._tables[build] = build(self)
+        return cast(T, got)
 
     @property
     def n(self) -> int:
@@ -58,44 +74,25 @@ class Game:
 
 
 _DERIVED: Final = ("meddling", "answering", "cancelling", "reviving", "bracing", "after_block")
-# The last card set's derived facts and deck, kept for its next games: a simulation starts thousands of games
-# of one set, and working these out afresh each time was a measurable part of a short game.
-_LAST_INFO: list[tuple[tuple[CardInfo, ...], tuple[object, ...]]] = []
-_LAST_DECK: list[tuple[CardSet, tuple[int, ...]]] = []
 
 
 def _derived(info: tuple[CardInfo, ...]) -> tuple[object, ...]:
-    if not _LAST_INFO or _LAST_INFO[0][0] is not info:
-        _LAST_INFO[:] = [(info, (frozenset(ci.d for ci in info if ci.meddles),
-                                 frozenset(ci.d for ci in info if ci.answers),
-                                 frozenset(ci.d for ci in info if ci.humiliate == "cancel"),
-                                 any(ci.revives for ci in info), any(ci.heal_first for ci in info),
-                                 frozenset(ci.d for ci in info if ci.opener is not None and ci.opener.after_block)))]
-    return _LAST_INFO[0][1]
+    return (frozenset(ci.d for ci in info if ci.meddles), frozenset(ci.d for ci in info if ci.answers),
+            frozenset(ci.d for ci in info if ci.humiliate == "cancel"), any(ci.revives for ci in info),
+            any(ci.heal_first for ci in info),
+            frozenset(ci.d for ci in info if ci.opener is not None and ci.opener.after_block))
 
 
-def _deck(cs: CardSet) -> tuple[int, ...]:
-    if not _LAST_DECK or _LAST_DECK[0][0] is not cs:
-        _LAST_DECK[:] = [(cs, deck_of(cs))]
-    return _LAST_DECK[0][1]
-
-
-_LAST_GAME: list[Game] = []
+def seat_names(players: int) -> tuple[str, ...]:
+    """The default seat names of a table of `players`: P1, P2..."""
+    return tuple(f"P{i + 1}" for i in range(players))
 
 
 def make_game(cs: CardSet, names: list[str] | tuple[str, ...], turn_cap: int | None = None,
               info: tuple[CardInfo, ...] | None = None) -> Game:
-    """The fixed game for `cs` at a table of `names` (`info` may be shared between games of one set: then the
-    last game made is reused while nothing else changes, as a simulation's thousands of games ask)."""
+    """The fixed game for `cs` at a table of `names`, built afresh (`info`: the set's card facts, if already
+    worked out). A simulation makes one and starts all its games from it (`rules.new_game(..., game=)`): its
+    tables then serve every game."""
     r = cs.rules
-    cap = turn_cap if turn_cap is not None else r.turn_cap
-    names = tuple(names)
-    if _LAST_GAME:
-        g = _LAST_GAME[0]
-        if g.cs is cs and g.info is info and g.names == names and g.turn_cap == cap and g.rules is r:
-            return g
-    g = Game(cs=cs, info=info if info is not None else card_info(cs), rules=r, names=names, start_life=r.life,
-             turn_cap=cap, deck=_deck(cs))
-    if info is not None:
-        _LAST_GAME[:] = [g]
-    return g
+    return Game(cs=cs, info=info if info is not None else card_info(cs), rules=r, names=tuple(names),
+                start_life=r.life, turn_cap=turn_cap if turn_cap is not None else r.turn_cap, deck=deck_of(cs))

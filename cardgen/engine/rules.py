@@ -14,7 +14,7 @@ from cardgen.engine.cards import CardInfo
 from cardgen.engine.effects import next_seat
 from cardgen.engine.events import GameOver, Moved, TurnStarts
 from cardgen.engine.frames import LetGoF, TurnF
-from cardgen.engine.game import make_game
+from cardgen.engine.game import Game, make_game, seat_names
 from cardgen.engine.moves import Move
 from cardgen.engine.outcome import Outcome, Reason
 from cardgen.engine.randomness import shuffle
@@ -31,13 +31,16 @@ class IllegalMoveError(CardgenError):
 
 
 def new_game(cs: CardSet, players: int | list[str], seed: int | None = None, turn_cap: int | None = None,
-             record: bool = False, info: tuple[CardInfo, ...] | None = None, tally: bool = False) -> GameState:
+             record: bool = False, info: tuple[CardInfo, ...] | None = None, tally: bool = False,
+             game: Game | None = None) -> GameState:
     """Shuffle with `seed`, deal a hand to each player (seat 0 first) and run to the first decision.
-    `record`: keep the full log; `tally`: only the damage per design (`GameState.dealt`)."""
-    names = [f"P{i + 1}" for i in range(players)] if isinstance(players, int) else list(players)
+    `record`: keep the full log; `tally`: only the damage per design (`GameState.dealt`); `game`: the fixed
+    game of `cs` at this table, made once by a caller that starts many games (its tables serve them all)."""
+    names = list(seat_names(players)) if isinstance(players, int) else list(players)
     if len(names) < 2:
         raise CardgenError("a game needs at least 2 players")
-    s = blank_state(make_game(cs, names, turn_cap, info), seed, record, tally)
+    g = game if game is not None else make_game(cs, names, turn_cap, info)
+    s = blank_state(g, seed, record, tally)
     shuffle(s.generator(), s.draw)
     for _ in range(cs.rules.hand_size):
         for p in range(len(names)):

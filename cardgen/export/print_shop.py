@@ -89,7 +89,7 @@ def shop_pdf(cs: CardSet, size: str, bleed: float, cmyk: bool = False, pages: st
     if cmyk:
         make_pdfx(canvas)
     trim = Rect(bleed, bleed, card.width, card.height)
-    session = RenderSession.for_set(cs.path)
+    session = RenderSession.for_cards(cs)
     if safe is not None:
         session = session.with_safe_margin(safe)
     pen = session.pen(canvas, cmyk=cmyk)

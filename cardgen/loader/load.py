@@ -29,6 +29,7 @@ from cardgen.loader.card_checks import (
 )
 from cardgen.loader.extends import inherit_cards, load_base
 from cardgen.loader.icons import check_icons
+from cardgen.loader.look import check_look, colour_warnings, glyph_problems
 from cardgen.loader.schema import SET_PROPERTIES, SET_REQUIRED, SET_REQUIRED_WHEN_EXTENDING
 from cardgen.loader.schema_check import CARD_VALIDATOR, SET_VALIDATOR, check_schema
 from cardgen.loader.yaml_doc import TOO_MANY_CARDS, Document, read_document
@@ -243,6 +244,7 @@ def _build(folder: Path, docs: list[Document], diags: list[Diagnostic], complete
         rules_raw = {**rules_raw, "one_per_own_turn": tuple(rules_raw["one_per_own_turn"])}
     rules = dataclasses.replace(base.rules, **rules_raw) if base else model.Rules(**rules_raw)
     icons = {**(base.icons if base else {}), **check_icons(folder, head, data.get("icons", {}), diags)}
+    look = check_look(folder, head, data.get("look", {}), base.look if base else model.Look(), diags)
     cards: list[model.Card] = []
     first_seen: dict[str, tuple[str, int, str]] = {}
     number = 0
@@ -290,7 +292,7 @@ def _build(folder: Path, docs: list[Document], diags: list[Diagnostic], complete
     cs = model.CardSet(name=data["name"], title=data["title"], deck_size=data.get("deck_size", total), rules=rules,
                        types=types, cards=tuple(cards), path=str(folder), equivalences=equivalences,
                        description=data.get("description", base.description if base else ""), icons=icons,
-                       base=base.path if base else "")
+                       base=base.path if base else "", look=look)
     _check_set(cs, docs, diags, complete)
     return cs
 
@@ -401,6 +403,8 @@ def _check_set(cs: model.CardSet, docs: list[Document], diags: list[Diagnostic],
             err(c, "text", f"field `text`: no icon '{{{token}}}' in the set's `icons`"
                 f"{did_you_mean(token, list(cs.icons))}; known: {', '.join(cs.icons) or 'none'}")
     diags.extend(d for d in deck_problems(cs, head) if complete or "maximum" in d.message)
+    diags.extend(glyph_problems(cs, head, cast(dict[str, Any], head.data).get("look", {})))
+    diags.extend(colour_warnings(cs, head, cast(dict[str, Any], head.data).get("types", {})))
     if not complete:
         return
     total = cs.total

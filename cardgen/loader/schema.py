@@ -21,6 +21,12 @@ _NONNEG_INT: dict[str, Any] = {"type": "integer", "minimum": 0, "maximum": MAX_N
 _NAME: dict[str, Any] = {"type": "string", "minLength": 1, "maxLength": 60}
 _KEY: dict[str, Any] = {"type": "string", "pattern": "^[a-z][a-z0-9-]*$"}
 ICON_FILE_PATTERN = "\\.([sS][vV][gG]|[pP][nN][gG])$"
+FONT_FILE_PATTERN = "\\.[tT][tT][fF]$"
+BACK_IMAGE_PATTERN = "\\.([pP][nN][gG]|[jJ][pP][eE]?[gG]|[tT][iI][fF][fF]?)$"
+COLOUR_PATTERN = "^#[0-9A-Fa-f]{6}$"
+# set.yaml `look.fonts` key -> the face layout's logical face it replaces (cardgen.render.fonts.FONT_FILES)
+LOOK_FACES: dict[str, str] = {"regular": "Sans", "bold": "Sans-Bold", "italic": "Sans-Oblique",
+                              "condensed": "Cond", "condensed_bold": "Cond-Bold"}
 
 
 def _enum(values: tuple[str, ...], description: str) -> dict[str, Any]:
@@ -105,7 +111,7 @@ TYPE_SCHEMA: dict[str, Any] = {
     "required": ["label", "colour", "role"],
     "properties": {
         "label": _NAME,
-        "colour": {"type": "string", "pattern": "^#[0-9A-Fa-f]{6}$"},
+        "colour": {"type": "string", "pattern": COLOUR_PATTERN},
         "role": _enum(model.ROLES, "How the engine treats cards of this type."),
     },
 }
@@ -132,6 +138,33 @@ RULES_PROPERTIES: dict[str, Any] = {
     "turn_cap": {"type": "integer", "minimum": 1, "maximum": 100_000},
 }
 
+_COLOUR: dict[str, Any] = {"type": "string", "pattern": COLOUR_PATTERN}
+LOOK_SCHEMA: dict[str, Any] = {
+    "type": "object", "additionalProperties": False,
+    "description": "The designer's own look: TrueType faces and a card back (files inside the set folder).",
+    "properties": {
+        "fonts": {"type": "object", "additionalProperties": False, "minProperties": 1,
+                  "properties": {key: {"type": "string", "pattern": FONT_FILE_PATTERN,
+                                       "description": f"TrueType file drawn where the bundled {face} was."}
+                                 for key, face in LOOK_FACES.items()},
+                  "description": "Faces to replace (the others stay DejaVu); each must have every glyph the "
+                                 "cards print. Embedded as subsets."},
+        "back": {"type": "object", "additionalProperties": False, "minProperties": 1,
+                 "properties": {
+                     "image": {"type": "string", "pattern": BACK_IMAGE_PATTERN,
+                               "description": "PNG, JPEG or TIFF covering the whole back and its bleed; at least "
+                                              "300 dpi on a poker card with 3 mm bleed (821 x 1121 px)."},
+                     "fill": {**_COLOUR, "description": "Background of the generated back."},
+                     "pattern": {**_COLOUR, "description": "Its diagonal stripes."},
+                     "ink": {**_COLOUR, "description": "Its frame, title and subtitle (4.5:1 on fill and "
+                                                      "pattern)."},
+                     "title": {**_NAME, "description": "The back's title (default: the set's title)."},
+                     "subtitle": {"type": "string", "maxLength": 60,
+                                  "description": "The line under the title ('' for none)."}},
+                 "description": "An `image`, or a design: `fill`, `pattern`, `ink`, `title`, `subtitle`."},
+    },
+}
+
 SET_PROPERTIES: dict[str, Any] = {
     "name": _KEY,
     "title": _NAME,
@@ -148,6 +181,7 @@ SET_PROPERTIES: dict[str, Any] = {
               "additionalProperties": {"type": "string", "pattern": ICON_FILE_PATTERN},
               "description": "Keyword -> SVG or PNG file in the set folder; `{key}` or the keyword in capitals "
                              "(DODGE, DODGED) in card text draws the icon inline."},
+    "look": LOOK_SCHEMA,
     "extends": {"type": "string", "minLength": 1,
                 "description": "A bundled set name, or a set folder relative to this one, to start from."},
     "remove": {"type": "array", "items": _NAME, "uniqueItems": True,

@@ -11,7 +11,15 @@ from typing import TYPE_CHECKING, Any
 
 from cardgen.errors import Diagnostic
 from cardgen.loader.quick_schema import plainly_valid
-from cardgen.loader.schema import CARD_SCHEMA, ICON_FILE_PATTERN, MAX_NUMBER, schema
+from cardgen.loader.schema import (
+    BACK_IMAGE_PATTERN,
+    CARD_SCHEMA,
+    COLOUR_PATTERN,
+    FONT_FILE_PATTERN,
+    ICON_FILE_PATTERN,
+    MAX_NUMBER,
+    schema,
+)
 from cardgen.loader.yaml_doc import Document, PathKey
 from cardgen.suggest import did_you_mean
 
@@ -56,8 +64,10 @@ CARD_VALIDATOR = SchemaValidator(CARD_SCHEMA)
 SET_VALIDATOR = _VALIDATOR
 _PATTERN_WORDS = {
     "^[a-z][a-z0-9-]*$": "a lowercase key (letters, digits and '-', starting with a letter, e.g. 'basic')",
-    "^#[0-9A-Fa-f]{6}$": "a colour written as '#RRGGBB' (e.g. '#F4C20D')",
+    COLOUR_PATTERN: "a colour written as '#RRGGBB' (e.g. '#F4C20D')",
     ICON_FILE_PATTERN: "an .svg or .png file (e.g. 'icons/dodge.svg')",
+    FONT_FILE_PATTERN: "a TrueType .ttf file (e.g. 'fonts/MyFace-Regular.ttf')",
+    BACK_IMAGE_PATTERN: "a .png, .jpg or .tif image (e.g. 'back.png')",
 }
 _TYPE_WORDS = {"integer": "a whole number", "string": "text", "boolean": "true or false",
                "array": "a list", "object": "a mapping", "number": "a number"}

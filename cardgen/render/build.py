@@ -85,7 +85,7 @@ def render_set(cs: CardSet, opts: PrintOptions, progress: Callable[[int], None] 
     """All files of one build of `cs`, in memory (one render session: the print file reuses the text the
     card sheets measured and fitted)."""
     stem = cs.name
-    session = RenderSession.for_set(cs.path)
+    session = RenderSession.for_cards(cs)
     cards = cards_pdf(cs, opts, progress, session)
     rules = rules_plan(cs, opts.paper)
     files = {f"{stem}/{stem}-cards.pdf": cards.data, rules_file(stem): rules.pdf,

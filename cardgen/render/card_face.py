@@ -17,6 +17,7 @@ from cardgen.model import Card, CardSet
 from cardgen.numbering import card_label, card_number
 from cardgen.render.contrast import best_ink
 from cardgen.render.errors import CardFitError, GlyphError
+from cardgen.render.fonts import set_font_file
 from cardgen.render.geometry import Rect
 from cardgen.render.icons import icons_of
 from cardgen.render.pen import PT, MissingGlyph, Pen
@@ -95,8 +96,10 @@ def draw_card(s: RenderSession, pen: Pen, card: Card, cs: CardSet, trim: Rect, b
             half = w * PT / 2
             pen.stroke_rect(trim.x + half, trim.y + half, trim.w - 2 * half, trim.h - 2 * half, s.colours.frame, w)
     except MissingGlyph as exc:
+        own = set_font_file(exc.face)
+        font = "in no bundled font" if own is None else f"not in the set's font '{Path(own).name}'"
         raise GlyphError(f"{where(card)}card '{card.name}': character '{exc.char}' (U+{ord(exc.char):04X}) "
-                         f"is in no bundled font") from None
+                         f"is {font}") from None
 
 
 def _fit_single(pen: Pen, text: str, face: str, max_pt: float, min_pt: float, width: float) -> float | None:
@@ -110,12 +113,12 @@ def _fit_single(pen: Pen, text: str, face: str, max_pt: float, min_pt: float, wi
 
 
 def _name_block(s: RenderSession, pen: Pen, card: Card, width: float, height: float) -> Block:
-    face = s.face.band.name_font
+    face, cond = s.face.band.name_font, s.face.text.condensed_bold_font
     size = _fit_single(pen, card.name, face, s.face.band.name_max_pt, s.face.band.name_min_pt, width)
     if size is not None:
         return fit_or_fail(s, card, card.name, width, height, size, size, (Faces(face, face),), "name")
     return fit_or_fail(s, card, card.name, width, height, s.face.band.name_two_lines_max_pt,
-                       s.face.band.name_min_pt, (Faces(face, face), Faces("Cond-Bold", "Cond-Bold")), "name")
+                       s.face.band.name_min_pt, (Faces(face, face), Faces(cond, cond)), "name")
 
 
 def fit_or_fail(s: RenderSession, card: Card, text: str, width: float, height: float, max_pt: float, min_pt: float,

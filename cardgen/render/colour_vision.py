@@ -81,6 +81,10 @@ CONDITIONS: dict[str, Callable[[str], Lab]] = {
 }
 
 
+# The conditions the bundled palettes promise (docs/printing.md) and `validate` warns about for a set's own.
+PROMISED: tuple[str, ...] = ("normal", "greyscale", "deuteranopia", "protanopia")
+
+
 def ciede2000(lab1: Lab, lab2: Lab) -> float:
     """CIEDE2000 colour difference (kL = kC = kH = 1), after Sharma, Wu and Dalal (2005)."""
     l1, a1, b1 = lab1

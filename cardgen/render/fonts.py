@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cache
+from pathlib import Path
 
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
@@ -41,6 +42,33 @@ def _charset(face: str) -> Mapping[int, object]:
     register_fonts()
     widths: Mapping[int, object] = pdfmetrics.getFont(face).face.charWidths
     return widths
+
+
+# registered name of a set's own face -> its file, for messages
+_SET_FACES: dict[str, str] = {}
+
+
+def register_set_fonts(fonts: Mapping[str, str]) -> dict[str, str]:
+    """Register a set's own TrueType files (logical face -> file, as `model.Look.fonts`); returns logical
+    face -> registered name. The name is the file's content digest, so registering again costs a lookup."""
+    from cardgen.errors import CardgenError
+    from cardgen.loader.look import read_font, truetype
+
+    out: dict[str, str] = {}
+    for face, path in fonts.items():
+        found = read_font(Path(path), path)
+        if isinstance(found, str):  # the loader checked it; changed since (watch mode, a test's tmp folder)
+            raise CardgenError(f"{face}: {found}")
+        if found.name not in _SET_FACES:
+            pdfmetrics.registerFont(truetype(found.data))
+            _SET_FACES[found.name] = path
+        out[face] = found.name
+    return out
+
+
+def set_font_file(face: str) -> str | None:
+    """The set's own file a registered face came from (None for a bundled face)."""
+    return _SET_FACES.get(face)
 
 
 def missing_glyphs(text: str, face: str = "Sans") -> list[str]:

@@ -46,7 +46,7 @@ def print_problems(cs: CardSet, papers: tuple[str, ...] | None = None) -> list[D
     register_fonts()
     out: list[Diagnostic] = []
     try:
-        s = RenderSession.for_set(cs.path)
+        s = RenderSession.for_cards(cs)
         pen = s.pen(None)
         sizes = [L.card_size(n) for n in L.size_names()]
         for card in cs.cards:

@@ -82,10 +82,37 @@ class Rendered:
     pages: int
     needed: float  # content height / height of one page's columns (<= 1.0 fits, roughly)
     cramped: bool  # the card table had to split words at this size
+    drawn: DrawnPages | None = None  # a drawn layout, to draw again on another canvas
 
     @property
     def tidy(self) -> bool:
         return self.pages == 1 and not self.cramped
+
+
+Placed = tuple[Any, float, float, float]  # a flowable as its frame drew it: the flowable, x, y and its _sW
+
+
+@dataclass(frozen=True)
+class DrawnPages:
+    """A laid-out and drawn rules layout: each page's flowables where their frames drew them. Drawing them
+    again (platypus's own `Flowable.drawOn`, each flowable as it was wrapped) puts the very same page on
+    another canvas without laying it out again: the print file's rules pages."""
+
+    geo: _Geometry
+    title: str
+    subtitle: str
+    size: float
+    pages: tuple[tuple[Placed, ...], ...]
+
+    def draw_on(self, canvas: Canvas) -> None:
+        face = layout()["text"]["face"]
+        for page in self.pages:
+            canvas.setPageSize((self.geo.width, self.geo.height))
+            _draw_band(canvas, self.geo, self.title, self.subtitle)
+            canvas.setFont(face, self.size)
+            for flowable, x, y, shrink in page:
+                flowable.drawOn(canvas, x, y, _sW=shrink)
+            canvas.showPage()
 
 
 @dataclass(frozen=True)
@@ -383,11 +410,18 @@ class _Geometry:
     def column_height(self) -> float:
         return self.height - 2 * self.margin - self.band
 
-    def frames(self, draw: bool = True) -> list[Frame]:
-        kind = Frame if draw else _MeasureFrame
-        return [kind(self.margin + i * (self.column_width + self.gutter), self.margin, self.column_width,
-                     self.column_height, leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0,
-                     id=f"column{i}") for i in range(self.columns)]
+    def frames(self, draw: bool = True, placed: dict[int, list[Placed]] | None = None) -> list[Frame]:
+        """The columns; drawn ones note in `placed` (by canvas page number) what they draw where."""
+        def make(i: int) -> Frame:
+            args = (self.margin + i * (self.column_width + self.gutter), self.margin, self.column_width,
+                    self.column_height)
+            kwargs: dict[str, Any] = {"leftPadding": 0, "rightPadding": 0, "topPadding": 0, "bottomPadding": 0,
+                                      "id": f"column{i}"}
+            if not draw:
+                return _MeasureFrame(*args, **kwargs)
+            return _RecordingFrame(*args, placed={} if placed is None else placed, **kwargs)
+
+        return [make(i) for i in range(self.columns)]
 
 
 def _skip_drawing(*_args: Any, **_kwargs: Any) -> None:
@@ -400,6 +434,29 @@ class _MeasureFrame(Frame):  # type: ignore[misc]
 
     def _add(self, flowable: Flowable, canv: Canvas, trySplit: int = 0) -> int:
         flowable.drawOn = _skip_drawing
+        try:
+            return int(super()._add(flowable, canv, trySplit))
+        finally:
+            del flowable.drawOn
+
+    add = _add
+
+
+class _RecordingFrame(Frame):  # type: ignore[misc]
+    """A column that draws its flowables and notes each one's place (DrawnPages draws them again)."""
+
+    def __init__(self, *args: Any, placed: dict[int, list[Placed]], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.placed = placed
+
+    def _add(self, flowable: Flowable, canv: Canvas, trySplit: int = 0) -> int:
+        real = flowable.drawOn
+
+        def drawn(canvas: Canvas, x: float, y: float, _sW: float = 0) -> None:
+            self.placed.setdefault(int(canvas.getPageNumber()), []).append((flowable, x, y, _sW))
+            real(canvas, x, y, _sW=_sW)
+
+        flowable.drawOn = drawn
         try:
             return int(super()._add(flowable, canv, trySplit))
         finally:
@@ -543,11 +600,14 @@ def render(blocks: list[Block], paper: str, size: float, subject: str, columns: 
                        leftMargin=geo.margin, rightMargin=geo.margin, topMargin=geo.margin, bottomMargin=geo.margin,
                        stop_at_overflow=stop_at_overflow)
 
+    placed: dict[int, list[Placed]] = {}
+
     def on_page(canv: Canvas, _doc: Any) -> None:
+        placed.setdefault(int(canv.getPageNumber()), [])  # every page, even one its frames leave empty
         _draw_band(canv, geo, title, subtitle)
         canv.setFont(layout()["text"]["face"], size)
 
-    doc.addPageTemplates([PageTemplate(id="rules", frames=geo.frames(draw), onPage=on_page)])
+    doc.addPageTemplates([PageTemplate(id="rules", frames=geo.frames(draw, placed), onPage=on_page)])
     try:
         flowables = story(blocks, size, geo.column_width)
         if onto is not None:
@@ -567,4 +627,6 @@ def render(blocks: list[Block], paper: str, size: float, subject: str, columns: 
     extra = sum(top - y for (page, _frame), y in doc.lowest.items() if page >= 2)
     needed = (capacity + extra) / capacity if pages > 1 else used / capacity
     cramped = any(isinstance(f, _CardTable) and f.cramped for f in flowables)
-    return Rendered(buf.getvalue() if draw and onto is None else b"", pages, needed, cramped)
+    drawn = DrawnPages(geo, title, subtitle, size, tuple(tuple(placed.get(n, ())) for n in sorted(placed)))
+    return Rendered(buf.getvalue() if draw and onto is None else b"", pages, needed, cramped,
+                    drawn if draw else None)

@@ -26,6 +26,7 @@ from cardgen.model import CardSet
 from cardgen.render.icons import IconCanvas
 from cardgen.render.rules_content import Block, page_blocks
 from cardgen.render.rules_layout import (
+    DrawnPages,
     Rendered,
     back_columns,
     clear_parsed,
@@ -158,6 +159,7 @@ class RulesPart:
     size: float
     columns: int | None = None
     title: str = ""
+    drawn: DrawnPages | None = None  # its layout as drawn for the rules file: the print file draws it again
 
 
 @dataclass(frozen=True)
@@ -172,12 +174,25 @@ class RulesPlan:
     pages: int
 
 
-def draw_rules(plan: RulesPlan, canvas: IconCanvas, retitle: bool = False) -> None:
-    """The plan's pages on `canvas`, one part after another; `retitle`: the first part gives the document its
-    information (the rules file), else the canvas keeps its own (the print file)."""
+def draw_rules(plan: RulesPlan, canvas: IconCanvas) -> None:
+    """The plan's pages on `canvas` (the print file's), one part after another, as the rules file drew them;
+    the canvas keeps its own document information."""
+    _draw_parts(plan, canvas, retitle=False)
+
+
+def _draw_parts(plan: RulesPlan, canvas: IconCanvas, retitle: bool) -> tuple[RulesPart, ...]:
+    """Each part drawn on `canvas` (again from its drawn layout when it has one, else laid out afresh, the first
+    then giving the document its information when `retitle`); the parts with their drawn layouts."""
+    out = []
     for i, part in enumerate(plan.parts):
-        render(list(part.blocks), plan.paper, part.size, plan.subject, part.columns, part.title, onto=canvas,
-               retitle=retitle and i == 0)
+        if part.drawn is not None:
+            part.drawn.draw_on(canvas)
+            out.append(part)
+            continue
+        done = render(list(part.blocks), plan.paper, part.size, plan.subject, part.columns, part.title,
+                      onto=canvas, retitle=retitle and i == 0)
+        out.append(dataclasses.replace(part, drawn=done.drawn))
+    return tuple(out)
 
 
 def rules_plan(cs: CardSet, paper: str) -> RulesPlan:
@@ -206,7 +221,8 @@ def _rules_of(blocks_in: tuple[Block, ...], paper: str, set_title: str, set_name
     subject = _subject(set_title, set_name)
     best = _fit(blocks, paper, subject)
     if best is not None:
-        return RulesPlan(paper, subject, (RulesPart(blocks_in, best[1]),), best[0].pdf, best[1], 1)
+        return RulesPlan(paper, subject, (RulesPart(blocks_in, best[1], drawn=best[0].drawn),), best[0].pdf,
+                         best[1], 1)
     front_blocks, table = split_card_table(blocks)
     front = _fit(front_blocks, paper, subject)
     if front is None:
@@ -227,9 +243,9 @@ def _rules_of(blocks_in: tuple[Block, ...], paper: str, set_title: str, set_name
                      1 + back_pages)
     buf = io.BytesIO()
     canvas = rules_canvas(buf, paper, front[1])
-    draw_rules(plan, canvas, retitle=True)
+    parts = _draw_parts(plan, canvas, retitle=True)
     canvas.save()
-    return dataclasses.replace(plan, pdf=buf.getvalue())
+    return dataclasses.replace(plan, parts=parts, pdf=buf.getvalue())
 
 
 def clear_caches() -> None:

@@ -32,6 +32,13 @@ class RenderSession:
         return cls(set_layout(set_folder))
 
     @classmethod
+    def for_cards(cls, cs: CardSet) -> RenderSession:
+        """A session drawing `cs` in its own look: its folder's layout, then its `look:` faces and back."""
+        from cardgen.render.set_look import look_layout
+
+        return cls(look_layout(cs, set_layout(cs.path)))
+
+    @classmethod
     def bundled(cls) -> RenderSession:
         return cls(bundled())
 

@@ -35,6 +35,7 @@ from cardgen.render.geometry import (
 from cardgen.render.icons import IconCanvas
 from cardgen.render.pen import MM, PT, Pen
 from cardgen.render.session import RenderSession
+from cardgen.render.set_look import back_image, back_title
 from cardgen.render.textfit import Faces, draw_block, fit_lines
 
 PRODUCER = f"cardgen {__version__}"
@@ -163,7 +164,7 @@ def cards_pdf(cs: CardSet, opts: PrintOptions, progress: Callable[[int], None] |
               session: RenderSession | None = None) -> CardsPdf:
     """Render the card sheets of `cs` (in `session`, else a new one with the set's layout); `progress(n)` is
     called after each page with the cards drawn."""
-    s = RenderSession.for_set(cs.path) if session is None else session
+    s = RenderSession.for_cards(cs) if session is None else session
     layout = resolve_layout(opts, s.face)
     buf = io.BytesIO()
     kind = "proof sheet" if opts.proof else "card sheets"
@@ -359,7 +360,13 @@ def draw_scale_bar(s: RenderSession, pen: Pen, layout: SheetLayout) -> None:
 
 def draw_back(s: RenderSession, pen: Pen, cs: CardSet, cell: Rect, bleed: float = 0.0) -> None:
     """A card back: the same for every card, so the backs reveal nothing. `cell` includes the bleed;
-    the frame and title keep their distance from the cut, not from the bleed's edge."""
+    the frame and title keep their distance from the cut, not from the bleed's edge. A set's own back
+    image covers the whole cell (card and bleed), centred, its overflow clipped; a back design is in the
+    session's layout already (`set_look.look_layout`)."""
+    image = back_image(cs)
+    if image is not None:
+        pen.image(image[0], image[1], cell.x, cell.y, cell.w, cell.h)
+        return
     fill, pattern, ink = s.colours.back.fill, s.colours.back.pattern, s.colours.back.ink
     inset = s.face.back.inset  # face_problems keeps the frame's outer edge beyond the safe margin
     with pen.clipped(cell.x, cell.y, cell.w, cell.h):
@@ -374,10 +381,11 @@ def draw_back(s: RenderSession, pen: Pen, cs: CardSet, cell: Rect, bleed: float 
         face = s.face.back.title_font
         box = Rect(inner.x + 3, inner.y + inner.h * 0.3, inner.w - 6, inner.h * 0.4)
         pen.fill_rect(box.x - 1, box.y, box.w + 2, box.h, fill, radius=2)
-        block = fit_lines(s.metrics, cs.title.upper(), box.w, box.h, s.face.back.title_max_pt, s.face.back.title_min_pt,
-                          0.5, (Faces(face, face),), 1.15)
+        block = fit_lines(s.metrics, back_title(cs).upper(), box.w, box.h, s.face.back.title_max_pt,
+                          s.face.back.title_min_pt, 0.5, (Faces(face, face),), 1.15)
         if block is not None:
             content = block.size_pt * 0.74 * PT + (len(block.lines) - 1) * block.leading
             draw_block(pen, block, box.x, box.y + (box.h + content) / 2, ink, centred_width=box.w)
-        sub_face, sub_pt = s.face.back.subtitle_font, s.face.back.subtitle_pt
-        pen.text(box.x + box.w / 2, box.y - 4, s.face.back.subtitle, sub_face, sub_pt, ink, align="centre")
+        if s.face.back.subtitle:
+            sub_face, sub_pt = s.face.back.subtitle_font, s.face.back.subtitle_pt
+            pen.text(box.x + box.w / 2, box.y - 4, s.face.back.subtitle, sub_face, sub_pt, ink, align="centre")

@@ -47,7 +47,7 @@ def check_card_size(cs: CardSet, spec: str) -> None:
         return
     size = L.card_size(spec)
     register_fonts()
-    s = RenderSession.for_set(cs.path)
+    s = RenderSession.for_cards(cs)
     texts = [rules_text(c, cs) for c in cs.cards]
     if _all_draw(s, cs, texts, size.width, size.height):
         return

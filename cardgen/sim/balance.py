@@ -38,6 +38,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from cardgen.engine.cards import CardInfo, card_info
+from cardgen.engine.game import Game, make_game, seat_names
 from cardgen.errors import CardgenError
 from cardgen.model import Card, CardSet
 from cardgen.sim import balance_defaults as defaults
@@ -226,16 +227,20 @@ class PairTask:
         from cardgen.sim.runner import seats_of
 
         out: list[tuple[Outcome, Outcome | None]] = []
+        tables: dict[int, Game] = {}  # each set's game at this table, made once for the range
         for g in range(first, stop):
             names = seats_of(cfg, g)
             pair: list[Outcome | None] = []
-            for cs, info in ((self.a, self.info[0]), (self.b, self.info[1])):
+            for k, (cs, info) in enumerate(((self.a, self.info[0]), (self.b, self.info[1]))):
                 if cs is None or info is None:
                     pair.append(None)
                     continue
+                table = tables.get(k)
+                if table is None:
+                    table = tables[k] = make_game(cs, seat_names(players), info=info)
                 bots = [make_agent(n, derive_seed(run, g, s + 1), self.budget) for s, n in enumerate(names)]
                 rec = play_one(cs, info, bots, names, derive_seed(run, g), f"game {g}",
-                               deck=keyed_deck(cs, run, g), shuffled=True)
+                               deck=keyed_deck(cs, run, g), shuffled=True, game=table)
                 pair.append((-1 if rec.winner_seat is None else rec.winner_seat, rec.opening, rec.turns))
             first_outcome = pair[0]
             assert first_outcome is not None

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from cardgen.engine.cards import CardInfo, card_info
+from cardgen.engine.game import make_game, seat_names
 from cardgen.errors import CardgenError
 from cardgen.model import CardSet
 from cardgen.sim.agents import make_agent
@@ -70,14 +71,17 @@ class CompareTask:
         sim = self.cfg.sim
         seed_b = sim.seed if self.cfg.seed_b is None else self.cfg.seed_b
         out = []
+        # each set's game at this table, made once for the range
+        tables = [make_game(cs, seat_names(sim.players), info=info) for cs, info in zip((self.a, self.b), self.info,
+                                                                                        strict=True)]
         for g in range(first, stop):
             names = seats_of(sim, g)
             pair = []
-            for cs, info, order, seed in ((self.a, self.info[0], self.order_a, sim.seed),
-                                          (self.b, self.info[1], self.order_b, seed_b)):
+            for cs, info, order, seed, table in ((self.a, self.info[0], self.order_a, sim.seed, tables[0]),
+                                                 (self.b, self.info[1], self.order_b, seed_b, tables[1])):
                 agents = [make_agent(n, derive_seed(seed, g, s + 1), sim.budget) for s, n in enumerate(names)]
                 rec = play_one(cs, info, agents, names, derive_seed(seed, g), f"game {g}", deck=order,
-                               check_every_move=sim.check_every_move)
+                               check_every_move=sim.check_every_move, game=table)
                 winner = -1 if rec.winner_seat is None else rec.winner_seat
                 pair.append((winner, rec.opening, rec.drawn))
             out.append((pair[0], pair[1]))

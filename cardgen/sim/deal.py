@@ -21,7 +21,7 @@ import hashlib
 from collections.abc import Sequence
 
 from cardgen.engine.cards import CardInfo
-from cardgen.engine.game import deck_of, make_game
+from cardgen.engine.game import Game, deck_of, make_game, seat_names
 from cardgen.engine.randomness import shuffle
 from cardgen.engine.rules import start
 from cardgen.engine.state import GameState, blank_state
@@ -72,11 +72,12 @@ def keyed_deck(cs: CardSet, seed: int, game: int) -> list[int]:
 
 
 def deal(cs: CardSet, info: tuple[CardInfo, ...], players: int, seed: int, order: Sequence[int],
-         record: bool = True, tally: bool = False, shuffled: bool = False) -> GameState:
+         record: bool = True, tally: bool = False, shuffled: bool = False, game: Game | None = None) -> GameState:
     """`new_game` from a given pre-shuffle deck order: the same shuffle, deal and start (with the print order,
     the same game as `new_game`). `shuffled`: the order is already random (`keyed_deck`): deal it as it lies;
-    the game's generator (`seed`) then serves only the game's own later shuffles."""
-    s = blank_state(make_game(cs, [f"P{i + 1}" for i in range(players)], info=info), seed, record, tally)
+    the game's generator (`seed`) then serves only the game's own later shuffles; `game`: as `new_game`'s."""
+    g = game if game is not None else make_game(cs, seat_names(players), info=info)
+    s = blank_state(g, seed, record, tally)
     s.draw = list(order)
     if not shuffled:
         shuffle(s.generator(), s.draw)

@@ -17,6 +17,7 @@ from typing import Final
 from cardgen.engine import moves as mv
 from cardgen.engine.cards import CardInfo
 from cardgen.engine.frozen import init_args
+from cardgen.engine.game import Game
 from cardgen.engine.moves import DISCARD, PLAY, Move
 from cardgen.engine.observation import WINDOWS, StepKind
 from cardgen.engine.randomness import below
@@ -76,7 +77,7 @@ COSTS_MORE: Final = -1.0
 
 @dataclass(frozen=True, slots=True)
 class _SetFacts:
-    """What greedy reads of each design, worked out once per card table (a pure function of the cards)."""
+    """What greedy reads of each design, worked out once a game's cards (a pure function of them)."""
 
     info: tuple[CardInfo, ...]
     dmg: tuple[float, ...]  # `attack_value` (net of the card's own cost)
@@ -88,16 +89,12 @@ class _SetFacts:
         return _SetFacts, init_args(self)  # (cardgen/engine/frozen.py)
 
 
-_LAST_FACTS: list[_SetFacts] = []
-
-
-def _facts(info: tuple[CardInfo, ...]) -> _SetFacts:
-    """The facts of `info`, kept for the next games of the same set (each game seats new bots)."""
-    if not _LAST_FACTS or _LAST_FACTS[0].info is not info:
-        _LAST_FACTS[:] = [_SetFacts(info, tuple(attack_value(ci) for ci in info), tuple(own_cost(ci) for ci in info),
-                                    tuple(int(bool(ci.defend_as) or ci.humiliate is not None) for ci in info),
-                                    tuple(int(bool(ci.heal_turn or ci.heal_drop)) for ci in info))]
-    return _LAST_FACTS[0]
+def set_facts(game: Game) -> _SetFacts:
+    """What greedy reads of each design of `game` (kept by the game: `Game.derived`)."""
+    info = game.info
+    return _SetFacts(info, tuple(attack_value(ci) for ci in info), tuple(own_cost(ci) for ci in info),
+                     tuple(int(bool(ci.defend_as) or ci.humiliate is not None) for ci in info),
+                     tuple(int(bool(ci.heal_turn or ci.heal_drop)) for ci in info))
 
 
 class GreedyAgent:
@@ -123,7 +120,7 @@ class GreedyAgent:
         self._life = view.life
         info = view.game.info
         if self._facts is None or self._facts.info is not info:
-            self._facts = _facts(info)
+            self._facts = view.game.derived(set_facts)
             self._dmgs = self._facts.dmg
             self._cost = self._facts.cost
 
@@ -143,28 +140,24 @@ class GreedyAgent:
             return moves[0]
         me = view.seat
         self._begin(view)
-        score = self._score
-        play = self._play_value
         info = view.game.info
-        flat = _FLAT
-        # A discard's score depends on the card alone during one decision (the hand does not change): once a card.
-        discards: dict[int, float] = {}
+        # (Methods called on `self`, not bound to locals first: compiled, a bound method is a Python-level call.
+        # No memo of discard scores: the legal moves hold one discard a card.)
         best: list[Move] = []
         top = NEVER - 1
         for m in moves:
             k = m.kind
             if k is DISCARD:
-                v = discards.get(m.card)
-                if v is None:
-                    v = discards[m.card] = self._discard_value(view, me, info[m.card])
+                v = self._discard_value(view, me, info[m.card])
             elif k is PLAY:  # the commonest kind after discards: straight to its rule
-                v = play(view, me, m, info[m.card])
+                v = self._play_value(view, me, m, info[m.card])
             else:
-                v = flat.get(k)
-                if v is None:
-                    v = score(view, me, m)
+                got = _FLAT.get(k)
+                v = got if got is not None else self._score(view, me, m)
             if v > top:
-                top, best = v, [m]
+                top = v
+                best.clear()  # (cleared, not made anew: a new list each time was 6 % of the bot's compiled time)
+                best.append(m)
             elif v == top:
                 best.append(m)
         if len(best) == 1:
@@ -354,7 +347,10 @@ class GreedyAgent:
         if self._spares is None:
             facts = self._facts
             assert facts is not None  # `_begin` ran
-            hand = s.hand
-            self._spares = (sum(map(facts.defence.__getitem__, hand)) - KEEP_DEFENCES,
-                            sum(map(facts.heal.__getitem__, hand)) - KEEP_HEALS)
+            defence, heal = facts.defence, facts.heal
+            defences = heals = 0
+            for d in s.hand:  # (a loop, not `sum(map(...))`: compiled, the loop is native code)
+                defences += defence[d]
+                heals += heal[d]
+            self._spares = (defences - KEEP_DEFENCES, heals - KEEP_HEALS)
         return self._spares

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
 from cardgen.engine.cards import CardInfo, card_info
+from cardgen.engine.game import make_game, seat_names
 from cardgen.errors import CardgenError
 from cardgen.model import CardSet
 from cardgen.sim.agents import DEFAULT_BUDGET, Budget, agent_names, make_agent, parse_budget
@@ -97,11 +98,13 @@ def run_range(cs: CardSet, info: tuple[CardInfo, ...], cfg: SimConfig, first: in
     stats = Stats(seats=cfg.players, designs=len(info))
     cov = Coverage(len(info)) if cfg.coverage else None
     labels = card_labels(cs)
+    table = make_game(cs, seat_names(cfg.players), info=info)  # every game of the range starts from it
     for g in range(first, stop):
         names = seats_of(cfg, g)
         agents = [make_agent(a, derive_seed(cfg.seed, g, s + 1), cfg.budget) for s, a in enumerate(names)]
         rec = play_one(cs, info, agents, names, derive_seed(cfg.seed, g), f"game {g}",
-                       check_every_move=cfg.check_every_move, coverage=cov, names=labels, counts=stats.plays)
+                       check_every_move=cfg.check_every_move, coverage=cov, names=labels, counts=stats.plays,
+                       game=table)
         stats.add(rec)
     return Batch(stats, cov)
 

@@ -32,6 +32,7 @@ import time
 from typing import Final
 
 from cardgen.engine.determinize import determinize
+from cardgen.engine.game import Game
 from cardgen.engine.moves import DECLINE, DONE, PASS, RELEASE, Move
 from cardgen.engine.rules import push
 from cardgen.engine.state import GameState
@@ -46,6 +47,11 @@ SWITCH_T: Final = 0.5  # how sure (paired t) the search must be that a move beat
 HORIZON: Final = 2  # turns a look-ahead plays before `win_chance` scores it
 
 
+def attack_values(game: Game) -> list[float]:
+    """Each design's value as an attack (greedy's), for `win_chance` (kept by the game: `Game.derived`)."""
+    return [attack_value(ci) for ci in game.info]
+
+
 class SearchAgent:
     """Determinized search over greedy's best moves, with greedy look-ahead (see module doc)."""
 
@@ -56,8 +62,6 @@ class SearchAgent:
         self.searched = 0  # decisions searched (more than one candidate)
         self.rollouts = 0
         self._greedy = GreedyAgent(self.rng.getrandbits(63))
-        self._attack_of: object = None  # the card table `_attack` was worked out for
-        self._attack: list[float] = []  # each design's value as an attack (greedy's), for `win_chance`
 
     def candidates(self, view: PlayerView) -> list[Move]:
         """Greedy's best moves, best first (ties in the order the engine lists them)."""
@@ -123,7 +127,4 @@ class SearchAgent:
         stop = s.turn + HORIZON
         while s.result is None and s.turn < stop:
             push(s, bot.choose(views[s.to_act]), False)
-        info = s.game.info
-        if info is not self._attack_of:
-            self._attack_of, self._attack = info, [attack_value(ci) for ci in info]
-        return win_chance(s, me, self._attack)
+        return win_chance(s, me, s.game.derived(attack_values))

@@ -1,0 +1,72 @@
+"""Drawing a set in its own look (set.yaml `look:`): its own TrueType faces, its back design or image.
+
+`look_layout(cs, layout)` is the layout a render of the set draws with (`RenderSession.for_cards`): each
+font field of the face layout that names a logical face the set replaces (`look.fonts`) points at the
+set's registered file, and a back design's inks and subtitle replace the layout's. The sheet's own
+furniture (page label, scale bar) stays in the bundled faces: it is cardgen's, not the card's. A set
+without `look:` gets its layout unchanged, so it draws exactly as before.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from cardgen.model import CardSet
+from cardgen.render.face_layout import BackInks, Face, Layout
+from cardgen.render.fonts import register_set_fonts
+
+NOT_THE_CARDS = ("sheet",)  # face.yaml sections drawn on the sheet around the cards
+
+
+def own_faces(face: Face, faces: dict[str, str]) -> Face:
+    """`face` with every font field naming a key of `faces` (a logical face) pointed at its value."""
+    changes: dict[str, Any] = {}
+    for section in dataclasses.fields(face):
+        value = getattr(face, section.name)
+        if not dataclasses.is_dataclass(value) or section.name in NOT_THE_CARDS:
+            continue
+        inner = {f.name: faces[getattr(value, f.name)] for f in dataclasses.fields(value)
+                 if f.name.endswith("font") and getattr(value, f.name) in faces}
+        if inner:
+            changes[section.name] = dataclasses.replace(value, **inner)  # type: ignore[type-var]
+    return dataclasses.replace(face, **changes) if changes else face
+
+
+def look_layout(cs: CardSet, layout: Layout) -> Layout:
+    """The layout `cs` draws with: `layout` (the bundled or the set folder's) with the set's faces and back."""
+    look = cs.look
+    if not look.own:
+        return layout
+    face = own_faces(layout.face, register_set_fonts(look.fonts)) if look.fonts else layout.face
+    back = look.back
+    if back.subtitle is not None:
+        face = dataclasses.replace(face, back=dataclasses.replace(face.back, subtitle=back.subtitle))
+    colours = layout.colours
+    if back.fill or back.pattern or back.ink:
+        old = colours.back
+        colours = dataclasses.replace(colours, back=BackInks(back.fill or old.fill, back.pattern or old.pattern,
+                                                             back.ink or old.ink))
+    return Layout(face, colours)
+
+
+def back_title(cs: CardSet) -> str:
+    return cs.look.back.title or cs.title
+
+
+def back_image(cs: CardSet) -> tuple[str, tuple[int, int]] | None:
+    """The set's back image and its size in pixels, or None for a generated back."""
+    if not cs.look.back_image:
+        return None
+    path = Path(cs.look.back_image)
+    return str(path), _pixels(str(path), path.stat().st_mtime_ns)
+
+
+@cache
+def _pixels(path: str, stamp: int) -> tuple[int, int]:
+    from PIL import Image
+
+    with Image.open(path) as img:
+        return img.size
