@@ -23,6 +23,7 @@ from jinja2 import nodes
 from jinja2.sandbox import SandboxedEnvironment
 from jinja2.visitor import NodeTransformer
 
+from cardgen import messages
 from cardgen.errors import CardgenError
 from cardgen.jinja_cache import bytecode_cache
 from cardgen.model import Card, CardSet, defences_of
@@ -44,10 +45,12 @@ class TemplateError(CardgenError):
 
 
 @cache
-def bundled_env() -> jinja2.Environment:
-    """The bundled card templates (compiled code kept by Jinja's own bytecode cache, cardgen.jinja_cache)."""
-    return jinja2.Environment(loader=jinja2.FileSystemLoader(templates_dir()), bytecode_cache=bytecode_cache(),
-                              **_ENV_OPTIONS)
+def bundled_env(lang: str = messages.DEFAULT_LANGUAGE) -> jinja2.Environment:
+    """The bundled card templates of a language: English from templates/, another language's from
+    templates/i18n/<lang>/ (compiled code kept by Jinja's own bytecode cache, cardgen.jinja_cache)."""
+    folder = messages.template_folder(lang)
+    return jinja2.Environment(loader=jinja2.FileSystemLoader(str(folder or templates_dir())),
+                              bytecode_cache=bytecode_cache(), **_ENV_OPTIONS)
 
 
 MAX_TEMPLATE_OUTPUT = 4000  # characters one card's text may reach; a slip holds a few hundred
@@ -202,9 +205,13 @@ class _SetSandbox(SandboxedEnvironment):
 
 
 @cache
-def _set_env(folder: str) -> jinja2.Environment:
-    """Templates a designer ships with a set run sandboxed and bounded: they are data, not code we trust."""
-    loader = jinja2.ChoiceLoader([jinja2.FileSystemLoader(folder), jinja2.FileSystemLoader(str(templates_dir()))])
+def _set_env(folder: str, lang: str = messages.DEFAULT_LANGUAGE) -> jinja2.Environment:
+    """Templates a designer ships with a set run sandboxed and bounded: they are data, not code we trust.
+    A set's `templates/<lang>/` come first in that language, then its `templates/`, then the bundled ones."""
+    own = [str(Path(folder) / lang), folder] if (Path(folder) / lang).is_dir() else [folder]
+    bundled = messages.template_folder(lang)
+    paths = [*own, *([str(bundled)] if bundled else []), str(templates_dir())]
+    loader = jinja2.ChoiceLoader([jinja2.FileSystemLoader(p) for p in paths])
     return _SetSandbox(loader=loader, **_ENV_OPTIONS)
 
 
@@ -235,9 +242,9 @@ def _bounded_render(template: jinja2.Template, context: dict[str, Any]) -> str:
 def _render(cs: CardSet, name: str, context: dict[str, Any]) -> str:
     own = set_templates_dir(cs)
     if own is None:
-        return bundled_env().get_template(name).render(**context)
+        return bundled_env(cs.language).get_template(name).render(**context)
     try:
-        return _bounded_render(_set_env(str(own.resolve())).get_template(name), context)
+        return _bounded_render(_set_env(str(own.resolve()), cs.language).get_template(name), context)
     except jinja2.TemplateSyntaxError as exc:
         raise TemplateError(exc.filename or str(own / name), exc.lineno, f"template syntax: {exc.message}") from exc
     except TemplateLimit as exc:
@@ -284,17 +291,13 @@ def opener_label(card: Card, cs: CardSet) -> str:
     if card.follows is None:
         return ""
     names = sorted({c.name.upper() for c in openers_of(card.follows, cs) if c.pair is None})
-    return " or ".join(names) if names and len(names) <= MAX_NAMED else card.follows.upper()
+    if names and len(names) <= MAX_NAMED:
+        return f" {messages.message('words.or', cs.language)} ".join(names)
+    return messages.keyword(card.follows, cs.language)
 
 
-_PAST = {"dodge": "DODGED", "block": "BLOCKED", "disarm": "DISARMED", "freedom": "broken by FREEDOM",
-         "break": "broken"}
-
-
-def _or_list(words: list[str]) -> str:
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " or " + words[-1]
+def _or_list(words: list[str], lang: str = messages.DEFAULT_LANGUAGE) -> str:
+    return messages.or_list(words, lang)
 
 
 def breakers_of(card: Card, cs: CardSet) -> list[str]:
@@ -304,7 +307,7 @@ def breakers_of(card: Card, cs: CardSet) -> list[str]:
     out: list[str] = []
     for kind in card.ongoing.broken_by:
         names = sorted({c.name.upper() for c in cs.cards if c.defence == kind})
-        for name in names or [kind.upper()]:
+        for name in names or [messages.keyword(kind, cs.language)]:
             if name not in out:
                 out.append(name)
     if card.ongoing.humiliation_breaks:  # anyone's humiliation breaks it (docs/rules-decisions.md)
@@ -318,6 +321,7 @@ MAX_NAMED = 4
 
 
 def _context(card: Card, cs: CardSet) -> dict[str, Any]:
+    lang = cs.language
     role = cs.role(card)
     then_labels = []
     if card.opens is not None:
@@ -329,10 +333,11 @@ def _context(card: Card, cs: CardSet) -> dict[str, Any]:
         follower_cards = [c for c in cs.cards if c.follows == card.opens.combo]
         followers = sorted({c.name.upper() for c in follower_cards})
         if len(followers) > MAX_NAMED:
-            followers = [f"any card marked after {opener_label(follower_cards[0], cs)}"]
+            followers = [messages.text("words.any_follower", lang, opener=opener_label(follower_cards[0], cs))]
     breakers = breakers_of(card, cs)
     if len(breakers) > MAX_NAMED:
-        breakers = ["any card that breaks holds"]
+        breakers = [messages.text("words.any_breaker", lang)]
+    defences = defences_of(card, cs)
     return {
         "card": card,
         "role": role,
@@ -340,15 +345,23 @@ def _context(card: Card, cs: CardSet) -> dict[str, Any]:
         "life_word": cs.rules.life_word,
         "damage": damage_label(card),
         "strikes": len(card.damage),
-        "defences": [d.upper() for d in defences_of(card, cs)],
-        "defence_words": _or_list([_PAST[d] for d in defences_of(card, cs)]),
+        "defences": [messages.keyword(d, lang) for d in defences],
+        "defence_words": _or_list([messages.text(f"defended.{d}", lang) for d in defences], lang),
         "opener": opener_label(card, cs),
         "then_labels": then_labels,
         "followers": followers,
-        "breakers": _or_list(breakers),
+        "breakers": _or_list(breakers, lang),
         "returns": role == "weapon",
         "may_drop": role == "weapon" and cs.rules.weapons_may_drop,
+        "kw": _keywords(card, lang),
+        "direction": {d: messages.text(f"words.{d}", lang) for d in ("left", "right", "either")},
     }
+
+
+def _keywords(card: Card, lang: str) -> dict[str, str]:
+    """The printed word of each mechanic a card's text may name (its halves, defences, combos)."""
+    kinds = {"dodge", "block", "disarm", "freedom", "break", "hold", *(card.pair or ())}
+    return {k: messages.keyword(k, lang) for k in sorted(kinds)}
 
 
 def rules_text(card: Card, cs: CardSet) -> str:

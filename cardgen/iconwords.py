@@ -10,6 +10,7 @@ Shared by the loader (unknown tokens are errors) and rendering (cards, rules pag
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 TOKEN = re.compile(r"\{([A-Za-z][A-Za-z0-9-]*)\}")
@@ -32,8 +33,9 @@ def keyword_forms(key: str) -> tuple[str, ...]:
     return word, past, word + "S"
 
 
-def icon_word(word: str, keys: tuple[str, ...]) -> IconWord | None:
-    """The icon a whitespace-separated `word` stands for, if any."""
+def icon_word(word: str, keys: tuple[str, ...], forms: Mapping[str, tuple[str, ...]] | None = None) -> IconWord | None:
+    """The icon a whitespace-separated `word` stands for, if any; `forms` gives a key's words in a language
+    other than English (dodge: AUSWEICHEN), else they are `keyword_forms`."""
     if not keys:
         return None
     token = TOKEN.search(word)
@@ -48,7 +50,8 @@ def icon_word(word: str, keys: tuple[str, ...]) -> IconWord | None:
     if not core or core.upper() != core:
         return None
     for key in keys:
-        if core in keyword_forms(key):
+        own = forms.get(key) if forms else None
+        if core in (own or keyword_forms(key)):
             return IconWord(key, m.group(1), core + m.group(3))
     return None
 

@@ -1,36 +1,86 @@
-"""The words cardgen prints around the cards (sheet notes, the assembly page), from a catalogue per language.
+"""The words cardgen prints that are not a set's own data, from a catalogue per language.
 
-Kept as data (`templates/messages/<lang>.yaml`) so a sentence is edited, or a language added, without
-touching code.
+`templates/messages/<lang>.yaml` holds the short words (value captions, badges, sheet notes, the
+assembly page, the joins of lists); the sentences of the card text and the rules page are Jinja
+templates (`templates/card_text.j2` and `templates/rules/` in English, `templates/i18n/<lang>/` in
+another language). Kept as data so a sentence is edited, or a language added, without touching code.
+Every catalogue has the keys of `en.yaml` (tests/test_languages.py); a key one lacks is reported as
+`file:line` of the catalogue, not as a traceback.
 """
 
 from __future__ import annotations
 
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 from cardgen.errors import CardgenError
 from cardgen.paths import templates_dir
 
 DEFAULT_LANGUAGE = "en"
+I18N = "i18n"  # templates/i18n/<lang>/: a language's own card-text and rules-page templates
 
 
 class MessagesError(CardgenError):
     """A message catalogue that is missing or lacks a key."""
 
 
+def catalogue_path(lang: str) -> Path:
+    return templates_dir() / "messages" / f"{lang}.yaml"
+
+
+def languages() -> tuple[str, ...]:
+    """The languages cardgen can print in: those with a message catalogue."""
+    return tuple(sorted(p.stem for p in (templates_dir() / "messages").glob("*.yaml")))
+
+
+def check_language(lang: str) -> str:
+    """`lang`, if cardgen has a catalogue for it; else a MessagesError naming the ones it has."""
+    if lang not in languages():
+        raise MessagesError(f"no message catalogue for language '{lang}' (cardgen has {', '.join(languages())}; "
+                            f"a new one is templates/messages/{lang}.yaml, see docs/languages.md)")
+    return lang
+
+
 @cache
 def catalogue(lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
     from cardgen.render.layout_data import read_yaml
 
-    path = templates_dir() / "messages" / f"{lang}.yaml"
+    path = catalogue_path(lang)
     try:
         data = read_yaml(path.read_text(encoding="utf-8"))
     except OSError as exc:
         raise MessagesError(f"no message catalogue for language '{lang}' ({path}): {exc.strerror}") from None
     if not isinstance(data, dict):
-        raise MessagesError(f"{path}: expected a mapping")
+        raise MessagesError(f"{path}:1:1: error: expected a mapping of message keys")
     return data
+
+
+def _line_of(path: Path, key: tuple[str, ...]) -> int:
+    """The line of `key` in a catalogue file, or of its nearest parent that is there (1: none is)."""
+    from cardgen.errors import Diagnostic
+    from cardgen.loader.yaml_doc import read_document
+
+    diags: list[Diagnostic] = []
+    doc = read_document(path, str(path), diags, expected="a message catalogue")
+    if doc is None:
+        return 1
+    probe = key
+    while probe and probe not in doc.key_marks:
+        probe = probe[:-1]
+    return doc.key_marks[probe][0] if probe else 1
+
+
+def missing_key_error(key: str, lang: str) -> MessagesError:
+    """The error for a catalogue without `key`: where it should be, and where English has it."""
+    parts = tuple(key.split("."))
+    path = catalogue_path(lang)
+    where = f"{path}:{_line_of(path, parts)}:1"
+    hint = ""
+    if lang != DEFAULT_LANGUAGE:
+        en = catalogue_path(DEFAULT_LANGUAGE)
+        hint = f" ({en}:{_line_of(en, parts)} has it)"
+    return MessagesError(f"{where}: error: message catalogue '{lang}' has no '{key}'{hint}")
 
 
 def message(key: str, lang: str = DEFAULT_LANGUAGE) -> Any:
@@ -38,10 +88,53 @@ def message(key: str, lang: str = DEFAULT_LANGUAGE) -> Any:
     node: Any = catalogue(lang)
     for part in key.split("."):
         if not isinstance(node, dict) or part not in node:
-            raise MessagesError(f"message catalogue '{lang}' has no '{key}'")
+            raise missing_key_error(key, lang)
         node = node[part]
     return node
 
 
 def text(key: str, lang: str = DEFAULT_LANGUAGE, **fields: object) -> str:
-    return str(message(key, lang)).format(**fields)
+    """The message at `key` with its `{name}` fields filled in."""
+    try:
+        return str(message(key, lang)).format(**fields)
+    except (KeyError, IndexError) as exc:
+        path = catalogue_path(lang)
+        raise MessagesError(f"{path}:{_line_of(path, tuple(key.split('.')))}:1: error: message '{key}' uses the "
+                            f"field {exc} that cardgen does not fill in here") from None
+
+
+def keyword(kind: str, lang: str = DEFAULT_LANGUAGE) -> str:
+    """A mechanic's word as cards print it in capitals (dodge -> DODGE, AUSWEICHEN); the key itself in
+    capitals for a combo or kind the catalogue does not name (a set's own combo, 'power-play')."""
+    words = message("keywords", lang)
+    entry = words.get(kind) if isinstance(words, dict) else None
+    if entry is None:
+        return kind.upper()
+    return str(entry[0] if isinstance(entry, list) else entry)
+
+
+def keyword_forms(kind: str, lang: str) -> tuple[str, ...]:
+    """Every capitalised form of a mechanic's word in `lang` (a keyword icon is drawn before any of them)."""
+    words = message("keywords", lang)
+    entry = words.get(kind) if isinstance(words, dict) else None
+    if entry is None:
+        return (kind.upper(),)
+    return tuple(str(w) for w in entry) if isinstance(entry, list) else (str(entry),)
+
+
+def or_list(words: list[str], lang: str = DEFAULT_LANGUAGE, join: str = "or") -> str:
+    """'A, B or C' in the language's words ('A, B oder C')."""
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + f" {message('words.' + join, lang)} " + words[-1]
+
+
+def template_folder(lang: str) -> Path | None:
+    """The folder of a language's own card-text and rules templates (None for English, the bundled ones)."""
+    if lang == DEFAULT_LANGUAGE:
+        return None
+    folder = templates_dir() / I18N / lang
+    if not folder.is_dir():
+        raise MessagesError(f"{folder}: error: language '{lang}' has a message catalogue but no templates "
+                            "(card_text.j2, card_summary.j2, rules/page.j2, rules/glossary.j2)")
+    return folder

@@ -196,6 +196,7 @@ class CardSet:
     icons: dict[str, str] = field(default_factory=dict)  # keyword key -> icon file (absolute path)
     base: str = ""  # the folder of the set this one `extends:` ("" for none): validate compares against it
     look: Look = Look()  # a mixed deck keeps the bundled look: one back for all its cards
+    language: str = "en"  # the language it prints in: its generated text, the face's labels, the rules page
 
     @property
     def total(self) -> int:

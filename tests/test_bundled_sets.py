@@ -166,9 +166,13 @@ def test_no_long_runs_of_rulebook_words_in_generated_text(name: str, rulebooks: 
 
 
 def test_bundled_folders_hold_only_set_files() -> None:
-    """YAML files, and an icons/ folder holding exactly the icons the set maps."""
+    """YAML files, an icons/ folder holding exactly the icons the set maps, and a lang/ folder holding one
+    translation a language cardgen prints in."""
+    from cardgen.messages import languages
+
     for name in ("lunch", "beer", "classic"):
         folder = card_data_dir() / name
-        assert all(p.suffix == ".yaml" for p in folder.iterdir() if p.name != "icons"), folder
+        assert all(p.suffix == ".yaml" for p in folder.iterdir() if p.name not in ("icons", "lang")), folder
+        assert {p.stem for p in (folder / "lang").iterdir()} == set(languages()) - {"en"}, folder
         used = {Path(p) for p in load_set(name).icons.values()}
         assert set((folder / "icons").resolve().iterdir()) == used, folder

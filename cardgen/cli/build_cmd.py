@@ -9,6 +9,7 @@ import click
 
 from cardgen.cli.bounds import BLEED_MM, GAP_MM
 from cardgen.cli.common import (
+    LANG_OPTION,
     PAPER_OPTION,
     SET_OPTION,
     SIZE_OPTION,
@@ -47,9 +48,10 @@ from cardgen.render.size_check import check_card_size
               help="Shift of the back pages in mm, to correct a printer's duplex misalignment.")
 @click.option("--proof", is_flag=True, help="One copy of each card instead of the full deck.")
 @click.option("--watch", is_flag=True, help="Rebuild on every save of the set files; errors do not stop it.")
+@LANG_OPTION
 @fails_cleanly
 def command(sets: tuple[str, ...], out: Path, paper: str, size: str, bleed: float, gap: float | None, layout: str,
-            backs: bool, duplex: str, offset: str, proof: bool, watch: bool) -> None:
+            backs: bool, duplex: str, offset: str, proof: bool, watch: bool, lang: str | None) -> None:
     """Write <out>/<set>/<set>-cards.pdf and <set>-print.pdf (rules page + cards), ready to print at 100 %."""
     opts = PrintOptions(paper=paper, size=size, bleed=bleed, backs=backs or layout == "gutterfold", duplex=duplex,
                         offset=parse_offset(offset), proof=proof, gap=gap, layout=layout)
@@ -61,12 +63,13 @@ def command(sets: tuple[str, ...], out: Path, paper: str, size: str, bleed: floa
         from cardgen.watch import Watcher  # only a watching build needs it
 
         folders = [resolve_set(ref) for group in groups for ref in group]
-        watcher = Watcher(folders, lambda: build([load_group(g) for g in groups], opts, out, show_progress=False),
+        watcher = Watcher(folders, lambda: build([load_group(g, lang=lang) for g in groups], opts, out,
+                                                     show_progress=False),
                           lambda line: click.echo(line, err=True))
         click.echo(f"watching {', '.join(str(f) for f in folders)}", err=True)
         watcher.run()  # until Ctrl-C, which ends it with "aborted" and exit code 130 like any command
         return
-    loaded = [load_group(group) for group in groups]
+    loaded = [load_group(group, lang=lang) for group in groups]
     for cs in loaded:
         check_card_size(cs, size)
         warn_unplayable(cs)

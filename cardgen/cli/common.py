@@ -13,6 +13,7 @@ import click
 
 from cardgen.errors import CardgenError, Diagnostic, SetError, error_text, report_lines
 from cardgen.loader import bundled_set_names, load_set_with_warnings, mix_sets
+from cardgen.loader.language import in_language
 from cardgen.loader.same_name import namesakes
 from cardgen.model import CardSet
 from cardgen.paths import card_data_dir
@@ -36,6 +37,9 @@ class Choice(click.Choice):  # type: ignore[type-arg]
 SET_OPTION = click.option("--set", "sets", multiple=True, metavar="SET",
                           help="A bundled set name or a path to a set folder; repeat to mix sets. "
                                "Default: each bundled set in turn.")
+LANG_OPTION = click.option("--lang", default=None, metavar="CODE",
+                           help="Print in this language (en, de): card text, labels and rules page, with the set's "
+                                "own words from its lang/<CODE>.yaml. Default: the set's `language:` (en).")
 SET_REQUIRED = click.option("--set", "sets", multiple=True, metavar="SET",
                             help="Required: a bundled set name or a path to a set folder; repeat to mix sets.")
 SIZE_OPTION = click.option("--size", default="", metavar="SIZE",
@@ -97,15 +101,20 @@ def set_groups(sets: tuple[str, ...]) -> list[tuple[str, ...]]:
     return [(name,) for name in bundled_set_names()]
 
 
-def load_group(group: tuple[str, ...], show_warnings: bool = True) -> CardSet:
-    """Load (and mix) a group of sets, printing warnings to stderr."""
+def load_group(group: tuple[str, ...], show_warnings: bool = True, lang: str | None = None) -> CardSet:
+    """Load (and mix) a group of sets, printing warnings to stderr; in `lang` when given (`--lang`)."""
     loaded = []
     for ref in group:
         cs, warnings = load_set_with_warnings(ref)
+        if lang is not None:
+            cs = in_language(cs, lang, warnings)
         if show_warnings:
             report(warnings)
             warn_namesakes(cs)
         loaded.append(cs)
+    if len({cs.language for cs in loaded}) > 1:
+        spoken = ", ".join(f"{cs.name} is '{cs.language}'" for cs in loaded)
+        raise CardgenError(f"the sets to mix print in different languages ({spoken}); choose one with --lang")
     mix_warnings: list[Diagnostic] = []
     mixed = mix_sets(loaded, mix_warnings)
     if show_warnings:

@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from cardgen.cli.bounds import BLEED_MM, SHOP_DPI, TTS_DPI
-from cardgen.cli.common import SET_OPTION, SET_REQUIRED, fails_cleanly, load_group, out_option, set_groups
+from cardgen.cli.common import LANG_OPTION, SET_OPTION, SET_REQUIRED, fails_cleanly, load_group, out_option, set_groups
 from cardgen.errors import OutputError
 from cardgen.export.gallery_files import gallery_files
 from cardgen.export.print_shop import DEFAULT_BLEED_MM, export_print_shop
@@ -36,13 +36,15 @@ def command() -> None:
                    "the local file URLs, which work on this machine only.")
 @click.option("--large-sheets", is_flag=True,
               help=f"Keep the card images at --dpi even if a sheet gets over {MAX_SHEET_PX} px (with a warning).")
+@LANG_OPTION
 @fails_cleanly
-def tts(sets: tuple[str, ...], out: Path, dpi: float, url_base: str | None, large_sheets: bool) -> None:
+def tts(sets: tuple[str, ...], out: Path, dpi: float, url_base: str | None, large_sheets: bool,
+        lang: str | None) -> None:
     """Tabletop Simulator face sheets (one slot per design), a back image and a saved-object JSON."""
     if url_base is not None:
         check_url_base(url_base)  # before any work
     for group in set_groups(sets):
-        cs = load_group(group)
+        cs = load_group(group, lang=lang)
         folder = out / cs.name / "tts"
         base = check_url_base(url_base) if url_base is not None else folder.resolve().as_uri() + "/"
         result = export_tts(cs, dpi=dpi, url_base=base, max_sheet_px=None if large_sheets else MAX_SHEET_PX)
@@ -90,13 +92,14 @@ def sheet(sets: tuple[str, ...], out: Path) -> None:
               help="Take size, bleed, dpi, safe zone, page order and inks from this shop's spec.")
 @click.option("--pages", type=click.Choice(PAGE_MODES), default=None,
               help="A file and page per design (default), per copy, or per copy as a back/front pair.")
+@LANG_OPTION
 @fails_cleanly
 def print_shop(sets: tuple[str, ...], out: Path, size: str, bleed: float, dpi: float, cmyk: bool,
-               shop: str | None, pages: str | None) -> None:
+               shop: str | None, pages: str | None, lang: str | None) -> None:
     """A PNG per card design at the shop's pixel size, a one-card-a-page PDF (TrimBox, BleedBox) and the
     copies of each (docs/printing.md lists the shops' specs)."""
     for group in set_groups(sets):
-        cs = load_group(group)
+        cs = load_group(group, lang=lang)
         result = export_print_shop(cs, size, bleed, dpi, cmyk, shop, pages)
         if shop is not None:
             dpi = shops()[shop].dpi

@@ -7,19 +7,20 @@ import json
 import click
 
 from cardgen.cardtable import card_rows, table_json, totals
-from cardgen.cli.common import SET_REQUIRED, fails_cleanly, load_group, set_groups
+from cardgen.cli.common import LANG_OPTION, SET_REQUIRED, fails_cleanly, load_group, set_groups
 from cardgen.errors import CardgenError
 
 
 @click.command("list")
 @SET_REQUIRED
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
+@LANG_OPTION
 @fails_cleanly
-def command(sets: tuple[str, ...], as_json: bool) -> None:
+def command(sets: tuple[str, ...], as_json: bool, lang: str | None) -> None:
     """List the cards of a set: name, type, count, mechanics summary, source; totals."""
     if not sets:
         raise CardgenError("list needs --set")
-    cs = load_group(set_groups(sets)[0])
+    cs = load_group(set_groups(sets)[0], lang=lang)
     if as_json:
         click.echo(json.dumps(table_json(cs), indent=2, ensure_ascii=False))
         return

@@ -7,7 +7,16 @@ from pathlib import Path
 import click
 
 from cardgen.cli.bounds import PREVIEW_DPI
-from cardgen.cli.common import PAPER_OPTION, SET_OPTION, SIZE_OPTION, fails_cleanly, load_group, out_option, set_groups
+from cardgen.cli.common import (
+    LANG_OPTION,
+    PAPER_OPTION,
+    SET_OPTION,
+    SIZE_OPTION,
+    fails_cleanly,
+    load_group,
+    out_option,
+    set_groups,
+)
 from cardgen.errors import CardgenError
 from cardgen.output import check_writable
 from cardgen.render.face_layout import bundled
@@ -23,8 +32,10 @@ from cardgen.render.size_check import check_card_size, check_preview_pixels
 @out_option(" (images in <out>/<set>/preview/)")
 @PAPER_OPTION
 @SIZE_OPTION
+@LANG_OPTION
 @fails_cleanly
-def command(sets: tuple[str, ...], card: str | None, dpi: int, out: Path, paper: str, size: str) -> None:
+def command(sets: tuple[str, ...], card: str | None, dpi: int, out: Path, paper: str, size: str,
+            lang: str | None) -> None:
     """Render card previews (what prints) and one contact sheet per set."""
     opts = PrintOptions(paper=paper, size=size)
     resolve_layout(opts, bundled().face)
@@ -34,7 +45,7 @@ def command(sets: tuple[str, ...], card: str | None, dpi: int, out: Path, paper:
     check_writable(out)
     files: dict[str, bytes] = {}
     for group in groups:
-        cs = load_group(group)
+        cs = load_group(group, lang=lang)
         check_card_size(cs, size)
         check_preview_pixels(cs, opts, dpi, card is not None)
         files.update(preview_files(cs, opts, dpi, card))

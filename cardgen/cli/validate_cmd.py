@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 import click
 
 from cardgen.cli.bounds import SIM_SECONDS, Finite
-from cardgen.cli.common import SET_OPTION, fails_cleanly, load_group, report, set_groups
+from cardgen.cli.common import LANG_OPTION, SET_OPTION, fails_cleanly, load_group, report, set_groups
 from cardgen.errors import CardgenError, Diagnostic, SetError, error_text
 from cardgen.model import CardSet
 from cardgen.sim import balance_defaults
@@ -94,16 +94,17 @@ def simulate_set(cs: CardSet, budget: float, balance: BalanceConfig | None) -> i
 @click.option("--seed", default=0, show_default=True, type=click.IntRange(min=0), help="Balance run seed.")
 @click.option("--jobs", default=1, show_default=True, type=click.IntRange(min=1, max=256),
               help="Worker processes of the balance games.")
+@LANG_OPTION
 @fails_cleanly
 def command(sets: tuple[str, ...], sim: bool, budget: float, balance: bool, balance_seconds: float | None,
-            games: int | None, seed: int, jobs: int) -> None:
+            games: int | None, seed: int, jobs: int, lang: str | None) -> None:
     """Check card sets; every problem is printed as path:line:col."""
     from cardgen.engine.playability import games_can_end
 
     failed = 0
     for group in set_groups(sets):
         try:
-            cs = load_group(group)
+            cs = load_group(group, lang=lang)
         except SetError as exc:
             report(exc.diagnostics)
             failed += len(exc.errors)

@@ -13,7 +13,7 @@ import os
 from pathlib import Path
 from typing import Any, cast
 
-from cardgen import model
+from cardgen import messages, model
 from cardgen.cardtext import TemplateError, check_text, generated_text, set_templates_dir, summary
 from cardgen.errors import Diagnostic, SetError, Severity, UnknownSetError
 from cardgen.iconwords import unknown_tokens
@@ -292,9 +292,20 @@ def _build(folder: Path, docs: list[Document], diags: list[Diagnostic], complete
     cs = model.CardSet(name=data["name"], title=data["title"], deck_size=data.get("deck_size", total), rules=rules,
                        types=types, cards=tuple(cards), path=str(folder), equivalences=equivalences,
                        description=data.get("description", base.description if base else ""), icons=icons,
-                       base=base.path if base else "", look=look)
+                       base=base.path if base else "", look=look, language=_language(head, data, base, diags))
     _check_set(cs, docs, diags, complete)
     return cs
+
+
+def _language(head: Document, data: dict[str, Any], base: model.CardSet | None, diags: list[Diagnostic]) -> str:
+    """The set's `language:` (its base's, or English), if cardgen has a catalogue for it."""
+    lang = data.get("language", base.language if base else messages.DEFAULT_LANGUAGE)
+    if lang not in messages.languages():
+        line, col = head.where(("language",))
+        diags.append(Diagnostic(head.path, line, col, f"language: cardgen has no message catalogue for '{lang}' "
+                                f"(it has {', '.join(messages.languages())}; docs/languages.md says how to add one)"))
+        return messages.DEFAULT_LANGUAGE
+    return str(lang)
 
 
 def _unknown_type(doc: Document, i: int, raw: dict[str, Any], types: dict[str, model.CardType]) -> Diagnostic:

@@ -93,6 +93,7 @@ def mix_sets(sets: list[model.CardSet], warnings: list[Diagnostic] | None = None
         description="Mixed deck: " + ", ".join(cs.title for cs in named),
         origin_types=origin_types, origin_rules={cs.name: cs.rules for cs in sets},
         icons={k: v for cs in reversed(sets) for k, v in cs.icons.items()},  # the first set's icon wins a key
+        language=first.language,  # load_group refuses sets that print in different languages
     )
     by_name = {c.name.upper(): c for c in cards}
     kept: dict[str, str] = {}

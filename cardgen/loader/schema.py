@@ -169,6 +169,9 @@ SET_PROPERTIES: dict[str, Any] = {
     "name": _KEY,
     "title": _NAME,
     "description": {"type": "string"},
+    "language": {"type": "string", "pattern": "^[a-z]{2,3}$",
+                 "description": "The language the deck prints in (en, de): its card text, labels and rules page "
+                                "(default en; `--lang` overrides it, with the set's words from lang/<code>.yaml)."},
     "deck_size": {"type": "integer", "minimum": 1, "maximum": 1000},
     "rules": {"type": "object", "additionalProperties": False, "properties": RULES_PROPERTIES,
               "description": "Rule options; `life` and `hand_size` are required unless the set extends another."},

@@ -24,13 +24,15 @@ INK, HEAD_INK = "#1D1D1B", "#9E2A1C"  # as the rules page
 
 
 def steps(s: RenderSession, cs: CardSet, opts: PrintOptions, layout: SheetLayout,
-          lang: str = "en") -> list[tuple[str, list[str]]]:
-    """(heading, paragraphs) of the page, in order."""
+          lang: str | None = None) -> list[tuple[str, list[str]]]:
+    """(heading, paragraphs) of the page, in order, in `lang` (the set's language unless given)."""
+    language = lang or cs.language
+
     def t(key: str, **fields: object) -> str:
-        return messages.text(key, lang, **fields)
+        return messages.text(key, language, **fields)
 
     def many(key: str, **fields: object) -> list[str]:
-        return [str(s).format(**fields) for s in messages.message(key, lang)]
+        return [str(s).format(**fields) for s in messages.message(key, language)]
 
     inches = layout.paper.name in ("letter",)
     inch_note = f" ({s.face.sheet.scale_bar_in:g} in)" if inches else ""
@@ -39,7 +41,7 @@ def steps(s: RenderSession, cs: CardSet, opts: PrintOptions, layout: SheetLayout
     if layout.folded_backs:
         printing += many("assembly.gutterfold_steps")
     elif opts.backs:
-        printing += many("assembly.duplex_steps", edge=opts.duplex)
+        printing += many("assembly.duplex_steps", edge=t(f"assembly.edge_{opts.duplex}"))
     else:
         printing += many("assembly.single_steps")
     card = layout.card
@@ -52,8 +54,10 @@ def steps(s: RenderSession, cs: CardSet, opts: PrintOptions, layout: SheetLayout
 
 
 def draw_assembly(s: RenderSession, canvas: Any, cs: CardSet, opts: PrintOptions, layout: SheetLayout, sheets: int,
-                  lang: str = "en") -> None:
-    """The making-of steps as the next page of `canvas` (the print file's), portrait on the build's paper."""
+                  lang: str | None = None) -> None:
+    """The making-of steps as the next page of `canvas` (the print file's), portrait on the build's paper, in
+    `lang` (the set's language unless given)."""
+    lang = lang or cs.language
     paper = L.paper(opts.paper)
     canvas.setPageSize((paper.width * MM, paper.height * MM))
     pen = s.pen(canvas)
@@ -63,8 +67,8 @@ def draw_assembly(s: RenderSession, canvas: Any, cs: CardSet, opts: PrintOptions
     cards = len(card_sequence(cs, opts.proof))
     title = messages.text("assembly.title", lang)
     subtitle = messages.text("assembly.subtitle", lang, title=cs.title, cards=cards, sheets=sheets,
-                             paper=layout.paper.label, size=layout.card.name, width=f"{layout.card.width:g}",
-                             height=f"{layout.card.height:g}")
+                             paper=layout.paper.label, size=size_name(layout.card.name, lang),
+                             width=f"{layout.card.width:g}", height=f"{layout.card.height:g}")
     top = _para(pen, title, bold, TITLE_PT, MARGIN, top, width, INK) - 1.0
     top = _para(pen, subtitle, Faces("Sans-Oblique", "Sans-Oblique"), BODY_PT * 0.9, MARGIN, top, width, INK) - 4.0
     for heading, paras in steps(s, cs, opts, layout, lang):
@@ -77,6 +81,12 @@ def draw_assembly(s: RenderSession, canvas: Any, cs: CardSet, opts: PrintOptions
             top = _para(pen, para, regular, BODY_PT, MARGIN + indent, top, width - indent, INK) - 1.5
         top -= 3.0
     canvas.showPage()
+
+
+def size_name(name: str, lang: str) -> str:
+    """A bundled card size in the language's words (slip: Zettel); a size given as WxH as it is."""
+    names = messages.message("assembly.size_names", lang)
+    return str(names.get(name, name)) if isinstance(names, dict) else name
 
 
 def _para(pen: Pen, text: str, faces: Faces, size: float, x: float, top: float, width: float, ink: str) -> float:

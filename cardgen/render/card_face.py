@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from cardgen import messages
 from cardgen.cardtext import damage_label, opener_label, rules_text
 from cardgen.loader.art import art_path
 from cardgen.model import Card, CardSet
@@ -45,35 +46,39 @@ class Value:
     caption: str
 
 
-def value_of(card: Card) -> Value | None:
+def value_of(card: Card, lang: str = messages.DEFAULT_LANGUAGE) -> Value | None:
+    def caption(key: str) -> str:
+        return messages.text(f"face.value.{key}", lang)
+
     if card.damage:
-        caption = {"others": "EVERY OTHER", "all": "EVERYONE"}.get(card.targets, "DAMAGE")
-        return Value(damage_label(card), caption)
+        return Value(damage_label(card), caption(card.targets if card.targets in ("others", "all") else "damage"))
     if card.ongoing is not None:
-        return Value(str(card.ongoing.damage), "EACH TURN")
+        return Value(str(card.ongoing.damage), caption("ongoing"))
     if card.heal is not None:
-        return Value(f"+{card.heal.amount}", "HEAL")
+        return Value(f"+{card.heal.amount}", caption("heal"))
     if card.opens is not None and card.opens.multiplier > 1:
-        return Value(f"×{card.opens.multiplier}", "DAMAGE")
+        return Value(f"×{card.opens.multiplier}", caption("damage"))
     if card.draw:
-        return Value(f"+{card.draw}", "DRAW")
+        return Value(f"+{card.draw}", caption("draw"))
     return None
 
 
 def badges_of(s: RenderSession, card: Card, cs: CardSet) -> list[tuple[str, str]]:
     """(text, colour) of each badge, the opener first."""
     out: list[tuple[str, str]] = []
+    lang = cs.language
     opener = opener_label(card, cs)
     if opener:
-        out.append((f"after {opener}", s.colours.opener_badge))
+        out.append((messages.text("face.badge.after", lang, opener=opener), s.colours.opener_badge))
     if card.travels:
-        out.append(("TRAVELS", s.colours.badges.travels))
+        out.append((messages.text("face.badge.travels", lang), s.colours.badges.travels))
     if card.passes_on:
-        out.append((f"PASSES ON {_ARROWS[card.passes_on]}", s.colours.badges.passes_on))
+        out.append((messages.text("face.badge.passes_on", lang, arrow=_ARROWS[card.passes_on]),
+                    s.colours.badges.passes_on))
     if card.stuns:
-        out.append((f"STUNS {card.stuns}T", s.colours.badges.stuns))
+        out.append((messages.text("face.badge.stuns", lang, n=card.stuns), s.colours.badges.stuns))
     if card.stunned:
-        out.append((f"STUNNED {card.stunned}T", s.colours.badges.stunned))
+        out.append((messages.text("face.badge.stunned", lang, n=card.stunned), s.colours.badges.stunned))
     return out
 
 
@@ -162,7 +167,7 @@ def _face(s: RenderSession, pen: Pen, card: Card, cs: CardSet, trim: Rect, bleed
     # value and badges
     top = trim.top - band_h - s.face.value_row.gap_above
     row_h = s.face.value_row.height
-    value = value_of(card)
+    value = value_of(card, cs.language)
     badges = badges_of(s, card, cs)
     x = trim.x + m
     if value is not None:
@@ -298,16 +303,17 @@ def _steps(max_pt: float, min_pt: float, step: float) -> list[float]:
 _SENTENCE = re.compile(r"(?<=[.!?])\s+")
 
 
-def half_texts(card: Card, text: str) -> tuple[str, str]:
+def half_texts(card: Card, text: str, lang: str = messages.DEFAULT_LANGUAGE) -> tuple[str, str]:
     """Each half's sentences: those starting with its word, else those naming it (or neither half).
 
     'Play as X or Y' is left out: the split layout itself says that.
     """
     assert card.pair is not None
-    words = [h.upper() for h in card.pair]
+    words = [messages.keyword(h, lang) for h in card.pair]
+    intro = tuple(str(w) for w in messages.message("face.pair_intro", lang))
     halves: list[list[str]] = [[], []]
     for sentence in _SENTENCE.split(text.strip()):
-        if not sentence or sentence.lower().startswith(("play as", "play either")):
+        if not sentence or sentence.lower().startswith(intro):
             continue
         leading = [sentence.startswith(w) for w in words]
         named = leading if any(leading) else [bool(re.search(rf"\b{w}\b", sentence)) for w in words]
@@ -323,13 +329,14 @@ def _split_face(s: RenderSession, pen: Pen, card: Card, cs: CardSet, trim: Rect,
     colour = ctype.colour
     div_h = s.face.split.divider_height
     half_h = (trim.h - div_h) / 2
-    texts = half_texts(card, text)
+    texts = half_texts(card, text, cs.language)
+    words = tuple(messages.keyword(h, cs.language) for h in card.pair)
     # upper half upright, lower half turned 180 degrees so each reads from its own end
     style = icon_style(s, cs)
-    _half(s, pen, card, card.pair[0], texts[0], Rect(trim.x, trim.top - half_h, trim.w, half_h), bleed, colour,
+    _half(s, pen, card, words[0], texts[0], Rect(trim.x, trim.top - half_h, trim.w, half_h), bleed, colour,
           ctype.role, style)
     with pen.moved(trim.right, trim.y + half_h, 180):
-        _half(s, pen, card, card.pair[1], texts[1], Rect(0.0, 0.0, trim.w, half_h), bleed, colour, ctype.role, style)
+        _half(s, pen, card, words[1], texts[1], Rect(0.0, 0.0, trim.w, half_h), bleed, colour, ctype.role, style)
     # divider: name, 'either half', number
     mid = trim.y + half_h + div_h / 2
     dface, dpt = s.face.split.divider_font, s.face.split.divider_pt
@@ -342,7 +349,7 @@ def _split_face(s: RenderSession, pen: Pen, card: Card, cs: CardSet, trim: Rect,
     # divider, and then the bare number stands there (the set name is on every other card's footer)
     for number in (card_label(card, cs), card_number(card, cs)):
         room = trim.w - 2 * m - pen.width(number, dface, dpt) - 2.0
-        left = f"{card.name} · play either half"
+        left = messages.text("face.either_half", cs.language, name=card.name)
         if pen.width(left, dface, dpt) > room:
             left = card.name
         size = _fit_single(pen, left, dface, dpt, s.face.split.divider_min_pt, room)

@@ -19,6 +19,7 @@ from typing import Any
 from PIL import Image
 from reportlab.pdfgen.canvas import Canvas
 
+from cardgen import messages
 from cardgen.errors import CardgenError
 from cardgen.iconwords import IconWord, icon_word
 from cardgen.model import CardSet
@@ -39,6 +40,7 @@ class Icon:
     key: str
     path: str
     aspect: float
+    forms: tuple[str, ...] = ()  # the words it stands before, in a language other than English (AUSWEICHEN)
 
 
 @dataclass(frozen=True)
@@ -72,14 +74,15 @@ def icons_of(cs: CardSet) -> tuple[Icon, ...]:
     out = []
     for key, path in sorted(cs.icons.items()):
         art = _art(path)
-        out.append(Icon(key, path, art.width / art.height))
+        forms = () if cs.language == messages.DEFAULT_LANGUAGE else messages.keyword_forms(key, cs.language)
+        out.append(Icon(key, path, art.width / art.height, forms))
     return tuple(out)
 
 
 @lru_cache(maxsize=4096)
 def find(word: str, icons: tuple[Icon, ...]) -> tuple[IconWord, Icon] | None:
     """The icon `word` stands for, with how the word splits around it."""
-    hit = icon_word(word, tuple(i.key for i in icons))
+    hit = icon_word(word, tuple(i.key for i in icons), {i.key: i.forms for i in icons if i.forms})
     if hit is None:
         return None
     return hit, next(i for i in icons if i.key == hit.key)

@@ -16,6 +16,7 @@ from typing import Any, Literal
 import jinja2
 from markupsafe import Markup, escape
 
+from cardgen import messages
 from cardgen.cardtext import summary
 from cardgen.iconwords import keyword_forms
 from cardgen.jinja_cache import bytecode_cache
@@ -148,20 +149,23 @@ def _or_list(items: Iterable[Any], word: str = "or") -> Markup:
     return Markup(", ").join(parts[:-1]) + Markup(f" {word} ") + parts[-1]
 
 
-def _some(names: Iterable[str]) -> list[str]:
+def _some(names: Iterable[str], lang: str = messages.DEFAULT_LANGUAGE) -> list[str]:
     """Upper-cased card names, at most NAMES_LISTED: the last entry says how many more there are."""
     shown = [n.upper() for n in _unique(names)]
     if len(shown) <= NAMES_LISTED:
         return shown
-    return [*shown[:NAMES_LISTED - 1], f"{len(shown) - NAMES_LISTED + 1} more cards"]
+    return [*shown[:NAMES_LISTED - 1], messages.text("words.more_cards", lang, n=len(shown) - NAMES_LISTED + 1)]
 
 
-def _cards_or(names: Iterable[str]) -> Markup:
-    return _or_list(_some(names))
+def _filters(lang: str) -> dict[str, Callable[..., Markup]]:
+    """The list filters of the page templates, joining with the language's 'or' and 'and'."""
+    word_or, word_and = messages.text("words.or", lang), messages.text("words.and", lang)
 
+    def or_list(items: Iterable[Any], word: str = word_or) -> Markup:
+        return _or_list(items, {"or": word_or, "and": word_and}.get(word, word))
 
-def _cards_and(names: Iterable[str]) -> Markup:
-    return _or_list(_some(names), "and")
+    return {"or_list": or_list, "cards_or": lambda names: _or_list(_some(names, lang), word_or),
+            "cards_and": lambda names: _or_list(_some(names, lang), word_and), "list_some": _list_some}
 
 
 def _list_some(names: Iterable[str]) -> Markup:
@@ -181,12 +185,14 @@ def _unique(items: Iterable[str]) -> list[str]:
 
 
 @cache
-def rules_env() -> jinja2.Environment:
-    """The rules-page templates (compiled code kept by Jinja's own bytecode cache, cardgen.jinja_cache)."""
-    env = jinja2.Environment(loader=jinja2.FileSystemLoader(templates_dir() / "rules"), bytecode_cache=bytecode_cache(),
-                             autoescape=True, trim_blocks=True, lstrip_blocks=True,
+def rules_env(lang: str = messages.DEFAULT_LANGUAGE) -> jinja2.Environment:
+    """The rules-page templates of a language: English from templates/rules/, another language's from
+    templates/i18n/<lang>/rules/ (compiled code kept by Jinja's own bytecode cache, cardgen.jinja_cache)."""
+    folder = messages.template_folder(lang)
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader((folder or templates_dir()) / "rules"),
+                             bytecode_cache=bytecode_cache(), autoescape=True, trim_blocks=True, lstrip_blocks=True,
                              undefined=jinja2.StrictUndefined, keep_trailing_newline=False)
-    env.filters.update(or_list=_or_list, cards_or=_cards_or, cards_and=_cards_and, list_some=_list_some)
+    env.filters.update(_filters(lang))
     return env
 
 
@@ -200,11 +206,11 @@ def _origin_titles(cs: CardSet) -> dict[str, str]:
     return {n: n for n in names}
 
 
-def _value(card: Card) -> str:
+def _value(card: Card, lang: str) -> str:
     if card.damage:
         return "+".join(str(d) for d in card.damage)
     if card.ongoing is not None:
-        return f"{card.ongoing.damage}/turn"
+        return messages.text("words.per_turn", lang, n=card.ongoing.damage)
     if card.heal is not None:
         return f"♥{card.heal.amount}"
     return "–"
@@ -231,7 +237,7 @@ def _groups(cs: CardSet) -> tuple[list[Group], list[Group]]:
         title = titles.get(origin, origin) if mixed else ""
         type_groups.append(Group(title, [Row(t.colour, t.label, label=t.label, role=t.role, count=counts[key])
                                          for key, t in types.items() if counts.get(key)]))
-        card_groups.append(Group(title, [Row(cs.type_of(c).colour, c.name, _value(c), str(c.count),
+        card_groups.append(Group(title, [Row(cs.type_of(c).colour, c.name, _value(c, cs.language), str(c.count),
                                              _effect(c, cs)) for c in cards]))
     return type_groups, card_groups
 
@@ -243,13 +249,15 @@ def _openers(cs: CardSet) -> list[OpenerInfo]:
         if c.opens is None:
             continue
         combo = c.opens.combo
-        nxt = _some(f.name for f in cs.cards if f.follows == combo)
-        nxt += [f"a {cs.types[t].label} card" for t in c.opens.then if t in cs.types]
+        nxt = _some((f.name for f in cs.cards if f.follows == combo), cs.language)
+        nxt += [messages.text("words.type_card", cs.language, label=cs.types[t].label)
+                for t in c.opens.then if t in cs.types]
         name = c.name.upper()
         old = merged.get(name)
         if old is not None:
             nxt = old.next + nxt
-        merged[name] = OpenerInfo(name, _unique(nxt) or ["nothing yet"], c.opens.free or bool(old and old.free),
+        nothing = messages.text("words.nothing_yet", cs.language)
+        merged[name] = OpenerInfo(name, _unique(nxt) or [nothing], c.opens.free or bool(old and old.free),
                                   max(c.opens.multiplier, old.multiplier if old else 1),
                                   c.opens.chain or bool(old and old.chain))
     return list(merged.values())
@@ -263,11 +271,13 @@ def _defences(cs: CardSet) -> list[DefenceInfo]:
         if not cards and not halves:
             continue
         names = _unique(c.name.upper() for c in cards)
-        label = " / ".join(names) if names and len(names) <= NAMES_LISTED else kind.upper()
-        stops = _some(c.name for c in cs.cards
-                      if kind in defences_of(c, cs) or (c.ongoing is not None and kind in c.ongoing.broken_by))
-        if halves and kind in ("freedom", "break") and "HOLD" not in stops:
-            stops.append("HOLD")
+        label = " / ".join(names) if names and len(names) <= NAMES_LISTED else messages.keyword(kind, cs.language)
+        stops = _some((c.name for c in cs.cards
+                       if kind in defences_of(c, cs) or (c.ongoing is not None and kind in c.ongoing.broken_by)),
+                      cs.language)
+        hold = messages.keyword("hold", cs.language)
+        if halves and kind in ("freedom", "break") and hold not in stops:
+            stops.append(hold)
         out.append(DefenceInfo(kind, label, _unique(stops), any(c.retaliates for c in cards)))
     return out
 
@@ -286,7 +296,7 @@ def page_context(cs: CardSet) -> dict[str, Any]:
     heal_cards = [c for c in cs.cards if c.heal is not None]
     disarm = next((d for d in defences if d.kind == "disarm"), None)
     ongoing_kinds = _unique(k for c in cs.cards if c.ongoing for k in c.ongoing.broken_by)
-    breakers = _some(c.name for k in ongoing_kinds for c in cs.cards if c.defence == k)
+    breakers = _some((c.name for k in ongoing_kinds for c in cs.cards if c.defence == k), cs.language)
     out_of_turn = [c.name for c in cs.cards
                    if c.timing in ("any", "response") or c.interfere or c.humiliate
                    or (c.heal is not None and "dropping" in c.heal.when)]
@@ -338,13 +348,16 @@ def page_context(cs: CardSet) -> dict[str, Any]:
         "card_groups": card_groups,
         "equivalences": equivalences,
         "equivalence_titles": eq_titles,
-        "icon_words": [keyword_forms(k)[0] for k in sorted(cs.icons)],
+        "icon_words": [keyword_forms(k)[0] if cs.language == messages.DEFAULT_LANGUAGE else
+                       messages.keyword(k, cs.language) for k in sorted(cs.icons)],
+        "kw": {k: messages.keyword(k, cs.language) for k in ("dodge", "block", "disarm", "freedom", "break", "hold")},
+        "direction": {d: messages.text(f"words.{d}", cs.language) for d in ("left", "right", "either")},
     }
 
 
 def page_markup(cs: CardSet) -> str:
     """The page in the templates' line format (see templates/rules/page.j2)."""
-    return rules_env().get_template(PAGE_TEMPLATE).render(**page_context(cs))
+    return rules_env(cs.language).get_template(PAGE_TEMPLATE).render(**page_context(cs))
 
 
 # --- the line format -------------------------------------------------------------------------------

@@ -21,6 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
+from cardgen import messages
 from cardgen.errors import CardgenError
 from cardgen.model import CardSet
 from cardgen.render.icons import IconCanvas
@@ -124,7 +125,7 @@ def _fit(blocks: list[Block], paper: str, subject: str, columns: int | None = No
     return None
 
 
-def split_card_table(blocks: list[Block]) -> tuple[list[Block], list[Block]]:
+def split_card_table(blocks: list[Block], lang: str = messages.DEFAULT_LANGUAGE) -> tuple[list[Block], list[Block]]:
     """The page without its card table (a line pointing to the back instead), and the table."""
     front: list[Block] = []
     table: list[Block] = []
@@ -133,7 +134,7 @@ def split_card_table(blocks: list[Block]) -> tuple[list[Block], list[Block]]:
             table.append(b)
         elif b.kind == "heading" and i + 1 < len(blocks) and blocks[i + 1].kind == "cardhead":
             front.append(b)
-            front.append(Block("para", "Every card, with its value and copies, is listed on the back of this page."))
+            front.append(Block("para", messages.text("rules_page.on_the_back", lang)))
         else:
             front.append(b)
     return front, table
@@ -201,7 +202,7 @@ def rules_plan(cs: CardSet, paper: str) -> RulesPlan:
         raise RulesPageError(f"unknown paper '{paper}' for the rules page; expected one of "
                              f"{', '.join(paper_names())}")
     return _rules_of(tuple(page_blocks(cs)), paper, cs.title, cs.name, len(cs.cards),
-                     (tuple(font_sizes()), min_font_size()))
+                     (tuple(font_sizes()), min_font_size()), cs.language)
 
 
 def rules_pdf_and_size(cs: CardSet, paper: str) -> tuple[bytes, float, int]:
@@ -212,22 +213,22 @@ def rules_pdf_and_size(cs: CardSet, paper: str) -> tuple[bytes, float, int]:
 
 @lru_cache(maxsize=8)
 def _rules_of(blocks_in: tuple[Block, ...], paper: str, set_title: str, set_name: str, designs: int,
-              _sizes: tuple[tuple[float, ...], float]) -> RulesPlan:
+              _sizes: tuple[tuple[float, ...], float], lang: str = messages.DEFAULT_LANGUAGE) -> RulesPlan:
     """The pages of these blocks, remembered: a watch rebuild after an edit that leaves the page's words
     alone (flavour, art, a card's name...) reuses them instead of laying them out again. Same bytes as a
     cold build, since they are the same function of the same words (and the same candidate sizes,
     `_sizes`, part of the key only). A big set's front and back are drawn on one canvas: nothing is joined."""
     blocks = list(blocks_in)
-    subject = _subject(set_title, set_name)
+    subject = _subject(set_title, set_name, lang)
     best = _fit(blocks, paper, subject)
     if best is not None:
         return RulesPlan(paper, subject, (RulesPart(blocks_in, best[1], drawn=best[0].drawn),), best[0].pdf,
                          best[1], 1)
-    front_blocks, table = split_card_table(blocks)
+    front_blocks, table = split_card_table(blocks, lang)
     front = _fit(front_blocks, paper, subject)
     if front is None:
         raise _overflow(set_name, paper, render(front_blocks, paper, min_font_size(), subject))
-    title = f"The cards of {set_title} ({designs} designs)"
+    title = messages.text("rules_page.back_title", lang, title=set_title, designs=designs)
     cols = back_columns()
     back_blocks, back = table, _fit(table, paper, subject, cols, title)
     if back is None:
@@ -254,8 +255,8 @@ def clear_caches() -> None:
     clear_parsed()
 
 
-def _subject(title: str, name: str) -> str:
-    return f"One-page rules reference for {title} ({name})"
+def _subject(title: str, name: str, lang: str = messages.DEFAULT_LANGUAGE) -> str:
+    return messages.text("rules_page.subject", lang, title=title, name=name)
 
 
 def _overflow(name: str, paper: str, worst: Rendered) -> RulesOverflowError:
@@ -268,10 +269,10 @@ def _overflow(name: str, paper: str, worst: Rendered) -> RulesOverflowError:
 def check_fits(cs: CardSet, paper: str) -> None:
     """Raise the error `rules_pdf` would raise, from one or two attempts at the smallest size instead of a
     search for the best size (`cardgen validate` asks this: whatever fits at the smallest size is built)."""
-    blocks, subject, smallest = page_blocks(cs), _subject(cs.title, cs.name), min_font_size()
+    blocks, subject, smallest = page_blocks(cs), _subject(cs.title, cs.name, cs.language), min_font_size()
     if render(blocks, paper, smallest, subject).pages == 1:
         return
-    front_blocks, _ = split_card_table(blocks)
+    front_blocks, _ = split_card_table(blocks, cs.language)
     attempt = render(front_blocks, paper, smallest, subject)
     if attempt.pages != 1:
         raise _overflow(cs.name, paper, attempt)

@@ -218,7 +218,8 @@ def draw_sheets(s: RenderSession, canvas: Any, cs: CardSet, opts: PrintOptions, 
                     draw_back(s, pen, cs, Rect(0.0, 0.0, cell.w, cell.h), layout.bleed)
             else:
                 draw_back(s, pen, cs, cell, layout.bleed)
-        draw_sheet_furniture(s, pen, layout, f"{cs.name} · {cs.title} · page {page_no} of {total}")
+        draw_sheet_furniture(s, pen, layout, messages.text("sheet.page", cs.language, set=cs.name, title=cs.title,
+                                                           page=page_no, total=total), cs.language)
         canvas.showPage()
         if duplex_backs:
             if page_begins is not None:
@@ -229,7 +230,8 @@ def draw_sheets(s: RenderSession, canvas: Any, cs: CardSet, opts: PrintOptions, 
             for cell in cells[:len(chunk)]:
                 draw_back(s, pen, cs, cell, layout.bleed)
             # the label goes where the front's footer falls on this side, clear of the backs
-            label = f"{cs.name} · backs ({opts.duplex}-edge duplex) · page {page_no} of {total}"
+            label = messages.text("sheet.backs_page", cs.language, set=cs.name, page=page_no, total=total,
+                                  duplex=messages.text(f"sheet.duplex_{opts.duplex}", cs.language))
             draw_page_label(s, pen, layout, label, mirror(layout.footer.label, layout.paper, duplex))
             canvas.showPage()
         if progress is not None:
@@ -281,7 +283,8 @@ class CardCopies:
         c.restoreState()
 
 
-def draw_sheet_furniture(s: RenderSession, pen: Pen, layout: SheetLayout, label: str) -> None:
+def draw_sheet_furniture(s: RenderSession, pen: Pen, layout: SheetLayout, label: str,
+                         lang: str = messages.DEFAULT_LANGUAGE) -> None:
     """Cut marks, the page label and the scale bar."""
     width = s.face.sheet.mark_width_pt
     ink = s.colours.cut_mark
@@ -296,9 +299,9 @@ def draw_sheet_furniture(s: RenderSession, pen: Pen, layout: SheetLayout, label:
     for seg in layout.fold_marks:
         pen.line(seg.x1, seg.y1, seg.x2, seg.y2, ink, width, (s.face.sheet.fold_dash_on, s.face.sheet.fold_dash_off))
     draw_page_label(s, pen, layout, label)
-    draw_scale_bar(s, pen, layout)
+    draw_scale_bar(s, pen, layout, lang)
     if layout.note is not None:
-        draw_note(s, pen, layout.note, [str(n) for n in messages.message("gutterfold_note")])
+        draw_note(s, pen, layout.note, [str(n) for n in messages.message("gutterfold_note", lang)])
 
 
 def draw_note(s: RenderSession, pen: Pen, box: Rect, notes: list[str]) -> None:
@@ -333,7 +336,7 @@ def draw_page_label(s: RenderSession, pen: Pen, layout: SheetLayout, label: str,
 INCH_PAPERS = frozenset({"letter"})  # papers sold in inches: their scale bar shows inches too
 
 
-def draw_scale_bar(s: RenderSession, pen: Pen, layout: SheetLayout) -> None:
+def draw_scale_bar(s: RenderSession, pen: Pen, layout: SheetLayout, lang: str = messages.DEFAULT_LANGUAGE) -> None:
     """A bar exactly `scale_bar_mm` long with 10 mm ticks below it, so a ruler can check 100 % printing;
     on inch paper its inches (`scale_bar_in`, 1/2 in ticks) run above the same line."""
     length = layout.rules.scale_bar
@@ -348,13 +351,13 @@ def draw_scale_bar(s: RenderSession, pen: Pen, layout: SheetLayout) -> None:
         for i in range(ticks + 1):
             x = box.x + length * i / ticks
             pen.line(x, y, x, y - (1.8 if i in (0, ticks) else 1.0), ink, 0.5)
-        label = messages.text("scale_bar", mm=f"{length:g}")
+        label = messages.text("scale_bar", lang, mm=f"{length:g}")
         if inches:
             halves = int(inches * 2)
             for i in range(halves + 1):
                 x = box.x + 25.4 * inches * i / halves
                 pen.line(x, y, x, y + (1.5 if i in (0, halves) else 0.9), ink, 0.5)
-            label = messages.text("scale_bar_inches", mm=f"{length:g}", inches=f"{inches:g}")
+            label = messages.text("scale_bar_inches", lang, mm=f"{length:g}", inches=f"{inches:g}")
         pen.text(box.x + (1.0 if inches else 0.0), y + (1.9 if inches else 0.8), label, face, pt, ink)
 
 
@@ -386,6 +389,9 @@ def draw_back(s: RenderSession, pen: Pen, cs: CardSet, cell: Rect, bleed: float 
         if block is not None:
             content = block.size_pt * 0.74 * PT + (len(block.lines) - 1) * block.leading
             draw_block(pen, block, box.x, box.y + (box.h + content) / 2, ink, centred_width=box.w)
-        if s.face.back.subtitle:
+        # English keeps the layout's line (a set's look may change it); another language says it in its words
+        subtitle = s.face.back.subtitle if cs.language == messages.DEFAULT_LANGUAGE or not s.face.back.subtitle \
+            else messages.text("sheet.back_subtitle", cs.language)
+        if subtitle:
             sub_face, sub_pt = s.face.back.subtitle_font, s.face.back.subtitle_pt
-            pen.text(box.x + box.w / 2, box.y - 4, s.face.back.subtitle, sub_face, sub_pt, ink, align="centre")
+            pen.text(box.x + box.w / 2, box.y - 4, subtitle, sub_face, sub_pt, ink, align="centre")

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from cardgen.render.icons import Icon, find
 from cardgen.render.pen import Pen, TextMetrics
 
-_KEYWORD = re.compile(r"^\W*(?:[A-Z][A-Z0-9²⁴'’\-]+|\d+T)\W*$")
+_KEYWORD = re.compile(r"^\W*(?:[A-ZÄÖÜ][A-ZÄÖÜ0-9²⁴'’\-]+|\d+[TZ])\W*$")
 
 
 @dataclass(frozen=True)

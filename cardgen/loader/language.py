@@ -1,0 +1,125 @@
+"""A set printed in another language: its own words from `lang/<code>.yaml` in its folder.
+
+Everything cardgen generates (the card text, the face's labels, the rules page) comes from the
+language's templates and catalogue; what only the designer wrote (the title, the type labels, the
+word and hint for life, flavour, a card's own `text`) comes from the set's translation file:
+
+    # lang/de.yaml
+    title: Lunch Money (selbst gemacht)
+    rules: {life_word: Leben, counters_hint: ein 20-seitiger Würfel pro Spieler}
+    types: {attack: Angriff, weapon: Waffe}
+    cards:
+      Band-Aid: {flavour: Ein Kühlpack und ein Passierschein.}
+
+Card names stay as written: they are a card's identity in scenarios, reports, equivalences and the
+published games (docs/languages.md). A set that `extends:` another takes the base's translation, then
+its own on top.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+from typing import Any
+
+from cardgen import messages, model
+from cardgen.errors import Diagnostic, SetError
+from cardgen.loader.yaml_doc import Document, read_document
+
+LANG_FOLDER = "lang"
+_RULE_WORDS = ("life_word", "counters_hint")
+_CARD_WORDS = ("flavour", "text")
+
+
+def translation_file(folder: str | Path, lang: str) -> Path:
+    return Path(folder) / LANG_FOLDER / f"{lang}.yaml"
+
+
+def in_language(cs: model.CardSet, lang: str, warnings: list[Diagnostic] | None = None) -> model.CardSet:
+    """`cs` printed in `lang`: the language's catalogue and templates, and the set's translated words.
+
+    Raises SetError (file:line) for a translation file that names a type or card the set lacks, and
+    MessagesError for a language cardgen has no catalogue for. A set without a translation for `lang`
+    keeps its own words, with a warning.
+    """
+    messages.check_language(lang)
+    messages.template_folder(lang)
+    if lang == cs.language:
+        return cs
+    files = [translation_file(f, lang) for f in (cs.base, cs.path) if f]
+    found = [f for f in files if f.is_file()]
+    if not found:
+        if warnings is not None:
+            where = str(Path(cs.path) / "set.yaml") if cs.path else cs.name
+            warnings.append(Diagnostic(where, 1, 1, f"no {LANG_FOLDER}/{lang}.yaml: the set's own words (title, "
+                                       f"type labels, life word, flavour) stay in '{cs.language}'", "warning"))
+        return dataclasses.replace(cs, language=lang)
+    diags: list[Diagnostic] = []
+    for path in found:
+        doc = read_document(path, str(path), diags, expected="a set's translation")
+        if doc is not None:
+            cs = _apply(cs, doc, diags)
+    if any(d.severity == "error" for d in diags):
+        raise SetError(diags)
+    return dataclasses.replace(cs, language=lang)
+
+
+def _text(doc: Document, at: tuple[str | int, ...], value: Any, diags: list[Diagnostic]) -> str | None:
+    if isinstance(value, str) and value.strip():
+        return value
+    line, col = doc.where(at)
+    diags.append(Diagnostic(doc.path, line, col, f"{'.'.join(str(a) for a in at)}: expected a non-empty text"))
+    return None
+
+
+def _mapping(doc: Document, at: tuple[str, ...], value: Any, diags: list[Diagnostic]) -> dict[str, Any]:
+    if isinstance(value, dict):
+        return value
+    line, col = doc.where(at)
+    diags.append(Diagnostic(doc.path, line, col, f"{'.'.join(at) or 'file'}: expected a mapping"))
+    return {}
+
+
+def _apply(cs: model.CardSet, doc: Document, diags: list[Diagnostic]) -> model.CardSet:
+    data = _mapping(doc, (), doc.data, diags)
+    for key in data:
+        if key not in ("title", "rules", "types", "cards"):
+            line, col = doc.where((key,), key=True)
+            diags.append(Diagnostic(doc.path, line, col, f"unknown key '{key}' (a translation has title, rules, "
+                                    "types and cards)"))
+    title = _text(doc, ("title",), data["title"], diags) if "title" in data else None
+    rules = cs.rules
+    for key, value in _mapping(doc, ("rules",), data.get("rules", {}), diags).items():
+        if key not in _RULE_WORDS:
+            line, col = doc.where(("rules", key), key=True)
+            diags.append(Diagnostic(doc.path, line, col, f"rules.{key}: only {' and '.join(_RULE_WORDS)} are words "
+                                    "to translate"))
+        elif (word := _text(doc, ("rules", key), value, diags)) is not None:
+            rules = dataclasses.replace(rules, life_word=word) if key == "life_word" else \
+                dataclasses.replace(rules, counters_hint=word)
+    types = dict(cs.types)
+    for key, value in _mapping(doc, ("types",), data.get("types", {}), diags).items():
+        if key not in types:
+            line, col = doc.where(("types", key), key=True)
+            diags.append(Diagnostic(doc.path, line, col, f"types.{key}: the set has no such type "
+                                    f"(it has {', '.join(types)})"))
+        elif (label := _text(doc, ("types", key), value, diags)) is not None:
+            types[key] = dataclasses.replace(types[key], label=label)
+    cards = {c.name: c for c in cs.cards}
+    for name, value in _mapping(doc, ("cards",), data.get("cards", {}), diags).items():
+        if name not in cards:
+            line, col = doc.where(("cards", name), key=True)
+            diags.append(Diagnostic(doc.path, line, col, f"cards: the set has no card '{name}'"))
+            continue
+        card = cards[name]
+        for key, text in _mapping(doc, ("cards", name), value, diags).items():
+            if key not in _CARD_WORDS:
+                line, col = doc.where(("cards", name, key), key=True)
+                diags.append(Diagnostic(doc.path, line, col, f"cards.{name}.{key}: only flavour and text are "
+                                        "words to translate (card names stay as written)"))
+            elif (word := _text(doc, ("cards", name, key), text, diags)) is not None:
+                card = dataclasses.replace(card, flavour=word) if key == "flavour" else \
+                    dataclasses.replace(card, text=word)
+        cards[name] = card
+    return dataclasses.replace(cs, title=title or cs.title, rules=rules, types=types,
+                               cards=tuple(cards[c.name] for c in cs.cards))
