@@ -3,7 +3,8 @@
 For each fixture (a base and a changed version), N games of both at one table size, three ways:
 
 - `keyed`: the balance procedure's deals (per-card random keys: the shared cards keep their order whatever the
-  deck sizes) and the same bot seeds;
+  deck sizes, and copies B gains borrow the keys of copies it lost) and the same bot seeds;
+- `keyed-own`: per-card keys without the borrowing (every copy keyed by its own name and copy number);
 - `aligned`: the old compare's deal (shared copies at the same places, then the engine's shuffle): paired only
   when the decks have the same size;
 - `unpaired`: keyed deals, but B on another run seed (independent games).
@@ -25,7 +26,7 @@ from cardgen.loader import load_set
 from cardgen.model import CardSet
 from cardgen.sim.agents import make_agent
 from cardgen.sim.balance import Outcome, Tally, _plan, table_seed
-from cardgen.sim.deal import aligned_orders, keyed_deck
+from cardgen.sim.deal import KeyPlan, aligned_orders, key_plan, keyed_deck
 from cardgen.sim.play import play_one
 from cardgen.sim.seeding import derive_seed
 
@@ -33,13 +34,14 @@ PLANTS = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "balanc
 Z95 = 1.959963984540054
 
 
-def play(cs: CardSet, info: tuple, players: int, run: int, g: int, how: str, order: list[int]) -> Outcome:  # type: ignore[type-arg]
+def play(cs: CardSet, info: tuple, players: int, run: int, g: int, how: str, order: list[int],  # type: ignore[type-arg]
+         plan: KeyPlan) -> Outcome:
     bots = [make_agent("greedy", derive_seed(run, g, s + 1)) for s in range(players)]
     names = ("greedy",) * players
     if how == "aligned":
         rec = play_one(cs, info, bots, names, derive_seed(run, g), f"game {g}", deck=order)
     else:
-        rec = play_one(cs, info, bots, names, derive_seed(run, g), f"game {g}", deck=keyed_deck(cs, run, g),
+        rec = play_one(cs, info, bots, names, derive_seed(run, g), f"game {g}", deck=keyed_deck(cs, run, g, plan),
                        shuffled=True)
     return (-1 if rec.winner_seat is None else rec.winner_seat, rec.opening, rec.turns)
 
@@ -53,7 +55,9 @@ def widths(a: CardSet, b: CardSet, games: int, players: int, how: str) -> tuple[
     run = table_seed(0, players)
     run_b = table_seed(1, players) if how == "unpaired" else run
     for g in range(games):
-        tally.add((play(a, ia, players, run, g, how, oa), play(b, ib, players, run_b, g, how, ob)), pairs)
+        pb = key_plan(b, a) if how == "keyed" else key_plan(b)
+        tally.add((play(a, ia, players, run, g, how, oa, key_plan(a)),
+                   play(b, ib, players, run_b, g, how, ob, pb)), pairs)
     knock, changed = [], {}
     for t in tests:
         if t.family not in ("changed", "knock-on"):
@@ -80,7 +84,7 @@ def main() -> None:
         b = load_set(Path(name) if Path(name).is_dir() else PLANTS / name)
         a = load_set(Path(b.base))
         print(f"{name} ({a.total} -> {b.total} cards), {args.games} games at {args.players} players:")
-        for how in ("keyed", "aligned", "unpaired"):
+        for how in ("keyed", "keyed-own", "aligned", "unpaired"):
             med, changed = widths(a, b, args.games, args.players, how)
             print(f"  {how:9s} median half-width of the unchanged cards' change +-{med:.2f} points; changed: {changed}")
 

@@ -125,10 +125,11 @@ def _empty(value: ast.expr) -> bool:
             and value.func.id in ("list", "dict", "set", "bytearray") and not value.args)
 
 
-# Still memoised by module: the seat tables and shared moves of issue 24a's files (rules, legal, effects), which
-# the frames refit rewrites; to move into the game's tables (`Game.derived`) with it.
+# Still memoised by module: the seat tables and shared moves of issue 24a's files (legal, effects; the frames
+# refit moved rules' `_seats_from` and effects' `_askers` into effects as `seats_from` and `askers`, the same
+# memos); to move into the game's tables (`Game.derived`).
 _LEFT_FOR_THE_FRAMES_REFIT = {"engine/legal.py": {"heals_at", "revivable", "shared_move", "rivals"},
-                              "engine/effects.py": {"_askers"}, "engine/rules.py": {"_seats_from"},
+                              "engine/effects.py": {"askers", "seats_from"},
                               # a pool worker's task, set by the pool's initializer in each worker process
                               "sim/balance.py": {"_WORKER"}, "sim/runner.py": {"_WORKER"}}
 

@@ -11,14 +11,15 @@ from typing import Any, ParamSpec, TypeVar
 import click
 from tqdm import tqdm
 
-from cardgen.cli.bounds import GAMES, JOBS
+from cardgen.cli.bounds import GAMES, JOBS, Finite
 from cardgen.cli.common import SET_REQUIRED, Choice, fails_cleanly, load_group
 from cardgen.errors import OutputError
 from cardgen.model import CardSet
 from cardgen.output import check_writable, write_atomic
 from cardgen.render.sim_report import report_bytes
+from cardgen.sim import balance_defaults
 from cardgen.sim.agents import AGENTS, DEFAULT_BUDGET, agent_names, parse_budget
-from cardgen.sim.balance import CHANGE_TAGS, card_changes
+from cardgen.sim.balance import CHANGE_TAGS, BalanceConfig, BalanceResult, card_changes, verdict_lines
 from cardgen.sim.runner import SimConfig, add_rank_agreement, results_json, simulate, usable_jobs
 
 P = ParamSpec("P")
@@ -73,30 +74,27 @@ def _summary(res: dict[str, Any], shown: int = 3) -> list[str]:
     if agree is not None:
         lines.insert(-2, f"  card ranking against {agree['against']}'s: Spearman {agree['spearman']}, Kendall "
                      f"{agree['kendall']} over {agree['cards']} cards")
-    from cardgen.sim.balance import standout_sentence  # the procedure's words (docs/simulation.md)
-
     if res["cards"]:
         idx = lines.index(next(x for x in lines if x.startswith("  dead cards")))
-        called = res.get("stand_out", [])
-        lines[idx:idx] = ([f"  cards that stand out ({res['impact_measure']} hand, {res['players']} players, "
-                           f"{res['agent']}; `cardgen validate` gives the balance verdicts at 2 and 4 players):"]
-                          + [f"    {standout_sentence(r)}" for r in called[:2 * shown]]
-                          + ([f"    and {len(called) - 2 * shown} more (--json)"] if len(called) > 2 * shown else [])
-                          if called else [f"  card impact ({res['impact_measure']} hand): no card stands out "
-                                          f"({res['players']} players, {res['agent']})"])
+        verdicts = res.get("balance")
+        lines[idx:idx] = ([f"  balance verdicts (the shared procedure, {verdicts['seconds']:.0f} s): below"]
+                          if verdicts is not None else
+                          ["  balance verdicts: not given from these games (the shared procedure plays its own: "
+                           "--balance, or `cardgen validate`)"])
     return lines
 
 
-
-def with_standouts(res: dict[str, Any], cs: CardSet) -> dict[str, Any]:
-    """Add `stand_out` (the balance procedure's calls on this run's own games) before the timing keys."""
-    from cardgen.sim.balance import standouts
+def with_balance(res: dict[str, Any], cs: CardSet, cfg: BalanceConfig) -> tuple[dict[str, Any], BalanceResult]:
+    """Add `balance` (the shared procedure's verdicts on the set, `cardgen validate`'s) before the timing keys."""
+    from cardgen.cli.compare_cmd import run_with_bar
+    from cardgen.sim.balance import judge_set, result_json
     from cardgen.sim.runner import TIMING_KEYS
 
+    result = run_with_bar(f"balance {cs.name}", lambda bar: judge_set(cs, cfg, bar), cfg)
     out = {k: v for k, v in res.items() if k not in TIMING_KEYS}
-    out["stand_out"] = standouts(res["cards"], res["games"], res["players"], cs)
+    out["balance"] = result_json(result)
     out.update({k: res[k] for k in TIMING_KEYS if k in res})
-    return out
+    return out, result
 
 
 def emit_results(res: dict[str, Any], summary: list[str], json_path: Path | None, report_path: Path | None,
@@ -158,14 +156,19 @@ def play_options(agent: str) -> Callable[[Callable[P, R]], Callable[P, R]]:
 @click.option("--rank-against", metavar="AGENT",
               help="Also play the same games with this bot in every seat and report how alike the two rank the "
                    "cards (Spearman and Kendall), e.g. --agent search --rank-against greedy.")
+@click.option("--balance/--no-balance", "balance", default=False, show_default=True,
+              help="Also give the balance verdicts, by the one procedure `validate` and `compare` use (its own "
+                   "games: greedy bots at 2 and 4 players, against the base for a set that extends another).")
+@click.option("--balance-seconds", type=Finite(0.1, 86_400), metavar="SECONDS",
+              help=f"Wall-time budget of the balance games (default {balance_defaults.SECONDS:g}).")
 @click.option("--json", "json_path", type=click.Path(path_type=Path), metavar="FILE",
               help="Write the results as JSON ('-' for standard output).")
 @click.option("--report", "report_path", type=click.Path(path_type=Path), metavar="FILE.pdf|.png",
               help="Write charts: seat win rates, game lengths, card use.")
 @fails_cleanly
 def command(sets: tuple[str, ...], players: int, games: int, seed: int, agent: str, budget: str, jobs: int,
-            cluster: str | None, check: str, rank_against: str | None, json_path: Path | None,
-            report_path: Path | None) -> None:
+            cluster: str | None, check: str, rank_against: str | None, balance: bool, balance_seconds: float | None,
+            json_path: Path | None, report_path: Path | None) -> None:
     """Play bot games and report balance: seat win rates, game length, card use, stalemates."""
     if not sets:
         raise OutputError("name a set to simulate with --set (repeat it to mix sets)")
@@ -187,14 +190,19 @@ def command(sets: tuple[str, ...], players: int, games: int, seed: int, agent: s
             bar.update(n)
 
         res = results_json(cs, simulate(cs, cfg, progress=advance))
-        res = with_standouts(res, cs)
         if rank_against is not None:
             bar.reset(total=games)
             bar.set_description(f"simulating {cs.name} with {rank_against}")
             res = add_rank_agreement(cs, res, cfg, rank_against, progress=advance)
+    verdicts: list[str] = []
+    if balance:
+        bcfg = BalanceConfig(seconds=balance_defaults.SECONDS if balance_seconds is None else balance_seconds,
+                             seed=seed, jobs=cfg.jobs)
+        res, result = with_balance(res, cs, bcfg)
+        verdicts = ["balance verdicts:", *("  " + x for x in verdict_lines(result))]
     if cs.base:  # a set that extends another: which of its cards the designer changed (the report marks them)
         base = load_group((cs.base,), show_warnings=False)
         res["changes"] = {c.name: CHANGE_TAGS[c.kind] for c in card_changes(base, cs) if c.kind in CHANGE_TAGS}
         res["changes_against"] = base.name
     report = report_bytes(res, report_path.suffix) if report_path is not None else None
-    emit_results(res, _summary(res), json_path, report_path, report)
+    emit_results(res, _summary(res) + verdicts, json_path, report_path, report)

@@ -59,6 +59,9 @@ def parse_numbers(text: str) -> tuple[str, ...]:
               help="Play exactly N games per table size and candidate (no early stop).")
 @click.option("--seconds", default=TUNE_SECONDS, show_default=True, type=click.FloatRange(min=1, max=86_400),
               help="Wall-time budget of the verdicts on the set as it is, and of the search for each card.")
+@click.option("--confirm-seconds", default=defaults.SECONDS, show_default=True,
+              type=click.FloatRange(min=0.1, max=86_400),
+              help="Wall-time budget of the suggestion's confirmation by the default procedure (every table size).")
 @click.option("--min-effect", default=defaults.MIN_EFFECT, show_default=True, type=click.FloatRange(min=0.1, max=100),
               metavar="POINTS", help="Smallest change of win rate (points) that counts.")
 @click.option("--alpha", default=defaults.ALPHA, show_default=True, type=float,
@@ -74,8 +77,8 @@ def parse_numbers(text: str) -> tuple[str, ...]:
               help="Write the results as JSON ('-' for standard output).")
 @fails_cleanly
 def command(base: str, set_ref: str, cards: tuple[str, ...], numbers: str, max_steps: int, tables: str,
-            max_games: int, games: int | None, seconds: float, min_effect: float, alpha: float, seed: int,
-            agent: str, budget: str, jobs: int, json_path: Path | None) -> None:
+            max_games: int, games: int | None, seconds: float, confirm_seconds: float, min_effect: float,
+            alpha: float, seed: int, agent: str, budget: str, jobs: int, json_path: Path | None) -> None:
     """Suggest the smallest change of a flagged card's numbers (damage, heal, stun...) that brings it back inside
     the band, judged on the same paired games as `cardgen compare BASE SET` (docs/simulation.md, "Suggested
     fixes")."""
@@ -86,7 +89,8 @@ def command(base: str, set_ref: str, cards: tuple[str, ...], numbers: str, max_s
     cfg = TuneConfig(BalanceConfig(tables=parse_tables(tables), agents=agent_names(agent), seed=seed, alpha=alpha,
                                    min_effect=min_effect, max_games=max_games, games=games, jobs=jobs,
                                    budget=parse_budget(budget)),
-                     seconds=seconds, max_steps=max_steps, numbers=parse_numbers(numbers))
+                     seconds=seconds, max_steps=max_steps, numbers=parse_numbers(numbers),
+                     confirm_seconds=confirm_seconds)
     a, b = load_group((base,)), load_group((set_ref,))
     with tqdm(unit="game", desc=f"tuning {b.name}", leave=False, file=sys.stderr, disable=None) as bar:
         def advance(n: int) -> None:

@@ -1,18 +1,21 @@
-"""State changes every rule shares: seats, drawing, putting cards in play, damage, healing, knock-outs, holds.
+"""State changes every rule shares: seats, drawing, putting cards in play, healing, knock-outs, holds.
 
-The engine's only writes to life, piles and statuses go through here, so the
-invariants (cards conserved, life + pool constant) have one place to hold.
+The engine's writes to life, piles and statuses go through here (and through
+`frames.lose`, the damage, which may push a frame), so the invariants (cards
+conserved, life + pool constant) have few places to hold.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import cache
+from typing import TYPE_CHECKING
 
 from cardgen.engine.cards import CardInfo
 from cardgen.engine.events import (
-    Damage,
     GameOver,
     Healed,
+    HoldEnd,
     HoldEnds,
     Reshuffle,
     Revived,
@@ -20,8 +23,30 @@ from cardgen.engine.events import (
     Unconscious,
     Vomiting,
 )
+from cardgen.engine.frozen import init_args
+from cardgen.engine.outcome import Outcome, Reason
 from cardgen.engine.randomness import shuffle
-from cardgen.engine.state import BraceF, DropF, GameState, Hold, Outcome, Reason, StrikeF, Window
+
+if TYPE_CHECKING:
+    from cardgen.engine.state import GameState
+
+
+@dataclass(frozen=True, slots=True)
+class Hold:
+    """An ongoing hold (a choke): `damage` at the start of each of the holder's turns until broken."""
+
+    holder: int
+    victim: int
+    design: int
+    damage: int
+    broken_by: tuple[str, ...]
+    vomit: bool
+    restricted: bool
+    releasable: bool  # its holder may let go at any time
+    humiliation_breaks: bool  # anyone's humiliation breaks it (else only the victim's `broken_by` defences)
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        return Hold, init_args(self)  # (cardgen/engine/frozen.py)
 
 
 def next_seat(s: GameState, p: int, step: int) -> int:
@@ -48,24 +73,22 @@ def can_act(s: GameState, p: int) -> bool:
             and not (s.holds and s.restricted(p)))
 
 
-
-
-def open_window(s: GameState, f: Window) -> None:
-    """(Re)start the window of `f`: its target is asked first, then the others clockwise."""
-    f.pos = 0
-    exclude = f.player
-    if type(f) is StrikeF:
-        if f.sealed:
-            f.resp = ()  # nobody may answer it at all
-            return
-        if f.target == exclude and s.game.info[f.design].targets == "one":
-            exclude = -1  # an attack redirected at its own player may be defended by them; one hitting all may not
-    f.resp = _askers(f.target, exclude, tuple(s.down))
+def lost(s: GameState, p: int) -> bool:
+    """Unconscious, stunned or vomiting: `p` cannot take (or go on with) their turn."""
+    turn = s.turn
+    return s.down[p] or s.stun_until[p] >= turn or s.vomit_until[p] >= turn
 
 
 @cache
-def _askers(start: int, exclude: int, down: tuple[bool, ...]) -> tuple[int, ...]:
-    """`clockwise` as a tuple, memoised: windows open several times a turn, over the same few seatings."""
+def seats_from(p: int, n: int) -> tuple[int, ...]:
+    """Every seat clockwise from `p` (included)."""
+    return tuple((p + i) % n for i in range(n))
+
+
+@cache
+def askers(start: int, exclude: int, down: tuple[bool, ...]) -> tuple[int, ...]:
+    """`clockwise` as a tuple, memoised: who a window asks (windows open several times a turn, over the same
+    few seatings)."""
     n = len(down)
     return tuple(q for i in range(n) if (q := (start + i) % n) != exclude and not down[q])
 
@@ -103,41 +126,6 @@ def put_in_play(s: GameState, p: int, d: int) -> CardInfo:
     return ci
 
 
-def deal_damage(s: GameState, p: int, amount: int, why: int) -> None:
-    """Take `amount` from `p` into the lost pool; at 0 or below, open their heal-when-dropping window.
-
-    Damage that would take `p` to 0 or below while they hold a heal that comes before the damage (Lunch
-    Money's First Aid) waits on a `BraceF` for those heals first, and is then dealt in full (`lose`).
-    """
-    if amount <= 0 or s.down[p]:
-        return
-    if s.life[p] <= amount and s.game.bracing and can_brace(s, p):
-        s.stack.append(BraceF(p, amount, why))
-        return
-    lose(s, p, amount, why)
-
-
-def can_brace(s: GameState, p: int) -> bool:
-    """`p` can act and holds a heal played before the damage lands."""
-    info = s.game.info
-    return any(info[d].heal_first for d in s.hands[p]) and can_act(s, p)
-
-
-def lose(s: GameState, p: int, amount: int, why: int) -> None:
-    """`deal_damage` now, with no heal before it."""
-    if amount <= 0 or s.down[p]:
-        return
-    lost = amount if s.game.rules.negative_life else min(amount, s.life[p])
-    s.life[p] -= lost
-    s.pool += lost
-    if s.log is not None:  # a hot spot: do not even build the event unlogged
-        s.log.append(Damage(s.turn, p, lost, s.life[p], why))
-    if s.dealt is not None:
-        s.dealt[why] += lost
-    if s.life[p] <= 0:
-        s.stack.append(DropF(p))
-
-
 def restore(s: GameState, p: int, amount: int, by: int, card: int) -> None:
     """Give `p` up to `amount` back from the pool (never above the starting life); revive if above 0."""
     gain = max(0, min(amount, s.game.start_life - s.life[p]))
@@ -161,7 +149,7 @@ def knock_out(s: GameState, p: int) -> None:
     if s.log is not None:
         s.log.append(Unconscious(s.turn, p, s.life[p]))
     for h in [h for h in s.holds if p in (h.holder, h.victim)]:
-        end_hold(s, h, "holder out" if h.holder == p else "victim out")
+        end_hold(s, h, HoldEnd.HOLDER_OUT if h.holder == p else HoldEnd.VICTIM_OUT)
     alive = s.conscious()
     if len(alive) <= 1:
         winner = alive[0] if alive else None
@@ -170,7 +158,7 @@ def knock_out(s: GameState, p: int) -> None:
             s.log.append(GameOver(s.turn, -1 if winner is None else winner, s.result.reason))
 
 
-def end_hold(s: GameState, h: Hold, why: str) -> None:
+def end_hold(s: GameState, h: Hold, why: HoldEnd) -> None:
     """A hold ends (released, broken, or a player out); a vomiting hold starts the victim's round."""
     if h not in s.holds:
         return

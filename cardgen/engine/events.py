@@ -11,14 +11,33 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import ClassVar
 
 from cardgen.engine.game import Game
 from cardgen.engine.moves import Move
+from cardgen.engine.outcome import Reason
 
 # Fields that hold a seat (-1: nobody) or a card design, in every event class: written out as names.
 SEAT_FIELDS = frozenset({"player", "by", "holder", "victim", "to", "winner"})
 CARD_FIELDS = frozenset({"card", "why"})
+
+
+class LostTurn(StrEnum):
+    """Why a player loses their turn (`TurnLost`)."""
+
+    STUNNED = "stunned"
+    VOMITING = "vomiting"
+    UNCONSCIOUS = "unconscious"
+
+
+class HoldEnd(StrEnum):
+    """Why a hold ends (`HoldEnds`)."""
+
+    RELEASED = "released"
+    BROKEN = "broken"
+    HOLDER_OUT = "holder out"
+    VICTIM_OUT = "victim out"
 
 
 @dataclass(slots=True)
@@ -72,7 +91,7 @@ class TurnStarts(Event):
 class TurnLost(Event):
     event: ClassVar[str] = "turn lost"
     player: int
-    why: str  # stunned, vomiting or unconscious (not a card)
+    why: LostTurn
 
     def json(self, game: Game) -> dict[str, object]:
         return {"turn": self.turn, "event": self.event, "player": game.names[self.player], "why": self.why}
@@ -159,7 +178,7 @@ class Unconscious(Event):
 class GameOver(Event):
     event: ClassVar[str] = "game over"
     winner: int
-    reason: str
+    reason: Reason
 
 
 @dataclass(slots=True)
@@ -167,7 +186,7 @@ class HoldEnds(Event):
     event: ClassVar[str] = "hold ends"
     holder: int
     victim: int
-    why: str  # released, broken, holder out, victim out (not a card)
+    why: HoldEnd
 
     def json(self, game: Game) -> dict[str, object]:
         return {"turn": self.turn, "event": self.event, "holder": game.names[self.holder],

@@ -1,17 +1,21 @@
-"""Legal moves: what the player to act may do on their turn, and how each player may answer a pending card."""
+"""Legal moves: what the player to act may do on their turn, and the moves every pending step builds on.
+
+What may answer a pending card is the card's own frame's to say (`frames.Window.answers`)."""
 
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from functools import cache
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from cardgen.engine import moves as mv
-from cardgen.engine.cards import STRIKE_DEFENCES, CardInfo
-from cardgen.engine.effects import next_seat
-from cardgen.engine.game import TurnPlays
+from cardgen.engine.cards import CardInfo
 from cardgen.engine.moves import Move
-from cardgen.engine.state import AnswerF, Frame, GameState, HealF, OpenerF, StrikeF, TickF, Window
+
+if TYPE_CHECKING:
+    from cardgen.engine.frames import Frame
+    from cardgen.engine.game import TurnPlays
+    from cardgen.engine.state import GameState
 
 NO_DEFENCE: Final[frozenset[str]] = frozenset()
 PASS_MOVE: Final = Move(mv.PASS)
@@ -147,8 +151,9 @@ def rivals(p: int, down: tuple[bool, ...]) -> tuple[tuple[int, ...], int]:
 def turn_moves(s: GameState, p: int) -> list[Move]:
     """Everything `p` may do as the action of their turn, sorted and unique.
 
-    Built in sorted order (discard < heal < pass < play < release < stomp < vomit-hit; then by card, target and
-    choice): sorting the list afresh every turn cost more than building it.
+    Built in sorted order (defend < discard < heal < pass < play < release < stomp < vomit-hit; then by card,
+    target and choice): sorting the list afresh every turn cost more than building it. The rare kinds (holds,
+    stomps, vomit hits) are each one test in the loop, and built only when they occur.
     """
     hand = sorted(set(s.hands[p]))
     info = s.game.info
@@ -156,13 +161,11 @@ def turn_moves(s: GameState, p: int) -> list[Move]:
     out: list[Move] = []  # the discards first, made in the loop over the hand below
     extra: list[Move] = []  # the rare kinds that sort after the plays
     if s.holds:
-        # two holds on one victim: one move
-        extra += {Move(mv.RELEASE, -1, h.victim) for h in s.holds if h.holder == p and h.releasable}
-        out = sorted(breaks(s, p))  # "defend" sorts before "discard"
+        out, extra = held_moves(s, p)
         if s.restricted(p):
             out += [info[d].discard_move for d in hand]
             out.append(PASS_MOVE)
-            out += sorted(extra)
+            out += extra
             return out
     down = s.down
     others, seats = rivals(p, tuple(down))
@@ -183,14 +186,10 @@ def turn_moves(s: GameState, p: int) -> list[Move]:
             heals.append(d)
         if ci.stomp:
             extra += [shared_move(mv.STOMP, d, t) for t in revivable(-1, tuple(down), tuple(s.stomped))]
-        if (vomiting and not s.vomit_hit_used and ci.role == "attack" and ci.damage and ci.turn_play
-                and not (ci.limited and barred(s, p, ci))):
+        if vomiting and vomit_hit(s, p, ci):
             extra += [shared_move(mv.VOMIT_HIT, d, v) for v in vomiting]
     if heals:
-        if s.game.reviving:
-            out += heal_moves(s, p, heals)
-        elif s.life[p] < s.game.start_life:  # `heal_moves` when none revives: on yourself alone, if it restores
-            out += [shared_move(mv.HEAL, d, p) for d in heals]
+        out += turn_heals(s, p, heals)
     out.append(PASS_MOVE)
     out += plays
     if extra:
@@ -198,64 +197,28 @@ def turn_moves(s: GameState, p: int) -> list[Move]:
     return out
 
 
+def held_moves(s: GameState, p: int) -> tuple[list[Move], list[Move]]:
+    """With holds in play: `p`'s moves that break a hold on them (sorted: "defend" sorts before "discard"), and
+    their RELEASE moves of holds they may let go (sorted; two holds on one victim are one move)."""
+    release = sorted({Move(mv.RELEASE, -1, h.victim) for h in s.holds if h.holder == p and h.releasable})
+    return sorted(breaks(s, p)), release
+
+
+def vomit_hit(s: GameState, p: int, ci: CardInfo) -> bool:
+    """Whether `p` may play `ci` as this turn's free basic attack on a vomiting player (once a turn)."""
+    return (not s.vomit_hit_used and ci.role == "attack" and bool(ci.damage) and ci.turn_play
+            and not (ci.limited and barred(s, p, ci)))
+
+
+def turn_heals(s: GameState, p: int, heals: list[int]) -> list[Move]:
+    """The HEAL moves of turn heals `heals` (sorted designs) as `p`'s action."""
+    if s.game.reviving:
+        return heal_moves(s, p, heals)
+    if s.life[p] < s.game.start_life:  # `heal_moves` when none revives: on yourself alone, if it restores
+        return [shared_move(mv.HEAL, d, p) for d in heals]
+    return []
+
+
 def allowed_defences(s: GameState, f: Frame) -> frozenset[str]:
-    """Defence kinds the target of `f` may play now."""
-    if type(f) is StrikeF:
-        if f.no_def:
-            return NO_DEFENCE
-        if f.moved and s.game.info[f.design].travels and next_seat(s, f.target, f.direction) == f.player:
-            return f.allowed - STRIKE_DEFENCES  # the end of the line takes it
-        return f.allowed
-    if isinstance(f, OpenerF):
-        return f.allowed
-    if isinstance(f, TickF):
-        return frozenset(f.hold.broken_by)
-    return NO_DEFENCE
-
-
-def responses(s: GameState, f: Window, q: int) -> list[Move]:
-    """What `q` may answer to the pending card `f` (empty: `q` is not asked)."""
-    hand = s.hands[q]
-    # Only the target may defend; anyone else needs a card that meddles, and most hands hold none: say so first.
-    if q != f.target:
-        if s.game.meddling.isdisjoint(hand):
-            return []
-        allowed = NO_DEFENCE
-    elif not hand:
-        return []
-    turn = s.turn
-    if s.down[q] or s.stun_until[q] >= turn or s.vomit_until[q] >= turn or (s.holds and s.restricted(q)):
-        return []  # `can_act`, inline
-    if q == f.target:
-        allowed = allowed_defences(s, f)
-        if not allowed and s.game.meddling.isdisjoint(hand):
-            return []
-    info = s.game.info
-    out: list[Move] = []
-    strike = type(f) is StrikeF
-    n = len(s.life)
-    for d in set(hand):
-        ci = info[d]
-        if not ci.answers:  # most cards (attacks) answer nothing
-            continue
-        for k, move in ci.defend_moves:
-            if k in allowed:
-                out.append(move)
-        if ci.humiliate is not None:
-            if isinstance(f, TickF):
-                if f.hold.humiliation_breaks:
-                    out.append(shared_move(mv.HUMILIATE, d))  # the hold's own set says whether a humiliation breaks it
-            elif isinstance(f, HealF):
-                if ci.humiliate == "cancel":  # classic's cancels ANY card; a redirect sends attacks only
-                    out.append(shared_move(mv.HUMILIATE, d))
-            elif ci.humiliate == "cancel" or isinstance(f, OpenerF):
-                out.append(shared_move(mv.HUMILIATE, d))  # a redirect stops an opener (it is no attack to redirect)
-            elif strike:
-                out += [shared_move(mv.HUMILIATE, d, t) for t in range(n) if t not in (q, f.target) and not s.down[t]]
-        if ci.interfere and strike and q != f.target:
-            out.append(shared_move(mv.INTERFERE, d))
-        if (ci.interject and not isinstance(f, (AnswerF, HealF))  # (a tuple: `A | B` builds a union each time)
-                and not (ci.limited and barred(s, q, ci))):
-            for t in effect_targets(s, q, ci):
-                out += variants(s, mv.INTERJECT, ci, t)
-    return out
+    """Defence kinds the target of `f` may play now (the frame's own rule: `Frame.defences`)."""
+    return f.defences(s)

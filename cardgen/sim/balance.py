@@ -20,6 +20,9 @@ One procedure, one set of defaults (`BalanceConfig`), shared by `cardgen compare
 5. **A minimum effect that matters** (`min_effect`, points of win rate): a card is called only if its
    interval excludes 0 *and* the estimate is at least that large; it is cleared ("no change that matters")
    when its whole interval lies within +-min_effect.
+6. **Table size** (`Interaction`): a card called at one table size and not the same way at another is said to
+   depend on the table size only when the difference between its two figures is itself clear (an anytime-valid
+   interval of the difference, Holm over the primary cards); a short phase 2 plays on to settle it.
 
 The public types (`CardChange`, `BalanceConfig`, `Verdict`, `TableResult`, `BalanceResult`) and functions
 (`card_changes`, `compare_versions`, `assess_set`, `result_json`, `verdict_lines`) are the API other
@@ -43,7 +46,7 @@ from cardgen.errors import CardgenError
 from cardgen.model import Card, CardSet
 from cardgen.sim import balance_defaults as defaults
 from cardgen.sim.agents import DEFAULT_BUDGET, Budget, make_agent, parse_budget
-from cardgen.sim.deal import keyed_deck
+from cardgen.sim.deal import KeyPlan, key_plan, keyed_deck
 from cardgen.sim.impact import length_words, paired_length
 from cardgen.sim.play import card_labels, play_one
 from cardgen.sim.runner import SimConfig, sigint_held
@@ -141,6 +144,24 @@ class TableResult:
     seconds: float
     verdicts: tuple[Verdict, ...]
     length: dict[str, float] | None = None  # game length in turns, A and B and the paired change (impact.py)
+    interaction_games: int = 0  # of `games`, those played after the verdicts were clear, for `Interaction`s
+
+
+@dataclass(frozen=True)
+class Interaction:
+    """Whether a primary card's figure differs between two table sizes: `change` (points) is its figure at
+    `tables[1]` minus at `tables[0]`, `low`..`high` the anytime-valid interval of that difference at the card's
+    Holm level, `p` the Holm-adjusted p-value (family: the primary cards, at the run's `alpha`). `depends`: the
+    card is called at one of the two sizes and not the same way at the other, and the difference is clear (the
+    interval excludes 0) and at least the minimum effect."""
+
+    card: str
+    tables: tuple[int, int]
+    change: float
+    low: float
+    high: float
+    p: float
+    depends: bool
 
 
 @dataclass(frozen=True)
@@ -151,8 +172,9 @@ class BalanceResult:
     tables: tuple[TableResult, ...]
     config: BalanceConfig
     seconds: float
-    depends_on_table: tuple[str, ...] = ()  # cards called at one table size and cleared or opposite at another
+    depends_on_table: tuple[str, ...] = ()  # cards whose figure clearly differs between table sizes
     intended: dict[str, str] = field(default_factory=dict)  # card -> its `intended:` note (set data)
+    interactions: tuple[Interaction, ...] = ()
 
     def flagged(self, family: tuple[Family, ...] = ("changed", "new", "card")) -> list[Verdict]:
         return [v for t in self.tables for v in t.verdicts if v.flagged and v.family in family]
@@ -218,10 +240,16 @@ class PairTask:
     seed: int
     budget: Budget = field(default_factory=lambda: parse_budget(DEFAULT_BUDGET))
     info: tuple[tuple[CardInfo, ...], tuple[CardInfo, ...] | None] | None = None
+    plans: tuple[KeyPlan, KeyPlan | None] | None = None
+    # outcomes already played, per version, by (players, game): a game of a version plays the same whatever the
+    # other version is, so `tune` hands every candidate the base's outcomes (filled in this process only)
+    memo: tuple[dict[tuple[int, int], Outcome], dict[tuple[int, int], Outcome]] | None = None
 
     def __call__(self, players: int, first: int, stop: int) -> list[tuple[Outcome, Outcome | None]]:
         if self.info is None:
             self.info = (card_info(self.a), None if self.b is None else card_info(self.b))
+        if self.plans is None:
+            self.plans = (key_plan(self.a), None if self.b is None else key_plan(self.b, self.a))
         run = table_seed(self.seed, players)
         cfg = SimConfig(players=players, agents=self.agents)
         from cardgen.sim.runner import seats_of
@@ -231,17 +259,23 @@ class PairTask:
         for g in range(first, stop):
             names = seats_of(cfg, g)
             pair: list[Outcome | None] = []
-            for k, (cs, info) in enumerate(((self.a, self.info[0]), (self.b, self.info[1]))):
+            for v, (cs, info, plan) in enumerate(((self.a, self.info[0], self.plans[0]),
+                                                   (self.b, self.info[1], self.plans[1]))):
                 if cs is None or info is None:
                     pair.append(None)
                     continue
-                table = tables.get(k)
-                if table is None:
-                    table = tables[k] = make_game(cs, seat_names(players), info=info)
-                bots = [make_agent(n, derive_seed(run, g, s + 1), self.budget) for s, n in enumerate(names)]
-                rec = play_one(cs, info, bots, names, derive_seed(run, g), f"game {g}",
-                               deck=keyed_deck(cs, run, g), shuffled=True, game=table)
-                pair.append((-1 if rec.winner_seat is None else rec.winner_seat, rec.opening, rec.turns))
+                known = None if self.memo is None else self.memo[v].get((players, g))
+                if known is None:
+                    table = tables.get(v)
+                    if table is None:
+                        table = tables[v] = make_game(cs, seat_names(players), info=info)
+                    bots = [make_agent(n, derive_seed(run, g, s + 1), self.budget) for s, n in enumerate(names)]
+                    rec = play_one(cs, info, bots, names, derive_seed(run, g), f"game {g}",
+                                   deck=keyed_deck(cs, run, g, plan), shuffled=True, game=table)
+                    known = (-1 if rec.winner_seat is None else rec.winner_seat, rec.opening, rec.turns)
+                    if self.memo is not None:
+                        self.memo[v][(players, g)] = known
+                pair.append(known)
             first_outcome = pair[0]
             assert first_outcome is not None
             # one set alone: the same games fill both slots (a card in B's, the band it is measured against in A's)
@@ -590,8 +624,11 @@ def _decided(verdicts: list[Verdict]) -> bool:
 # --- running --------------------------------------------------------------------------------------------------
 
 
+Memo = tuple[dict[tuple[int, int], Outcome], dict[tuple[int, int], Outcome]]
+
+
 def _run(a: CardSet, b: CardSet | None, cfg: BalanceConfig,
-         progress: Callable[[int], None] | None) -> BalanceResult:
+         progress: Callable[[int], None] | None, memo: Memo | None = None) -> BalanceResult:
     if cfg.games is not None and cfg.games < 1:
         raise BalanceError(f"--games must be at least 1, not {cfg.games}")
     if not 0 < cfg.alpha < 1:
@@ -614,7 +651,7 @@ def _run(a: CardSet, b: CardSet | None, cfg: BalanceConfig,
                         None, 0, None) for t in tests)))
         return _finish(a, b, changes, results, cfg, t0)
     pairs = _pairs(tests)
-    task = PairTask(a, b, cfg.agents, cfg.seed, cfg.budget)
+    task = PairTask(a, b, cfg.agents, cfg.seed, cfg.budget, memo=memo)
     tallies = {p: Tally(p) for p in tables}
     stop: dict[int, str] = {}
     verdicts: dict[int, list[Verdict]] = {}
@@ -663,13 +700,38 @@ def _run(a: CardSet, b: CardSet | None, cfg: BalanceConfig,
     for p in tables:
         if p not in stop:
             stop[p] = "budget"
+
+    def current() -> dict[int, list[Verdict]]:
+        for p in tables:
+            if p not in verdicts or cfg.games is not None or verdicts[p][0].games != tallies[p].games:
+                verdicts[p] = table_verdicts(tallies[p], tests, names_a, cfg, names_b)
+        return verdicts
+
+    # Phase 2: where the calls differ between table sizes, a few more games (in this process, one chunk at a
+    # time, so the result does not depend on `jobs`) until the difference itself is clear, or it cannot become
+    # clear within INTERACTION_GROWTH times the games, or the budget.
+    extra = {p: 0 for p in tables}
+    caps = {p: min(limit, INTERACTION_GROWTH * tallies[p].games) for p in tables}
+    while cfg.games is None and len(tables) > 1 and not out_of_time():
+        spec = _interaction_spec(tallies, tests, names_a, cfg, current(), caps)
+        if spec is None:
+            break
+        s0 = time.perf_counter()
+        part = task(*spec)
+        for pair in part:
+            tallies[spec[0]].add(pair, pairs)
+        spent[spec[0]] += time.perf_counter() - s0
+        extra[spec[0]] += len(part)
+        if progress is not None:
+            progress(len(part))
+    final = current()
+    for p in tables:
         tally = tallies[p]
-        if p not in verdicts or cfg.games is not None or verdicts[p][0].games != tally.games:
-            verdicts[p] = table_verdicts(tally, tests, names_a, cfg, names_b)
         results.append(TableResult(p, tally.games, stop[p], round(spent[p], 3),  # type: ignore[arg-type]
-                                   tuple(verdicts[p]), paired_length(tally.games, tally.turns[0], tally.turns[1],
-                                                                     tally.turn_diff2, b is not None)))
-    return _finish(a, b, changes, results, cfg, t0)
+                                   tuple(final[p]), paired_length(tally.games, tally.turns[0], tally.turns[1],
+                                                                  tally.turn_diff2, b is not None), extra[p]))
+    inter = _interactions(_interaction_rows(tallies, tests, names_a, cfg, final), cfg)[0] if len(tables) > 1 else []
+    return _finish(a, b, changes, results, cfg, t0, inter)
 
 
 def _run_pool(task: PairTask, jobs: int, next_spec: Callable[[], tuple[int, int, int] | None],
@@ -709,23 +771,111 @@ def _run_pool(task: PairTask, jobs: int, next_spec: Callable[[], tuple[int, int,
             pool.join()
 
 
-def _depends(results: list[TableResult]) -> tuple[str, ...]:
-    """Cards called at one table size and cleared, or called the other way, at another."""
-    calls: dict[str, list[Verdict]] = {}
-    for t in results:
-        for v in t.verdicts:
-            calls.setdefault(v.card, []).append(v)
+INTERACTION_GROWTH = 2  # phase 2 plays a table size up to this many times the games its verdicts took
+
+
+@dataclass(frozen=True)
+class _Row:
+    """One primary card at two table sizes p < q: its figure's difference (q minus p, a fraction) and what the
+    anytime-valid interval of that difference needs (the two mixture weights w and the log-sqrt(t + 1) terms)."""
+
+    name: str
+    p: int
+    q: int
+    diff: float
+    w: tuple[float, float]
+    log_t: float
+    differ: bool  # the calls differ: called at one size, cleared or called the other way at the other
+
+
+def _sides(f: _Figure) -> dict[str, tuple[float, float]]:
+    """A figure's (estimate, variance) per band edge ("" for a changed card's own change)."""
+    if f.estimate is None:
+        return {}
+    if f.test.family not in ("new", "card"):
+        return {"": (f.estimate, f.var)}
+    assert f.other is not None
+    return {f.edge: (f.estimate, f.var), "lo" if f.edge == "hi" else "hi": f.other}
+
+
+def _calls_differ(vp: Verdict, vq: Verdict) -> bool:
+    """Called at one table size and not called the same way at the other (cleared, open, or the other way)."""
+    return (vp.flagged or vq.flagged) and vp.call != vq.call
+
+
+def _interaction_rows(tallies: dict[int, Tally], tests: list[_Test], names_a: list[str], cfg: BalanceConfig,
+                      verdicts: dict[int, list[Verdict]]) -> list[_Row]:
+    """Every primary card at every pair of table sizes where it has a figure at both. A new card (or a card of a
+    set alone) is compared against the same edge of its band at both sizes: the one it is called beyond, else
+    the one it is judged against where its figure is largest."""
+    figs = {p: {f.name: f for f in _figures(tally, tests, names_a)} for p, tally in tallies.items()}
+    calls = {(v.card, p): v for p, vs in verdicts.items() for v in vs}
+    rho2 = _rho2(cfg.alpha)
+    sizes = sorted(tallies)
+    rows: list[_Row] = []
+    for test in tests:
+        if test.family == "knock-on":
+            continue
+        for i, p in enumerate(sizes):
+            for q in sizes[i + 1:]:
+                fp, fq = figs[p].get(test.name), figs[q].get(test.name)
+                if fp is None or fq is None or fp.estimate is None or fq.estimate is None:
+                    continue
+                sp, sq = _sides(fp), _sides(fq)
+                said = {calls[(test.name, p)].call, calls[(test.name, q)].call}
+                edge = ("" if "" in sp else "hi" if "too strong" in said else "lo" if "too weak" in said
+                        else max((fp, fq), key=lambda f: abs(f.estimate or 0.0)).edge)
+                (ep, vp), (eq, vq) = sp[edge], sq[edge]
+                tp, tq = tallies[p].games * rho2, tallies[q].games * rho2
+                if tp <= 0 or tq <= 0 or vp + vq <= 0:
+                    continue
+                w = (vp * 2 * (tp + 1) / tp, vq * 2 * (tq + 1) / tq)
+                rows.append(_Row(test.name, p, q, eq - ep, w, 0.5 * math.log((tp + 1) * (tq + 1)),
+                                 _calls_differ(calls[(test.name, p)], calls[(test.name, q)])))
+    return rows
+
+
+def _interactions(rows: list[_Row], cfg: BalanceConfig) -> tuple[list[Interaction], list[float]]:
+    """The table-size interaction of each row, Holm over the rows at `cfg.alpha`, and each row's Holm level.
+
+    The two table sizes play independent games, so the product of their two mixture martingales is one for the
+    pair of figures; its confidence region, projected on the difference, is the interval
+    diff +- sqrt((w_p + w_q) (log(1/level) + log sqrt(t_p + 1) + log sqrt(t_q + 1))), valid at every look like
+    each table's own (and tighter than combining the two intervals)."""
+    ps = [min(1.0, math.exp(r.log_t - r.diff * r.diff / (r.w[0] + r.w[1]))) for r in rows]
+    adjusted, levels = holm_levels(ps, cfg.alpha)
     out = []
-    for name, vs in calls.items():
-        signs = {1 if (v.change or 0) > 0 else -1 for v in vs if v.flagged}
-        cleared = any(v.call in ("no change that matters", "within the band") for v in vs)
-        if (signs and cleared) or len(signs) > 1:
-            out.append(name)
-    return tuple(out)
+    for r, q, lv in zip(rows, adjusted, levels, strict=True):
+        hw = math.sqrt((r.w[0] + r.w[1]) * (math.log(1 / lv) + r.log_t))
+        clear = r.differ and abs(r.diff) > hw and abs(r.diff) >= cfg.min_effect / 100
+        out.append(Interaction(r.name, (r.p, r.q), round(100 * r.diff, 2), round(100 * (r.diff - hw), 2),
+                               round(100 * (r.diff + hw), 2), float(f"{q:.4g}"), clear))
+    return out, levels
+
+
+def _interaction_spec(tallies: dict[int, Tally], tests: list[_Test], names_a: list[str], cfg: BalanceConfig,
+                      verdicts: dict[int, list[Verdict]], caps: dict[int, int]) -> tuple[int, int, int] | None:
+    """The next chunk phase 2 plays, or None: for the first card whose calls differ between two table sizes and
+    whose difference is not clear yet but could be within the caps (the estimate is at least the minimum effect,
+    and the interval would be narrow enough with INTERACTION_GROWTH times the games), a chunk at the size that
+    adds most of the difference's variance (and is under its cap)."""
+    rows = _interaction_rows(tallies, tests, names_a, cfg, verdicts)
+    found, levels = _interactions(rows, cfg)
+    for r, it, lv in zip(rows, found, levels, strict=True):
+        if not r.differ or it.depends or abs(r.diff) < cfg.min_effect / 100:
+            continue
+        hw = math.sqrt((r.w[0] + r.w[1]) * (math.log(1 / lv) + r.log_t))
+        if (hw / abs(r.diff)) ** 2 > INTERACTION_GROWTH:
+            continue
+        for p in sorted((r.p, r.q), key=lambda s: -r.w[0 if s == r.p else 1]):
+            first = tallies[p].games
+            if first < caps[p]:
+                return p, first, min(first + CHUNK, caps[p])
+    return None
 
 
 def _finish(a: CardSet, b: CardSet | None, changes: list[CardChange], results: list[TableResult],
-            cfg: BalanceConfig, t0: float) -> BalanceResult:
+            cfg: BalanceConfig, t0: float, interactions: list[Interaction] | None = None) -> BalanceResult:
     # A card's `intended:` note excuses a call on the design it was written for: in a comparison, only a note
     # that B adds or rewrites counts (a note inherited unchanged from A was about A's design, not the edit).
     before = {c.name.casefold(): c.intended for c in a.cards} if b is not None else {}
@@ -733,16 +883,33 @@ def _finish(a: CardSet, b: CardSet | None, changes: list[CardChange], results: l
     intended = {c.name: c.intended for c in cs.cards
                 if c.intended and (b is None or before.get(c.name.casefold()) != c.intended)}
     return BalanceResult(a.name, None if b is None else b.name, tuple(changes), tuple(results), cfg,
-                         round(time.perf_counter() - t0, 3), _depends(results), intended)
+                         round(time.perf_counter() - t0, 3),
+                         tuple(dict.fromkeys(i.card for i in interactions or [] if i.depends)), intended,
+                         tuple(interactions or []))
 
 
 def compare_versions(a: CardSet, b: CardSet, cfg: BalanceConfig = BalanceConfig(),
-                     progress: Callable[[int], None] | None = None) -> BalanceResult:
+                     progress: Callable[[int], None] | None = None, memo: Memo | None = None) -> BalanceResult:
     """Paired games of A and B at every table size of `cfg`; per-card verdicts on the designer's changes
-    (primary family) and on the other cards (knock-on family). `progress(n)` after every n games folded."""
+    (primary family) and on the other cards (knock-on family). `progress(n)` after every n games folded.
+    `memo`: outcomes of A's and B's games already played with the same settings (read and filled; the games
+    are the same games, so the verdicts do not change)."""
     if not {c.name.casefold() for c in a.cards} & {c.name.casefold() for c in b.cards}:
         raise BalanceError(f"sets {a.name} and {b.name} have no card in common: nothing to compare")
-    return _run(a, b, cfg, progress)
+    return _run(a, b, cfg, progress, memo)
+
+
+def judge_set(cs: CardSet, cfg: BalanceConfig = BalanceConfig(),
+              progress: Callable[[int], None] | None = None) -> BalanceResult:
+    """The verdicts on one set, as `validate` and `simulate --balance` give them: a set that extends another
+    compared with its base (the designer's changes), any other set card by card against its role's band."""
+    if cs.base:
+        from pathlib import Path
+
+        from cardgen.loader import load_set
+
+        return compare_versions(load_set(Path(cs.base)), cs, cfg, progress)
+    return assess_set(cs, cfg, progress)
 
 
 def assess_set(cs: CardSet, cfg: BalanceConfig = BalanceConfig(),
@@ -842,7 +1009,9 @@ def verdict_lines(result: BalanceResult) -> list[str]:
             lines.append("  knock-on effects on the other cards: " + (
                 "; ".join(f"{v.card} {v.change:+.1f} points" for v in knock) if knock else "none that matters"))
     if result.depends_on_table:
-        lines.append("strength depends on the table size: " + ", ".join(result.depends_on_table))
+        lines.append("strength depends on the table size: " + "; ".join(
+            f"{i.card} ({i.change:+.1f} points at {i.tables[1]} players against {i.tables[0]} "
+            f"[{i.low:+.1f}, {i.high:+.1f}])" for i in result.interactions if i.depends))
     lines.append(f"(bots {','.join(cfg.agents)}; a change smaller than {cfg.min_effect:g} points does not count; "
                  f"error rate {cfg.alpha:g} per family; {result.seconds:.0f} s)")
     return lines
@@ -858,12 +1027,14 @@ def result_json(result: BalanceResult) -> dict[str, Any]:
                    "games": cfg.games},
         "changes": [{"card": c.name, "kind": c.kind, "copies": list(c.copies), "fields": list(c.fields),
                      "role": c.role} for c in result.changes],
-        "tables": [{"players": t.players, "games": t.games, "stopped": t.stopped, "length": t.length,
+        "tables": [{"players": t.players, "games": t.games, "stopped": t.stopped,
+                    "interaction_games": t.interaction_games, "length": t.length,
                     "verdicts": [{k: v for k, v in dataclasses.asdict(x).items() if k != "players"}
                                  for x in t.verdicts]} for t in result.tables],
         "flagged": sorted({v.card for v in result.flagged() if v.card not in result.intended}),
         "knock_on_flagged": sorted({v.card for v in result.flagged(("knock-on",))}),
         "depends_on_table": list(result.depends_on_table),
+        "table_interaction": [{**dataclasses.asdict(i), "tables": list(i.tables)} for i in result.interactions],
         "intended": result.intended,
         "seconds": result.seconds, "jobs": cfg.jobs,
         "table_seconds": {str(t.players): t.seconds for t in result.tables},
@@ -871,55 +1042,3 @@ def result_json(result: BalanceResult) -> dict[str, Any]:
 
 
 BALANCE_TIMING_KEYS: tuple[str, ...] = ("seconds", "jobs", "table_seconds")
-
-
-def standouts(cards: dict[str, Any], games: int, players: int, cs: CardSet,
-              cfg: BalanceConfig = BalanceConfig()) -> list[dict[str, Any]]:
-    """`simulate`'s summary by the procedure's rule for a set alone, on the run's own games: each card's
-    opening-hand impact (a `simulate` JSON `cards` entry) against the band the other cards of its role span (the
-    edge it is nearer to, chosen as in `table_verdicts`), with the anytime-valid interval, Holm over the cards, at
-    the procedure's error rate for one table size and its minimum effect. Without the paired games' joint
-    counts, the variance of a difference is the sum of the two cards' two-proportion variances. Only the cards
-    called, strongest first."""
-    labels = card_labels(cs)
-    fig: dict[str, tuple[float, float, dict[str, Any]]] = {}
-    for name in labels:
-        f = cards.get(name, {}).get("opening", {})
-        n1, n0 = f.get("holders", 0), f.get("others", 0)
-        if n1 and n0:
-            p1, p0 = f["holder_wins"] / n1, f["other_wins"] / n0
-            fig[name] = (p1 - p0, p1 * (1 - p1) / n1 + p0 * (1 - p0) / n0, f)
-    index = {c.name.casefold(): d for d, c in enumerate(cs.cards)}
-    rows: list[tuple[str, float, float, str, bool, dict[str, Any]]] = []  # name, diff, var, edge, top edge, figure
-    for d, name in enumerate(labels):
-        if name not in fig:
-            continue
-        band = [labels[r] for r in _band(cs, index, cs.role(cs.cards[d]), exclude=d) if labels[r] in fig]
-        if not band:
-            continue
-        hi = max(band, key=lambda n: fig[n][0] - Z95 * math.sqrt(fig[n][1]))
-        lo = min(band, key=lambda n: fig[n][0] + Z95 * math.sqrt(fig[n][1]))
-        est, var, f = fig[name]
-        ref = hi if est - fig[hi][0] > 0 or abs(est - fig[hi][0]) < abs(est - fig[lo][0]) else lo
-        rows.append((name, est - fig[ref][0], var + fig[ref][1], ref, ref == hi, f))
-    ps = [anytime_p(max(diff, 0.0) if top else min(diff, 0.0), var, games, cfg.alpha)
-          for _, diff, var, _, top, _ in rows]
-    adjusted, levels = holm_levels(ps, cfg.alpha)
-    out = []
-    for (name, diff, var, ref, top, f), q, lv in zip(rows, adjusted, levels, strict=True):
-        hw = half_width(var, games, lv)
-        if (diff - hw > 0 and top) or (diff + hw < 0 and not top):
-            out.append({"card": name, "call": "too strong" if diff > 0 else "too weak", "change": round(100 * diff, 2),
-                        "low": round(100 * (diff - hw), 2), "high": round(100 * (diff + hw), 2),
-                        "p": float(f"{q:.4g}"), "reference": ref, "win_rate": f["win_rate"],
-                        "others_win_rate": f["others_win_rate"], "players": players})
-    out.sort(key=lambda r: -float(r["change"]))
-    return out
-
-
-def standout_sentence(r: dict[str, Any]) -> str:
-    """One `standouts` row in the words of `verdict_sentence`."""
-    return (f"players who start with {r['card']} win {100 * r['win_rate']:.0f} % instead of "
-            f"{100 * r['others_win_rate']:.0f} %; that is {r['change']:+.1f} points [{r['low']:+.1f}, "
-            f"{r['high']:+.1f}] against {r['reference']}, the nearest edge of its role's band: "
-            f"{_one_in(r['change'])}. {r['call'].capitalize()}.")

@@ -12,7 +12,9 @@ seeds but not the deals.
 `keyed_deck` pairs decks of any size: every physical card gets a per-game random key (a hash of the run seed,
 the game, the card's name and its copy number) and the deck is the cards sorted by key, dealt as it lies
 (`deal(..., shuffled=True)`). Two versions then share the order of the cards they share, so adding, removing
-or re-counting a card keeps the deals of everything else (the balance procedure, `cardgen.sim.balance`).
+or re-counting a card keeps the deals of everything else (the balance procedure, `cardgen.sim.balance`);
+copies one version gains take the keys of copies it lost (`key_plan`), so a copy-count change or a swap of one
+card for another moves nothing else.
 """
 
 from __future__ import annotations
@@ -63,10 +65,34 @@ def card_key(seed: int, game: int, name: str, copy: int) -> int:
     return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big")
 
 
-def keyed_deck(cs: CardSet, seed: int, game: int) -> list[int]:
+# A physical card's key identity: (design index in its own set, the name and copy number its key is drawn for).
+KeyPlan = list[tuple[int, str, int]]
+
+
+def key_plan(cs: CardSet, base: CardSet | None = None) -> KeyPlan:
+    """Every physical card of `cs` with the identity its key is drawn for: its own (name, copy number), except
+    that, against `base`, copies `cs` has and the base lacks borrow the keys of copies the base has and `cs` lacks
+    (in print order): a copy-count change or a card swapped for another keeps its places in the deck."""
+    own = [(d, c.name, j) for d, c in enumerate(cs.cards) for j in range(c.count)]
+    if base is None:
+        return own
+    theirs = {(c.name, j) for c in base.cards for j in range(c.count)}
+    mine = {(name, j) for _, name, j in own}
+    freed = [(c.name, j) for c in base.cards for j in range(c.count) if (c.name, j) not in mine]
+    plan: KeyPlan = []
+    for d, name, j in own:
+        if (name, j) not in theirs and freed:
+            plan.append((d, *freed.pop(0)))
+        else:
+            plan.append((d, name, j))
+    return plan
+
+
+def keyed_deck(cs: CardSet, seed: int, game: int, plan: KeyPlan | None = None) -> list[int]:
     """The deck of game `game` as design indices, already in random order: every physical card sorted by its
-    `card_key`, so cards two versions share lie in the same order in both (the top card is the last)."""
-    keyed = [(card_key(seed, game, c.name, j), d) for d, c in enumerate(cs.cards) for j in range(c.count)]
+    `card_key` (of the identities in `plan`, default `key_plan(cs)`), so cards two versions share lie in the same
+    order in both (the top card is the last)."""
+    keyed = [(card_key(seed, game, name, j), d) for d, name, j in (plan if plan is not None else key_plan(cs))]
     keyed.sort()
     return [d for _, d in keyed]
 
@@ -80,7 +106,7 @@ def deal(cs: CardSet, info: tuple[CardInfo, ...], players: int, seed: int, order
     s = blank_state(g, seed, record, tally)
     s.draw = list(order)
     if not shuffled:
-        shuffle(s.generator(), s.draw)
+        shuffle(s.rng, s.draw)
     for _ in range(cs.rules.hand_size):
         for p in range(players):
             if s.draw:

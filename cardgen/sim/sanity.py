@@ -30,8 +30,7 @@ from cardgen.sim.balance import (
     BalanceConfig,
     BalanceResult,
     Verdict,
-    assess_set,
-    compare_versions,
+    judge_set,
     verdict_sentence,
 )
 from cardgen.sim.runner import Batch, SimConfig, SimResult, run_range
@@ -151,10 +150,7 @@ def balance_findings(cs: CardSet, cfg: BalanceConfig | None = None,
     """The balance lint, by the shared procedure (`cardgen.sim.balance`): a set that extends another is compared
     with its base and only the designer's changed and new cards are judged; a set with no base has each card
     judged against 0. A warning per card called at some table size, unless its data marks it `intended`."""
-    from cardgen.loader import load_set
-
-    cfg = cfg or BalanceConfig()
-    result = compare_versions(load_set(Path(cs.base)), cs, cfg, progress) if cs.base else assess_set(cs, cfg, progress)
+    result = judge_set(cs, cfg or BalanceConfig(), progress)
     by_card: dict[str, list[Verdict]] = {}
     for v in result.flagged():
         by_card.setdefault(v.card, []).append(v)

@@ -27,7 +27,8 @@ from typing import Any, Literal
 
 from cardgen.errors import CardgenError
 from cardgen.model import Card, CardSet
-from cardgen.sim.balance import BalanceConfig, BalanceResult, Verdict, assess_set, compare_versions
+from cardgen.sim import balance_defaults as defaults
+from cardgen.sim.balance import BalanceConfig, BalanceResult, Memo, Verdict, assess_set, compare_versions
 
 Direction = Literal["weaken", "strengthen"]
 Status = Literal["fixed", "likely fixed", "still", "overshoot", "cut short"]
@@ -147,6 +148,9 @@ class TuneConfig:
     seconds: float = TUNE_SECONDS
     max_steps: int = MAX_STEPS
     numbers: tuple[str, ...] = DEFAULT_NUMBERS
+    # the suggestion is confirmed by the default procedure (every table size, its game limit and time budget)
+    confirm_seconds: float = defaults.SECONDS
+    confirm_max_games: int = defaults.MAX_GAMES
 
 
 @dataclass(frozen=True)
@@ -171,7 +175,8 @@ class TuneResult:
     seconds: float
     min_effect: float
     others: tuple[int, ...] = ()  # table sizes where the card was not flagged (candidates are not judged there)
-    elsewhere: Trial | None = None  # the fix judged at `others` (None: no fix, no other table, or no time left)
+    # the fix played again by the default procedure at every table size, on the same paired games (None: no fix)
+    confirmed: Trial | None = None
 
     @property
     def fix(self) -> Trial | None:
@@ -183,8 +188,10 @@ def _card_verdicts(result: BalanceResult, card: str) -> tuple[Verdict, ...]:
 
 
 def _status(verdicts: tuple[Verdict, ...], direction: Direction, min_effect: float,
-            result: BalanceResult) -> Status:
-    if any(t.stopped == "budget" for t in result.tables):
+            result: BalanceResult, budget_ends: bool = True) -> Status:
+    """What a candidate's verdicts say; `budget_ends`: a run the budget cut short is `cut short` (for the
+    search), else judged on the games it has (the confirmation says the budget ran out on its own)."""
+    if budget_ends and any(t.stopped == "budget" for t in result.tables):
         return "cut short"
     wrong = TOO_STRONG if direction == "weaken" else TOO_WEAK
     other = TOO_WEAK if direction == "weaken" else TOO_STRONG
@@ -209,9 +216,10 @@ def direction_of(verdicts: tuple[Verdict, ...]) -> Direction | None:
 
 
 def verdicts_of(base: CardSet | None, cs: CardSet, bal: BalanceConfig,
-                progress: Callable[[int], None] | None = None) -> BalanceResult:
-    """The balance procedure's verdicts on `cs`: against `base`, or with no base against the rest of its deck."""
-    return assess_set(cs, bal, progress) if base is None else compare_versions(base, cs, bal, progress)
+                progress: Callable[[int], None] | None = None, memo: Memo | None = None) -> BalanceResult:
+    """The balance procedure's verdicts on `cs`: against `base`, or with no base against the rest of its deck.
+    `memo`: games already played (`compare_versions`), the base's shared by every candidate."""
+    return assess_set(cs, bal, progress) if base is None else compare_versions(base, cs, bal, progress, memo)
 
 
 def flagged_cards(result: BalanceResult) -> list[str]:
@@ -235,10 +243,13 @@ def tune(base: CardSet | None, cs: CardSet, card: str, cfg: TuneConfig = TuneCon
     if not any(n in _numbers(target) for n in cfg.numbers):
         raise TuneError(f"{target.name} has none of the numbers tune may change ({', '.join(cfg.numbers)})")
 
-    def judge(version: CardSet, tables: tuple[int, ...]) -> BalanceResult:
+    base_games: dict[tuple[int, int], Any] = {}  # the base's outcomes: every candidate plays the same base games
+    played: dict[str, dict[tuple[int, int], Any]] = {}  # each candidate's own, kept for the confirmation
+
+    def judge(version: CardSet, tables: tuple[int, ...], key: str = "") -> BalanceResult:
         left = cfg.seconds - (time.perf_counter() - t0)
         return verdicts_of(base, version, dataclasses.replace(cfg.balance, tables=tables, seconds=max(left, 0.1)),
-                           progress)
+                           progress, (base_games, played.setdefault(key, {})))
 
     if problem is None:
         if trying is not None:
@@ -266,7 +277,7 @@ def tune(base: CardSet | None, cs: CardSet, card: str, cfg: TuneConfig = TuneCon
         if trying is not None:
             trying(str(edit))
         s0 = time.perf_counter()
-        result = judge(edited_set(cs, edit), flagged)
+        result = judge(edited_set(cs, edit), flagged, str(edit))
         got = _card_verdicts(result, target.name)
         status = _status(got, direction, min_effect, result)
         trials.append(Trial(edit, status, got, round(time.perf_counter() - s0, 3)))
@@ -280,19 +291,22 @@ def tune(base: CardSet | None, cs: CardSet, card: str, cfg: TuneConfig = TuneCon
             closed.add(edit.number)
     ordered = sorted(fixes.values(), key=lambda t: (t.edit.steps if t.edit else 0, t.status != "fixed",
                                                     NUMBERS.index(t.edit.number) if t.edit else 0))
-    elsewhere: Trial | None = None
-    if ordered and others and time.perf_counter() - t0 < cfg.seconds:
+    confirmed: Trial | None = None
+    if ordered:
         best = ordered[0].edit
         assert best is not None
         if trying is not None:
-            trying(f"{best} at {', '.join(map(str, others))} players")
+            trying(f"{best}, confirmed at {', '.join(map(str, cfg.balance.tables))} players")
         s0 = time.perf_counter()
-        result = judge(edited_set(cs, best), others)
+        full = dataclasses.replace(cfg.balance, seconds=cfg.confirm_seconds,
+                                   max_games=max(cfg.balance.max_games, cfg.confirm_max_games))
+        result = verdicts_of(base, edited_set(cs, best), full, progress, (base_games, played.get(str(best), {})))
         got = _card_verdicts(result, target.name)
-        elsewhere = Trial(best, _status(got, direction, min_effect, result), got, round(time.perf_counter() - s0, 3))
+        confirmed = Trial(best, _status(got, direction, min_effect, result, budget_ends=False), got,
+                          round(time.perf_counter() - s0, 3))
     return TuneResult(target.name, None if base is None else base.name, direction,
                       Trial(None, "still", verdicts, problem.seconds), tuple(trials), tuple(ordered), stopped,
-                      round(time.perf_counter() - t0, 3), min_effect, others, elsewhere)
+                      round(time.perf_counter() - t0, 3), min_effect, others, confirmed)
 
 
 # --- words and JSON -------------------------------------------------------------------------------------------
@@ -328,12 +342,14 @@ def tune_lines(res: TuneResult) -> list[str]:
                 f"within {res.min_effect:g} points at {tables}, not yet confirmed"
                 + (f": about {_needed(fix)} games a table size would tell" if _needed(fix) else ""))
         lines.append(f"  suggested fix: {fix.edit} ({sure})")
-        if res.elsewhere is not None:
-            broken = any(v.flagged for v in res.elsewhere.verdicts)
-            lines.append(f"    {'but' if broken else 'and'} at the other table sizes: "
-                         + "; ".join(_figure(v) for v in res.elsewhere.verdicts))
-        elif res.others:
-            lines.append(f"    not judged at {', '.join(map(str, res.others))} players (no time left)")
+        c = res.confirmed
+        if c is not None:
+            word = {"fixed": "confirmed: inside the band at every table size",
+                    "likely fixed": "not confirmed yet (within the minimum effect, the games ran out first)",
+                    "still": "not confirmed: still out of the band", "overshoot": "not confirmed: it overshoots",
+                    "cut short": "not confirmed (cut short)"}[c.status]
+            lines.append(f"    by the default procedure on the same games, {word}: "
+                         + "; ".join(_figure(v) for v in c.verdicts))
         for other in res.fixes[1:]:
             lines.append(f"  or: {other.edit} ({other.status})")
     if res.stopped == "budget":
@@ -365,7 +381,7 @@ def tune_json(results: list[TuneResult], cfg: TuneConfig) -> dict[str, Any]:
                    "tried": [_trial_json(t) for t in r.trials],
                    "fix": None if r.fix is None else _trial_json(r.fix),
                    "fixes": [_trial_json(t) for t in r.fixes],
-                   "fix_elsewhere": None if r.elsewhere is None else _trial_json(r.elsewhere),
+                   "fix_confirmed": None if r.confirmed is None else _trial_json(r.confirmed),
                    "stopped": r.stopped, "seconds": r.seconds}
                   for r in results],
     }

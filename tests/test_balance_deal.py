@@ -1,0 +1,52 @@
+"""Paired deals at any deck size (issue 20, item 3): per-card keys, and copies one version gains borrowing the
+keys of copies it lost, so a copy-count change moves only the cards it changes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from cardgen.loader import load_set
+from cardgen.model import CardSet
+from cardgen.sim.deal import key_plan, keyed_deck
+
+PLANTS = Path(__file__).parent / "fixtures" / "balance_plants"
+
+
+def _names(cs: CardSet, deck: list[int]) -> list[str]:
+    return [cs.cards[d].name for d in deck]
+
+
+def test_a_copy_count_change_moves_only_the_copies_it_changes() -> None:
+    b = load_set(PLANTS / "copies-only")  # Smack 5 -> 3, Kick² 5 -> 7: same deck size
+    a = load_set(Path(b.base))
+    plan_a, plan_b = key_plan(a), key_plan(b, a)
+    borrowed = [(a_name, j) for d, a_name, j in plan_b if b.cards[d].name != a_name]
+    assert sorted(borrowed) == [("Smack", 3), ("Smack", 4)]  # Kick²'s two new copies take Smack's lost keys
+    for game in range(20):
+        da, db = _names(a, keyed_deck(a, 7, game, plan_a)), _names(b, keyed_deck(b, 7, game, plan_b))
+        differ = [i for i, (x, y) in enumerate(zip(da, db, strict=True)) if x != y]
+        assert len(differ) == 2 and all(da[i] == "Smack" and db[i] == "Kick²" for i in differ)
+    # without borrowing the new copies get keys of their own and everything after them shifts
+    own = [_names(b, keyed_deck(b, 7, g, key_plan(b))) for g in range(20)]
+    shifted = [sum(x != y for x, y in zip(_names(a, keyed_deck(a, 7, g, plan_a)), o, strict=True)) for g, o in
+               enumerate(own)]
+    assert max(shifted) > 2
+
+
+def test_a_new_card_slips_in_and_the_shared_cards_keep_their_order() -> None:
+    b = load_set(PLANTS / "new-card")  # four copies of a new card: the deck grows from 110 to 114
+    a = load_set(Path(b.base))
+    assert key_plan(b, a) == key_plan(b)  # nothing was lost, so nothing is borrowed
+    for game in range(20):
+        da = _names(a, keyed_deck(a, 3, game, key_plan(a)))
+        db = _names(b, keyed_deck(b, 3, game, key_plan(b, a)))
+        assert len(db) == len(da) + 4
+        assert [n for n in db if n != "Bar Brawl"] == da
+
+
+def test_keyed_decks_are_shuffled_and_reproducible() -> None:
+    a = load_set("beer")
+    decks = [keyed_deck(a, 0, g) for g in range(3)]
+    assert decks[0] == keyed_deck(a, 0, 0)
+    assert len({tuple(d) for d in decks}) == 3
+    assert sorted(decks[0]) == sorted(d for d, c in enumerate(a.cards) for _ in range(c.count))
