@@ -147,3 +147,35 @@ def test_the_cache_finder_finds_what_it_looks_for(tmp_path: Path) -> None:
     sample.write_text("from functools import cache\n_LAST: list[int] = []\nSEEN = dict()\nKEEP = [1]\n"
                       "@cache\ndef f() -> int:\n    return 1\n", encoding="utf-8")
     assert _module_level_mutables(sample) == ["_LAST", "SEEN", "f"]
+
+
+def test_one_outcome() -> None:
+    """`Outcome` is the engine's record of how a game ended, and nothing else: no other module binds the name
+    (the balance lab's game records say what they are: `WinnerAndCards`, `WinnerAndHands`)."""
+    binders = []
+    for path in sorted(ROOT.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        names = {n.name for n in tree.body if isinstance(n, ast.ClassDef)}
+        names |= {ast.unparse(t) for n in tree.body if isinstance(n, ast.Assign) for t in n.targets}
+        names |= {ast.unparse(n.target) for n in tree.body if isinstance(n, ast.AnnAssign)}
+        if "Outcome" in names:
+            binders.append(path.relative_to(ROOT).as_posix())
+    assert binders == ["engine/outcome.py"]
+
+
+def test_every_written_choice_is_a_move_choice() -> None:
+    """A move's `Choice` has a member for every defence kind a card may play as, and for every `as:` and
+    `direction:` a scenario may write (the loader's Literals, kept apart since the loader may not import the
+    engine): each prints as the same word."""
+    from typing import get_args
+
+    from cardgen import scenario_spec
+    from cardgen.engine.kinds import HOW, How
+    from cardgen.engine.moves import Choice, defence_choice
+
+    words = {str(c) for c in Choice}
+    written = {*get_args(scenario_spec.PlayedAs), *get_args(scenario_spec.Direction), *get_args(model.DefenceKind)}
+    assert written <= words
+    for kind in get_args(model.DefenceKind):
+        assert f"{defence_choice(kind)}" == kind and HOW[defence_choice(kind)] is How(kind)
+    assert {*get_args(model.Humiliate), ""} <= {str(h) for h in How}

@@ -12,7 +12,7 @@ from typing import Final, Literal
 
 from cardgen import mechanics as mech
 from cardgen.engine.frozen import init_args
-from cardgen.engine.moves import DEFEND, DISCARD, Move
+from cardgen.engine.moves import DEFEND, DISCARD, Move, defence_choice
 from cardgen.model import (
     Card,
     CardSet,
@@ -122,6 +122,7 @@ def _info(d: int, c: Card, cs: CardSet, counted: set[str]) -> CardInfo:
         travel_step=1 if own.travel_direction == "left" else -1, turn_play=turn_play, interject=interject,
         meddles=mech.meddles(c), answers=mech.answers(c), plays=turn_play or hold_opener is not None,
         on_turn=turn_play or hold_opener is not None or heal_turn > 0 or c.stomp,
-        defend_moves=tuple((k, Move(DEFEND, d, -1, k)) for k in defend_as), discard_move=Move(DISCARD, d),
+        defend_moves=tuple((k, Move(DEFEND, d, -1, defence_choice(k))) for k in defend_as),
+        discard_move=Move(DISCARD, d),
         aimed=mech.aimed(c),
     )

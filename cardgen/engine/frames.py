@@ -56,7 +56,7 @@ from cardgen.engine.events import (
     WeaponBack,
     WeaponDiscarded,
 )
-from cardgen.engine.kinds import Answer, Phase, Reply, Stage
+from cardgen.engine.kinds import HOW, Answer, How, Phase, Reply, Stage
 from cardgen.engine.legal import (
     DECLINE_MOVE,
     DONE_MOVE,
@@ -70,21 +70,25 @@ from cardgen.engine.legal import (
     variants,
 )
 from cardgen.engine.moves import (
+    AS_HOLD,
     BONUS,
     DECLINE,
     DEFEND,
     DIRECTION,
     DISCARD,
     DONE,
+    DROP,
     FOLLOW,
     HEAL,
     HUMILIATE,
     INTERFERE,
     INTERJECT,
+    LEFT,
     OPEN,
     PASS,
     PLAY,
     RELEASE,
+    RIGHT,
     STOMP,
     VOMIT_HIT,
     Move,
@@ -100,7 +104,8 @@ if TYPE_CHECKING:
 _PHASE_START, _PHASE_CHECK, _PHASE_ACTION, _PHASE_DISCARD, _PHASE_HEAL, _PHASE_END = Phase
 _STAGE_WINDOW, _STAGE_NEXT, _STAGE_DIRECTION, _STAGE_FINISH = Stage
 _ANSWER_DEFEND, _ANSWER_HUMILIATE, _ANSWER_INTERFERE = Answer
-_LEFT, _RIGHT = Move(DIRECTION, choice="left"), Move(DIRECTION, choice="right")  # sorted
+_HOW_NONE, _HOW_DODGE, _HOW_BLOCK, _HOW_DISARM, _HOW_FREEDOM, _HOW_BREAK, _HOW_CANCEL, _HOW_REDIRECT = How
+_LEFT, _RIGHT = Move(DIRECTION, choice=LEFT), Move(DIRECTION, choice=RIGHT)  # sorted
 
 
 # --- offering moves -----------------------------------------------------------------------------------------
@@ -266,7 +271,7 @@ class Window(Frame):
         elif k == INTERJECT:
             self.pos += 1
             ci = put_in_play(s, p, m.card)
-            start_effect(s, p, ci, m.target, drop=m.choice == "drop")
+            start_effect(s, p, ci, m.target, drop=m.choice == DROP)
         else:
             super().apply(s, p, m)
 
@@ -276,15 +281,15 @@ class Window(Frame):
         k = m.kind
         ci = put_in_play(s, p, m.card)
         if k == DEFEND:
-            a = AnswerF(p, m.card, _ANSWER_DEFEND, m.choice, self.player, m.target)
+            a = AnswerF(p, m.card, _ANSWER_DEFEND, HOW[m.choice], self.player, m.target)
         elif k == HUMILIATE:
-            a = AnswerF(p, m.card, _ANSWER_HUMILIATE, ci.humiliate or "", self.player, m.target)
+            a = AnswerF(p, m.card, _ANSWER_HUMILIATE, HOW[ci.humiliate or ""], self.player, m.target)
         else:
-            a = AnswerF(p, m.card, _ANSWER_INTERFERE, "", self.player, m.target)
+            a = AnswerF(p, m.card, _ANSWER_INTERFERE, _HOW_NONE, self.player, m.target)
         s.stack.append(a)
         a.open(s)
 
-    def on_defence(self, s: GameState, how: str, defender: int) -> None:
+    def on_defence(self, s: GameState, how: How, defender: int) -> None:
         """A defence of kind `how` by `defender` resolved: by default the card fails."""
         s.stack.pop()
 
@@ -427,12 +432,12 @@ class TurnF(Frame):
     def _play(self, s: GameState, p: int, m: Move) -> None:
         self.phase = _PHASE_END
         ci = put_in_play(s, p, m.card)
-        if m.choice == "hold" and ci.hold_opener is not None:
+        if m.choice == AS_HOLD and ci.hold_opener is not None:
             o = OpenerF(p, m.card, m.target, ci.hold_opener, ci.hold_defences)
         elif ci.opener is not None:
             o = OpenerF(p, m.card, m.target, ci.opener, ci.defences)
         else:
-            start_effect(s, p, ci, m.target, drop=m.choice == "drop")
+            start_effect(s, p, ci, m.target, drop=m.choice == DROP)
             return
         s.stack.append(o)
         o.open(s)
@@ -593,15 +598,15 @@ class StrikeF(Window):
             out += [shared_move(HUMILIATE, d, t) for t in range(len(s.life))
                     if t not in (q, self.target) and not s.down[t]]
 
-    def on_defence(self, s: GameState, how: str, defender: int) -> None:
+    def on_defence(self, s: GameState, how: How, defender: int) -> None:
         ci = s.game.info[self.design]
-        if how == "disarm" and ci.weapon:
+        if how == _HOW_DISARM and ci.weapon:
             self.disarmed = True
             self.stage = _STAGE_FINISH
             return
-        if how == "block" and self.blocked_by < 0:
+        if how == _HOW_BLOCK and self.blocked_by < 0:
             self.blocked_by = defender
-        moves_on = (ci.travels and how in ("dodge", "block")) or (ci.passes_on is not None and how == "dodge")
+        moves_on = (ci.travels and how in (_HOW_DODGE, _HOW_BLOCK)) or (ci.passes_on is not None and how == _HOW_DODGE)
         if not moves_on:
             self.stage = _STAGE_NEXT
             return
@@ -707,14 +712,14 @@ class AnswerF(Window):
     __slots__ = ("design", "how", "humiliated", "redirect", "what")
     interjectable: ClassVar[bool] = False
 
-    def __init__(self, player: int, design: int, what: Answer, how: str, target: int, redirect: int = -1) -> None:
+    def __init__(self, player: int, design: int, what: Answer, how: How, target: int, redirect: int = -1) -> None:
         self.player = player  # (no super() chain: frames are built several times a turn)
         self.target = target
         self.resp: tuple[int, ...] = ()
         self.pos = 0
         self.design = design
         self.what = what
-        self.how = how  # defence kind, or cancel/redirect
+        self.how = how  # the defence kind, CANCEL or REDIRECT, NONE (an interference)
         self.redirect = redirect
         self.humiliated = False  # a humiliation was played on it (and cancelled, or it would not resolve)
 
@@ -743,7 +748,7 @@ class AnswerF(Window):
                 deal_damage(s, parent.player, ci.retaliates, ci.d)
         elif what is _ANSWER_INTERFERE:
             parent.on_interference(s, self.player)
-        elif self.how == "redirect":
+        elif self.how == _HOW_REDIRECT:
             parent.on_redirect(s, self)
         else:
             self._cancel(s, parent)
@@ -802,7 +807,7 @@ class TickF(Window):
         s.stack.pop()
         end_hold(s, self.hold, HoldEnd.BROKEN)
 
-    def on_defence(self, s: GameState, how: str, defender: int) -> None:
+    def on_defence(self, s: GameState, how: How, defender: int) -> None:
         self._break(s)
 
     def on_redirect(self, s: GameState, a: AnswerF) -> None:
@@ -880,7 +885,7 @@ class ComboF(Frame):
             s.stack.pop()  # the combo left unfinished
         elif m.kind == FOLLOW:
             ci = put_in_play(s, p, m.card)
-            start_effect(s, p, ci, self.victim, drop=m.choice == "drop", free=self.free, mult=self.multiplier,
+            start_effect(s, p, ci, self.victim, drop=m.choice == DROP, free=self.free, mult=self.multiplier,
                          in_combo=True, sealed=self.sealed and ci.follows is None)  # the free attack, not a hold
         else:
             super().apply(s, p, m)
@@ -922,7 +927,7 @@ class BonusF(Frame):
         s.stack.pop()  # taken or not
         if m.kind == BONUS:
             ci = put_in_play(s, p, m.card)
-            start_effect(s, p, ci, m.target, drop=m.choice == "drop", no_def=True)
+            start_effect(s, p, ci, m.target, drop=m.choice == DROP, no_def=True)
         elif m.kind != DECLINE:
             super().apply(s, p, m)
 
@@ -985,7 +990,7 @@ class DirectionF(Frame):
         s.stack.pop()
         strike = s.stack[-1]
         assert isinstance(strike, StrikeF)
-        strike.direction = 1 if m.choice == "left" else -1
+        strike.direction = 1 if m.choice == LEFT else -1
         strike.move_on(s)
 
 
@@ -1140,7 +1145,7 @@ def _break_own_hold(s: GameState, p: int, m: Move) -> None:
     """On their own turn, a held player plays a card that breaks the hold (it is not their action)."""
     ci = put_in_play(s, p, m.card)
     if s.log is not None:
-        s.log.append(Defended(s.turn, p, ci.d, m.choice))
+        s.log.append(Defended(s.turn, p, ci.d, HOW[m.choice]))
     for h in [h for h in s.holds if h.victim == p and h.holder == m.target and m.choice in h.broken_by]:
         end_hold(s, h, HoldEnd.BROKEN)
     if ci.retaliates:

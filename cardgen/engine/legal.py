@@ -26,7 +26,7 @@ DECLINE_MOVE: Final = Move(mv.DECLINE)
 def variants(s: GameState, kind: mv.MoveKind, ci: CardInfo, target: int) -> list[Move]:
     """A move, twice for a weapon that may be dropped after use (Beer Money's weapons)."""
     if ci.may_drop:
-        return [shared_move(kind, ci.d, target), shared_move(kind, ci.d, target, "drop")]
+        return [shared_move(kind, ci.d, target), shared_move(kind, ci.d, target, mv.DROP)]
     return [shared_move(kind, ci.d, target)]
 
 
@@ -102,7 +102,7 @@ def breaks(s: GameState, p: int) -> list[Move]:
     for h in s.holds:
         if h.victim == p:
             for d in set(s.hands[p]):
-                out += [Move(mv.DEFEND, d, h.holder, k) for k in info[d].defend_as if k in h.broken_by]
+                out += [Move(mv.DEFEND, d, h.holder, m.choice) for k, m in info[d].defend_moves if k in h.broken_by]
     return out
 
 
@@ -113,7 +113,7 @@ def revivable(me: int, down: tuple[bool, ...], stomped: tuple[bool, ...]) -> tup
 
 
 @cache
-def shared_move(kind: mv.MoveKind, card: int, target: int = -1, choice: str = "") -> Move:
+def shared_move(kind: mv.MoveKind, card: int, target: int = -1, choice: mv.Choice = mv.NO_CHOICE) -> Move:
     """A move made once and shared, for the moves no card memo holds (heals, stomps, answers, follow-ups): a
     cache hit costs a third of building the named tuple again."""
     return Move(kind, card, target, choice)
@@ -135,8 +135,8 @@ def card_plays(table: dict[int, TurnPlays], ci: CardInfo, others: Sequence[int],
             for t in others if ci.aimed else (-1,):
                 own.append(Move(mv.PLAY, d, t))
                 if ci.may_drop:
-                    own.append(Move(mv.PLAY, d, t, "drop"))
-        hold = tuple(Move(mv.PLAY, d, t, "hold") for t in others) if ci.hold_opener is not None else ()
+                    own.append(Move(mv.PLAY, d, t, mv.DROP))
+        hold = tuple(Move(mv.PLAY, d, t, mv.AS_HOLD) for t in others) if ci.hold_opener is not None else ()
         got = table[key] = (tuple(sorted(own + list(hold))), hold)
     return got
 
