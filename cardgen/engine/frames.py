@@ -22,7 +22,6 @@ from mypy_extensions import mypyc_attr
 from cardgen.engine.cards import STRIKE_DEFENCES, CardInfo
 from cardgen.engine.effects import (
     Hold,
-    askers,
     can_act,
     clockwise,
     draw_one,
@@ -32,7 +31,6 @@ from cardgen.engine.effects import (
     next_seat,
     put_in_play,
     restore,
-    seats_from,
 )
 from cardgen.engine.events import (
     Cancelled,
@@ -65,7 +63,6 @@ from cardgen.engine.legal import (
     effect_targets,
     heal_limit,
     heal_moves,
-    shared_move,
     turn_moves,
     variants,
 )
@@ -201,7 +198,7 @@ class Window(Frame):
     def open(self, s: GameState) -> None:
         """(Re)start the window: its target is asked first, then the others clockwise."""
         self.pos = 0
-        self.resp = askers(self.target, self.player, tuple(s.down))
+        self.resp = s.game.askers(self.target, self.player, tuple(s.down))
 
     def ask(self, s: GameState) -> bool:
         """Offer the answers of the next seat in `resp` that has any (`decide`); False once nobody is left to ask."""
@@ -250,7 +247,7 @@ class Window(Frame):
             if ci.humiliate is not None:
                 self.humiliations(s, q, ci, out)
             if ci.interfere and self.interferable and q != target:
-                out.append(shared_move(INTERFERE, d))
+                out.append(s.game.shared_move(INTERFERE, d))
             if ci.interject and self.interjectable and not (ci.limited and barred(s, q, ci)):
                 for t in effect_targets(s, q, ci):
                     out += variants(s, INTERJECT, ci, t)
@@ -260,7 +257,7 @@ class Window(Frame):
         """Add to `out` the humiliations of card `ci` that `q` may play on it: by default a cancelling one only
         (classic's cancels ANY card; a redirect sends attacks only)."""
         if ci.humiliate == "cancel":
-            out.append(shared_move(HUMILIATE, ci.d))
+            out.append(s.game.shared_move(HUMILIATE, ci.d))
 
     def apply(self, s: GameState, p: int, m: Move) -> None:
         k = m.kind
@@ -376,7 +373,7 @@ class TurnF(Frame):
         s.stack.pop()
         size = s.game.rules.hand_size
         hands, down, draw = s.hands, s.down, s.draw
-        for q in seats_from(p, len(down)):
+        for q in s.game.seats_from[p]:
             hand = hands[q]
             if len(hand) >= size or down[q]:
                 continue
@@ -492,7 +489,7 @@ class StrikeF(Window):
         exclude = self.player
         if self.target == exclude and s.game.info[self.design].targets == "one":
             exclude = -1  # an attack redirected at its own player may be defended by them; one hitting all may not
-        self.resp = askers(self.target, exclude, tuple(s.down))
+        self.resp = s.game.askers(self.target, exclude, tuple(s.down))
 
     def step(self, s: GameState) -> bool:
         """Runs the stages of a strike on from one to the next while nothing else lands on the stack above it
@@ -593,9 +590,9 @@ class StrikeF(Window):
     def humiliations(self, s: GameState, q: int, ci: CardInfo, out: list[Move]) -> None:
         d = ci.d
         if ci.humiliate == "cancel":
-            out.append(shared_move(HUMILIATE, d))
+            out.append(s.game.shared_move(HUMILIATE, d))
         else:  # a redirect: at anyone else still standing
-            out += [shared_move(HUMILIATE, d, t) for t in range(len(s.life))
+            out += [s.game.shared_move(HUMILIATE, d, t) for t in range(len(s.life))
                     if t not in (q, self.target) and not s.down[t]]
 
     def on_defence(self, s: GameState, how: How, defender: int) -> None:
@@ -696,7 +693,7 @@ class OpenerF(Window):
         return self.allowed
 
     def humiliations(self, s: GameState, q: int, ci: CardInfo, out: list[Move]) -> None:
-        out.append(shared_move(HUMILIATE, ci.d))  # a redirect stops an opener (it is no attack to redirect)
+        out.append(s.game.shared_move(HUMILIATE, ci.d))  # a redirect stops an opener (it is no attack to redirect)
 
     def on_redirect(self, s: GameState, a: AnswerF) -> None:
         s.stack.pop()
@@ -801,7 +798,7 @@ class TickF(Window):
 
     def humiliations(self, s: GameState, q: int, ci: CardInfo, out: list[Move]) -> None:
         if self.hold.humiliation_breaks:
-            out.append(shared_move(HUMILIATE, ci.d))  # the hold's own set says whether a humiliation breaks it
+            out.append(s.game.shared_move(HUMILIATE, ci.d))  # the hold's own set says whether a humiliation breaks it
 
     def _break(self, s: GameState) -> None:
         s.stack.pop()
@@ -949,7 +946,7 @@ class AfterBlockF(Frame):
         while self.stage is not Reply.DONE:
             p, other = (self.player, self.attacker) if self.stage is Reply.BLOCKER else (self.attacker, self.player)
             if not after_block.isdisjoint(s.hands[p]) and can_act(s, p) and not s.down[other]:
-                moves = [shared_move(OPEN, d, other) for d in set(s.hands[p])
+                moves = [s.game.shared_move(OPEN, d, other) for d in set(s.hands[p])
                          if (o := s.game.info[d].opener) is not None and o.after_block]
                 if moves:
                     return decide(s, p, [*moves, DECLINE_MOVE])
@@ -1010,7 +1007,7 @@ class DropF(Frame):
             s.stack.pop()
             return False
         info = s.game.info
-        moves = [shared_move(HEAL, d, p) for d in set(s.hands[p]) if info[d].heal_drop and not info[d].heal_first
+        moves = [s.game.shared_move(HEAL, d, p) for d in set(s.hands[p]) if info[d].heal_drop and not info[d].heal_first
                  ] if can_act(s, p) else []
         if not moves:
             s.stack.pop()
@@ -1050,7 +1047,7 @@ class BraceF(Frame):
             lose(s, p, self.amount, self.why)
             return False
         info = s.game.info
-        return decide(s, p, [*[shared_move(HEAL, d, p) for d in set(s.hands[p]) if info[d].heal_first],
+        return decide(s, p, [*[s.game.shared_move(HEAL, d, p) for d in set(s.hands[p]) if info[d].heal_first],
                              DECLINE_MOVE])
 
     def apply(self, s: GameState, p: int, m: Move) -> None:

@@ -5,7 +5,6 @@ What may answer a pending card is the card's own frame's to say (`frames.Window.
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from functools import cache
 from typing import TYPE_CHECKING, Final
 
 from cardgen.engine import moves as mv
@@ -26,8 +25,8 @@ DECLINE_MOVE: Final = Move(mv.DECLINE)
 def variants(s: GameState, kind: mv.MoveKind, ci: CardInfo, target: int) -> list[Move]:
     """A move, twice for a weapon that may be dropped after use (Beer Money's weapons)."""
     if ci.may_drop:
-        return [shared_move(kind, ci.d, target), shared_move(kind, ci.d, target, mv.DROP)]
-    return [shared_move(kind, ci.d, target)]
+        return [s.game.shared_move(kind, ci.d, target), s.game.shared_move(kind, ci.d, target, mv.DROP)]
+    return [s.game.shared_move(kind, ci.d, target)]
 
 
 def effect_targets(s: GameState, p: int, ci: CardInfo) -> list[int]:
@@ -61,18 +60,11 @@ def heal_moves(s: GameState, p: int, hand: Collection[int]) -> list[Move]:
     for d in heals:
         if info[d].revives:
             if targets is None:
-                targets = revivable(me, tuple(s.down), tuple(s.stomped))
-            out += heals_at(d, targets)
+                targets = s.game.revivable(me, tuple(s.down), tuple(s.stomped))
+            out += s.game.heals_at(d, targets)
         elif me >= 0:
-            out.append(shared_move(mv.HEAL, d, me))
+            out.append(s.game.shared_move(mv.HEAL, d, me))
     return out
-
-
-@cache
-def heals_at(card: int, targets: tuple[int, ...]) -> tuple[Move, ...]:
-    """HEAL moves of `card` at each of `targets`, made once (Lunch Money offers its heals at every unconscious
-    player each turn: building them afresh was 3 % of a random lunch game)."""
-    return tuple(Move(mv.HEAL, card, t) for t in targets)
 
 
 def barred(s: GameState, p: int, ci: CardInfo) -> bool:
@@ -106,19 +98,6 @@ def breaks(s: GameState, p: int) -> list[Move]:
     return out
 
 
-@cache
-def revivable(me: int, down: tuple[bool, ...], stomped: tuple[bool, ...]) -> tuple[int, ...]:
-    """Unconscious, unstomped seats, and `me` (-1: nobody) among them in seat order: what heals and stomps target."""
-    return tuple(q for q in range(len(down)) if q == me or (down[q] and not stomped[q]))
-
-
-@cache
-def shared_move(kind: mv.MoveKind, card: int, target: int = -1, choice: mv.Choice = mv.NO_CHOICE) -> Move:
-    """A move made once and shared, for the moves no card memo holds (heals, stomps, answers, follow-ups): a
-    cache hit costs a third of building the named tuple again."""
-    return Move(kind, card, target, choice)
-
-
 def card_plays(table: dict[int, TurnPlays], ci: CardInfo, others: Sequence[int], key: int) -> TurnPlays:
     """A card's PLAY moves as a turn action when it may aim at `others`, sorted: all of them (its own play and
     its HOLD half's), and its HOLD half's alone (for a weapon already used this turn).
@@ -141,13 +120,6 @@ def card_plays(table: dict[int, TurnPlays], ci: CardInfo, others: Sequence[int],
     return got
 
 
-@cache
-def rivals(p: int, down: tuple[bool, ...]) -> tuple[tuple[int, ...], int]:
-    """The conscious seats other than `p`, in seat order, and the same as a bit mask (a memo key)."""
-    others = tuple(q for q in range(len(down)) if q != p and not down[q])
-    return others, sum(1 << q for q in others)
-
-
 def turn_moves(s: GameState, p: int) -> list[Move]:
     """Everything `p` may do as the action of their turn, sorted and unique.
 
@@ -168,7 +140,7 @@ def turn_moves(s: GameState, p: int) -> list[Move]:
             out += extra
             return out
     down = s.down
-    others, seats = rivals(p, tuple(down))
+    others, seats = s.game.rivals(p, tuple(down))
     key = seats  # what the card's turn plays depend on
     vomiting = ([v for v in others if s.vomit_until[v] >= s.turn] if max(s.vomit_until) >= s.turn else [])
     plays: list[Move] = []
@@ -185,9 +157,9 @@ def turn_moves(s: GameState, p: int) -> list[Move]:
         if ci.heal_turn:
             heals.append(d)
         if ci.stomp:
-            extra += [shared_move(mv.STOMP, d, t) for t in revivable(-1, tuple(down), tuple(s.stomped))]
+            extra += [s.game.shared_move(mv.STOMP, d, t) for t in s.game.revivable(-1, tuple(down), tuple(s.stomped))]
         if vomiting and vomit_hit(s, p, ci):
-            extra += [shared_move(mv.VOMIT_HIT, d, v) for v in vomiting]
+            extra += [s.game.shared_move(mv.VOMIT_HIT, d, v) for v in vomiting]
     if heals:
         out += turn_heals(s, p, heals)
     out.append(PASS_MOVE)
@@ -215,7 +187,7 @@ def turn_heals(s: GameState, p: int, heals: list[int]) -> list[Move]:
     if s.game.reviving:
         return heal_moves(s, p, heals)
     if s.life[p] < s.game.start_life:  # `heal_moves` when none revives: on yourself alone, if it restores
-        return [shared_move(mv.HEAL, d, p) for d in heals]
+        return [s.game.shared_move(mv.HEAL, d, p) for d in heals]
     return []
 
 

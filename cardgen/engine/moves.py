@@ -102,3 +102,9 @@ class Move(NamedTuple):
     card: int = -1
     target: int = -1
     choice: Choice = Choice.NONE
+
+
+def heals_at(card: int, targets: tuple[int, ...]) -> tuple[Move, ...]:
+    """HEAL moves of `card` at each of `targets` (memoised by each game: `Game.heals_at`; Lunch Money offers its
+    heals at every unconscious player each turn, and building them afresh was 3 % of a random lunch game)."""
+    return tuple(Move(HEAL, card, t) for t in targets)
