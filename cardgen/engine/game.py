@@ -25,7 +25,7 @@ T = TypeVar("T")
 class MoveMaker(Protocol):
     """`Move`'s own signature: what `Game.shared_move` is called with."""
 
-    def __call__(self, kind: MoveKind, card: int = ..., target: int = ..., choice: Choice = ...) -> Move: ...
+    def __call__(self, kind: MoveKind, card: int = -1, target: int = -1, choice: Choice = Choice.NONE) -> Move: ...
 
 
 def deck_of(cs: CardSet) -> tuple[int, ...]:
