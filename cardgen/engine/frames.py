@@ -256,7 +256,7 @@ class Window(Frame):
     def humiliations(self, s: GameState, q: int, ci: CardInfo, out: list[Move]) -> None:
         """Add to `out` the humiliations of card `ci` that `q` may play on it: by default a cancelling one only
         (classic's cancels ANY card; a redirect sends attacks only)."""
-        if ci.humiliate == "cancel":
+        if ci.cancels:
             out.append(s.game.shared_move(HUMILIATE, ci.d))
 
     def apply(self, s: GameState, p: int, m: Move) -> None:
@@ -589,7 +589,7 @@ class StrikeF(Window):
 
     def humiliations(self, s: GameState, q: int, ci: CardInfo, out: list[Move]) -> None:
         d = ci.d
-        if ci.humiliate == "cancel":
+        if ci.cancels:
             out.append(s.game.shared_move(HUMILIATE, d))
         else:  # a redirect: at anyone else still standing
             out += [s.game.shared_move(HUMILIATE, d, t) for t in range(len(s.life))
@@ -867,8 +867,7 @@ class ComboF(Frame):
             ci = s.game.info[d]
             if ci.limited and barred(s, p, ci):
                 continue
-            if ci.follows == self.combo or (self.steps == 0 and ci.type in self.then and ci.turn_play
-                                            and ci.opener is None and bool(ci.damage)):
+            if ci.follows == self.combo or (self.steps == 0 and ci.typed_follow_up and ci.type in self.then):
                 moves += variants(s, FOLLOW, ci, v)
         if not moves:
             s.stack.pop()
@@ -912,8 +911,7 @@ class BonusF(Frame):
         if can_act(s, p) and not s.down[v]:
             for d in set(s.hands[p]):
                 ci = s.game.info[d]
-                if (ci.role in ("attack", "weapon", "wrestling") and ci.damage and ci.opener is None
-                        and not (ci.limited and barred(s, p, ci))):
+                if ci.free_attack and not (ci.limited and barred(s, p, ci)):
                     moves += variants(s, BONUS, ci, v)
         if not moves:
             s.stack.pop()

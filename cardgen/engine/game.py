@@ -115,7 +115,7 @@ _DERIVED: Final = ("meddling", "answering", "cancelling", "reviving", "bracing",
 
 def _derived(info: tuple[CardInfo, ...]) -> tuple[object, ...]:
     return (frozenset(ci.d for ci in info if ci.meddles), frozenset(ci.d for ci in info if ci.answers),
-            frozenset(ci.d for ci in info if ci.humiliate == "cancel"), any(ci.revives for ci in info),
+            frozenset(ci.d for ci in info if ci.cancels), any(ci.revives for ci in info),
             any(ci.heal_first for ci in info),
             frozenset(ci.d for ci in info if ci.opener is not None and ci.opener.after_block))
 

@@ -178,8 +178,7 @@ def held_moves(s: GameState, p: int) -> tuple[list[Move], list[Move]]:
 
 def vomit_hit(s: GameState, p: int, ci: CardInfo) -> bool:
     """Whether `p` may play `ci` as this turn's free basic attack on a vomiting player (once a turn)."""
-    return (not s.vomit_hit_used and ci.role == "attack" and bool(ci.damage) and ci.turn_play
-            and not (ci.limited and barred(s, p, ci)))
+    return not s.vomit_hit_used and ci.basic_attack and not (ci.limited and barred(s, p, ci))
 
 
 def turn_heals(s: GameState, p: int, heals: list[int]) -> list[Move]:

@@ -53,7 +53,7 @@ def hit_value(ci: CardInfo, multiplier: int = 1) -> float:
     value *= multiplier
     if not ci.defences:
         value *= 1 + UNDEFENDABLE
-    if ci.targets in ("others", "all"):
+    if ci.area:
         value *= 1.5
     return value + 1.5 * ci.stuns
 
