@@ -7,6 +7,7 @@ much room it needed, so the caller can shrink the size until the page fits.
 
 from __future__ import annotations
 
+import copy
 import html
 import io
 import math
@@ -448,6 +449,16 @@ class _RecordingFrame(Frame):  # type: ignore[misc]
     def __init__(self, *args: Any, placed: dict[int, list[Placed]], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.placed = placed
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _RecordingFrame:
+        """A copy sharing the record: platypus copies the frame to measure a KeepTogether in it (nothing is
+        drawn there), and copying the record would copy every flowable drawn so far."""
+        memo[id(self.placed)] = self.placed
+        new = type(self).__new__(type(self))
+        memo[id(self)] = new
+        for key, value in vars(self).items():
+            setattr(new, key, copy.deepcopy(value, memo))
+        return new
 
     def _add(self, flowable: Flowable, canv: Canvas, trySplit: int = 0) -> int:
         real = flowable.drawOn
