@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 from pathlib import Path
 
-from cardgen.errors import CardgenError, Diagnostic
+from cardgen.errors import CardgenError, Diagnostic, SetError
 from cardgen.model import Card, CardSet
 from cardgen.render import layout_data as L
 from cardgen.render.card_face import draw_card
@@ -69,6 +69,9 @@ def print_problems(cs: CardSet, papers: tuple[str, ...] | None = None) -> list[D
         for paper in papers if papers is not None else paper_names():
             try:
                 check_fits(cs, paper)
+            except SetError as exc:  # a face of the set's own lacks a character the rules page prints: at its line
+                out.extend(exc.diagnostics)
+                break
             except CardgenError as exc:
                 out.append(Diagnostic(_set_file(cs), 1, 1, str(exc)))
                 break
