@@ -34,6 +34,7 @@ from reportlab.platypus import (
     TableStyle,
 )
 
+from cardgen import messages
 from cardgen.paths import templates_dir
 from cardgen.render.face_layout import bundled as bundled_layout
 from cardgen.render.face_layout import min_text_pt
@@ -625,7 +626,7 @@ def rules_canvas(buf: io.BytesIO, paper: str, size: float, faces: Faces = ()) ->
 
 def render(blocks: list[Block], paper: str, size: float, subject: str, columns: int | None = None,
            heading: str = "", stop_at_overflow: bool = False, draw: bool = True, onto: Canvas | None = None,
-           retitle: bool = True, faces: Faces = ()) -> Rendered:
+           retitle: bool = True, faces: Faces = (), lang: str = messages.DEFAULT_LANGUAGE) -> Rendered:
     """Draw the blocks at body `size` on `paper`; more than one page means it does not fit.
 
     `columns` overrides the layout's column count; `heading` is the band's title when the blocks
@@ -647,7 +648,8 @@ def render(blocks: list[Block], paper: str, size: float, subject: str, columns: 
     subtitle = title_block.cells[1] if title_block and len(title_block.cells) > 1 else ""
     buf = io.BytesIO()
     doc = _MeasuredDoc(buf, pagesize=(geo.width, geo.height), invariant=1, pageCompression=1,
-                       title=f"{title} – rules", author=PDF_AUTHOR, subject=subject, creator=PDF_CREATOR,
+                       title=messages.text("pdf.rules_title", lang, title=title), author=PDF_AUTHOR,
+                       subject=subject, creator=PDF_CREATOR,
                        keywords="", initialFontName=body, initialFontSize=size,
                        initialLeading=size * float(layout()["leading"]),
                        leftMargin=geo.margin, rightMargin=geo.margin, topMargin=geo.margin, bottomMargin=geo.margin,

@@ -111,7 +111,7 @@ def _largest(ok: Callable[[int], bool], guess: int, n: int) -> int | None:
 
 
 def _fit(blocks: list[Block], paper: str, subject: str, columns: int | None = None,
-         title: str = "", faces: Faces = ()) -> tuple[Rendered, float] | None:
+         title: str = "", faces: Faces = (), lang: str = messages.DEFAULT_LANGUAGE) -> tuple[Rendered, float] | None:
     """The largest size at which the page fits without splitting a word in the card table, or failing
     that the largest at which it fits at all."""
     sizes = font_sizes()
@@ -121,7 +121,7 @@ def _fit(blocks: list[Block], paper: str, subject: str, columns: int | None = No
         # The guess, usually the answer, is drawn; other probes are only placed (a third cheaper)
         if i not in done:
             done[i] = render(blocks, paper, sizes[i], subject, columns, title, stop_at_overflow=True,
-                             draw=not done, faces=faces)
+                             draw=not done, faces=faces, lang=lang)
         return done[i]
 
     guess = guess_index(blocks, paper, columns, sizes, faces)
@@ -130,7 +130,7 @@ def _fit(blocks: list[Block], paper: str, subject: str, columns: int | None = No
         if best is not None:
             page = at(best)
             if not page.pdf:  # the answer was a placed-only probe: draw it now
-                page = render(blocks, paper, sizes[best], subject, columns, title, faces=faces)
+                page = render(blocks, paper, sizes[best], subject, columns, title, faces=faces, lang=lang)
             return page, sizes[best]
     return None
 
@@ -184,6 +184,7 @@ class RulesPlan:
     size: float  # the body size of the front
     pages: int
     faces: Faces = ()  # the set's own faces it is drawn in
+    lang: str = messages.DEFAULT_LANGUAGE
 
 
 def draw_rules(plan: RulesPlan, canvas: IconCanvas) -> None:
@@ -202,7 +203,7 @@ def _draw_parts(plan: RulesPlan, canvas: IconCanvas, retitle: bool) -> tuple[Rul
             out.append(part)
             continue
         done = render(list(part.blocks), plan.paper, part.size, plan.subject, part.columns, part.title,
-                      onto=canvas, retitle=retitle and i == 0, faces=plan.faces)
+                      onto=canvas, retitle=retitle and i == 0, faces=plan.faces, lang=plan.lang)
         out.append(dataclasses.replace(part, drawn=done.drawn))
     return tuple(out)
 
@@ -300,28 +301,29 @@ def _rules_of(blocks_in: tuple[Block, ...], paper: str, set_title: str, set_name
     `_sizes`, part of the key only). A big set's front and back are drawn on one canvas: nothing is joined."""
     blocks = list(blocks_in)
     subject = _subject(set_title, set_name, lang)
-    best = _fit(blocks, paper, subject, faces=faces)
+    best = _fit(blocks, paper, subject, faces=faces, lang=lang)
     if best is not None:
         return RulesPlan(paper, subject, (RulesPart(blocks_in, best[1], drawn=best[0].drawn),), best[0].pdf,
-                         best[1], 1, faces)
+                         best[1], 1, faces, lang)
     front_blocks, table = split_card_table(blocks, lang)
-    front = _fit(front_blocks, paper, subject, faces=faces)
+    front = _fit(front_blocks, paper, subject, faces=faces, lang=lang)
     if front is None:
-        raise _overflow(set_name, paper, render(front_blocks, paper, min_font_size(), subject, faces=faces))
+        raise _overflow(set_name, paper, render(front_blocks, paper, min_font_size(), subject, faces=faces,
+                                                lang=lang))
     title = messages.text("rules_page.back_title", lang, title=set_title, designs=designs)
     cols = back_columns()
-    back_blocks, back = table, _fit(table, paper, subject, cols, title, faces)
+    back_blocks, back = table, _fit(table, paper, subject, cols, title, faces, lang)
     if back is None:
         back_blocks = compact(table)
-        back = _fit(back_blocks, paper, subject, cols, title, faces)
+        back = _fit(back_blocks, paper, subject, cols, title, faces, lang)
     if back is not None:
         back_size, back_pages = back[1], back[0].pages
     else:
         back_size = min_font_size()
-        back_pages = render(back_blocks, paper, back_size, subject, cols, title, faces=faces).pages
+        back_pages = render(back_blocks, paper, back_size, subject, cols, title, faces=faces, lang=lang).pages
     plan = RulesPlan(paper, subject, (RulesPart(tuple(front_blocks), front[1]),
                                       RulesPart(tuple(back_blocks), back_size, cols, title)), b"", front[1],
-                     1 + back_pages, faces)
+                     1 + back_pages, faces, lang)
     buf = io.BytesIO()
     canvas = rules_canvas(buf, paper, front[1], faces)
     parts = _draw_parts(plan, canvas, retitle=True)
@@ -351,10 +353,10 @@ def check_fits(cs: CardSet, paper: str) -> None:
     search for the best size (`cardgen validate` asks this: whatever fits at the smallest size is built)."""
     blocks, subject, smallest = page_blocks(cs), _subject(cs.title, cs.name, cs.language), min_font_size()
     faces = own_faces(cs, tuple(blocks))
-    if render(blocks, paper, smallest, subject, faces=faces).pages == 1:
+    if render(blocks, paper, smallest, subject, faces=faces, lang=cs.language).pages == 1:
         return
     front_blocks, _ = split_card_table(blocks, cs.language)
-    attempt = render(front_blocks, paper, smallest, subject, faces=faces)
+    attempt = render(front_blocks, paper, smallest, subject, faces=faces, lang=cs.language)
     if attempt.pages != 1:
         raise _overflow(cs.name, paper, attempt)
 
