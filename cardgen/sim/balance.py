@@ -660,6 +660,11 @@ def _run(a: CardSet, b: CardSet | None, cfg: BalanceConfig,
 
     def fold(p: int, part: list[tuple[Outcome, Outcome | None]], secs: float) -> None:
         tally = tallies[p]
+        if memo is not None and cfg.jobs > 1:  # a worker's games reach this process's memo only through here
+            for g, (out_a, out_b) in enumerate(part, tally.games):
+                memo[0][(p, g)] = out_a
+                if out_b is not None:
+                    memo[1][(p, g)] = out_b
         for pair in part:
             tally.add(pair, pairs)
         spent[p] += secs
