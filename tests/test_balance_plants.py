@@ -29,6 +29,7 @@ from cardgen.cli.main import main
 from cardgen.loader import load_set
 from cardgen.model import CardSet
 from cardgen.sim import balance
+from cardgen.sim import balance_defaults as defaults
 from cardgen.sim.balance import BalanceConfig, BalanceResult, compare_versions
 
 PLANTS = Path(__file__).parent / "fixtures" / "balance_plants"
@@ -82,8 +83,9 @@ def _compare(name: str, tmp_path: Path) -> tuple[list[str], dict[str, Any]]:
 
 
 def _stopped_by_the_rule(res: dict[str, Any]) -> None:
-    assert res["config"] == {**res["config"], "tables": [2, 4], "agents": ["greedy"], "alpha": 0.05,
-                             "min_effect": 4.0, "max_games": 30_000, "games": None}
+    assert res["config"] == {**res["config"], "tables": list(defaults.TABLES), "agents": list(defaults.AGENTS),
+                             "alpha": defaults.ALPHA, "min_effect": defaults.MIN_EFFECT,
+                             "max_games": defaults.MAX_GAMES, "games": None}
     for t in res["tables"]:
         assert t["stopped"] in ("decided", "nothing to test"), t  # the stopping rule, not a limit, ended it
 

@@ -655,6 +655,10 @@ def _run(a: CardSet, b: CardSet | None, cfg: BalanceConfig,
     tallies = {p: Tally(p) for p in tables}
     stop: dict[int, str] = {}
     verdicts: dict[int, list[Verdict]] = {}
+    # a table size that stopped because its verdicts were clear keeps the verdicts of that look: the intervals are
+    # valid at the look where the rule stopped, and phase 2's games serve the table-size question only (read
+    # again, they would let a card called at its stop drift back to undecided as its estimate settles)
+    settled: dict[int, list[Verdict]] = {}
     spent = {p: 0.0 for p in tables}
     limit = cfg.games if cfg.games is not None else cfg.max_games
 
@@ -675,6 +679,7 @@ def _run(a: CardSet, b: CardSet | None, cfg: BalanceConfig,
             verdicts[p] = v
             if _decided(v):
                 stop[p] = "decided"
+                settled[p] = v
         if p not in stop and tally.games >= limit:
             stop[p] = "games" if cfg.games is not None else "max games"
 
@@ -708,7 +713,9 @@ def _run(a: CardSet, b: CardSet | None, cfg: BalanceConfig,
 
     def current() -> dict[int, list[Verdict]]:
         for p in tables:
-            if p not in verdicts or cfg.games is not None or verdicts[p][0].games != tallies[p].games:
+            if p in settled:
+                verdicts[p] = settled[p]
+            elif p not in verdicts or cfg.games is not None or verdicts[p][0].games != tallies[p].games:
                 verdicts[p] = table_verdicts(tallies[p], tests, names_a, cfg, names_b)
         return verdicts
 
