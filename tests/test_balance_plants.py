@@ -88,6 +88,10 @@ def _stopped_by_the_rule(res: dict[str, Any]) -> None:
                              "max_games": defaults.MAX_GAMES, "games": None}
     for t in res["tables"]:
         assert t["stopped"] in ("decided", "nothing to test"), t  # the stopping rule, not a limit, ended it
+        if t["stopped"] == "decided":  # the verdicts are those of the look that stopped it (phase 2 aside)
+            primary = [v for v in t["verdicts"] if v["family"] != "knock-on"]
+            assert primary and all(v["call"] != "undecided" for v in primary), t
+            assert {v["games"] for v in t["verdicts"]} == {t["games"] - t["interaction_games"]}, t
 
 
 def _called(lines: list[str]) -> list[str]:

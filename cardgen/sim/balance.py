@@ -575,9 +575,10 @@ def _call(f: _Figure, low: float, high: float, margin: float, hw_other: float) -
 
 
 def _needed(est: float, hw: float, games: int, min_effect: float) -> int:
-    """About how many games in all would decide a card: the half-width must fall below |est| (to call it) or
-    below min_effect - |est| (to clear it); the half-width falls about as 1/sqrt(games)."""
-    target = max(abs(est), min_effect - abs(est))
+    """About how many games in all would decide a card if its estimate held: at or past the minimum effect the
+    half-width must fall below |est| (to call it), short of it below min_effect - |est| (to clear it: it cannot
+    be called); the half-width falls about as 1/sqrt(games)."""
+    target = abs(est) if abs(est) >= min_effect else min_effect - abs(est)
     if target <= 0 or hw <= 0:
         return games
     return int(math.ceil(games * (hw / target) ** 2 / 100) * 100)
