@@ -5,6 +5,7 @@
     python bench/sim_bench.py --long 100000        # one long streamed run: peak RSS must stay small
     python bench/sim_bench.py --profile            # cProfile of 300 random games: where the time goes
     python bench/sim_bench.py --against /tmp/base  # this checkout and another side by side (CPU time)
+    python bench/sim_bench.py --against /tmp/base --pure-other --agent greedy   # this build against its pure engine
     python bench/sim_bench.py --against /tmp/base --instructions --games 20  # instructions per decision
     python bench/sim_bench.py --builds             # this checkout compiled and pure (CARDGEN_PURE=1), side by side
     python bench/sim_bench.py --builds --openspiel --set beer --agent random   # and OpenSpiel's C++ hearts
@@ -172,18 +173,24 @@ def _worker(root: Path, sets: list[str], agents: list[str], games: int, **env: s
     return argv, {**os.environ, "PYTHONPATH": str(root), **env}, root
 
 
-def against(other: Path, sets: list[str], agents: list[str], games: int, rounds: int) -> None:
-    """This checkout and `other` run side by side (so both see the same load), `rounds` times: best CPU figures."""
+def against(other: Path, sets: list[str], agents: list[str], games: int, rounds: int, pure_other: bool = False
+            ) -> None:
+    """This checkout and `other` run side by side (so both see the same load), `rounds` times: best CPU figures.
+    `pure_other`: the other runs its pure Python engine (CARDGEN_PURE=1; a checkout from before the compiled build,
+    or one never installed, is pure anyway), this one whichever build it has: "this compiled against that pure"
+    in one run, the issue's "3x today's pure figure" measured directly."""
     here = Path(__file__).resolve().parent.parent
-    best = _side_by_side({"this": _worker(here, sets, agents, games), "other": _worker(other.resolve(), sets,
-                                                                                        agents, games)}, rounds)
-    print(f"decisions per CPU second, best of {rounds} side-by-side rounds; other = {other}")
-    print(f"{'set':<10} {'agent':<8} {'path':<9} {'other':>9} {'this':>9} {'change':>8}")
+    other_env = {"CARDGEN_PURE": "1"} if pure_other else {}
+    best = _side_by_side({"this": _worker(here, sets, agents, games),
+                          "other": _worker(other.resolve(), sets, agents, games, **other_env)}, rounds)
+    print(f"decisions per CPU second, best of {rounds} side-by-side rounds; this = {cardgen.BUILD.line()}; "
+          f"other = {other}{' (pure Python)' if pure_other else ''}")
+    print(f"{'set':<10} {'agent':<8} {'path':<9} {'other':>9} {'this':>9} {'change':>8} {'ratio':>7}")
     for name, agent, mode, label in sorted(best):
         if label != "this":
             continue
         a, b = best[name, agent, mode, "other"], best[name, agent, mode, "this"]
-        print(f"{name:<10} {agent:<8} {mode:<9} {a:>9.0f} {b:>9.0f} {100 * (b - a) / a:>+7.1f}%")
+        print(f"{name:<10} {agent:<8} {mode:<9} {a:>9.0f} {b:>9.0f} {100 * (b - a) / a:>+7.1f}% {b / a:>6.2f}x")
 
 
 def builds(sets: list[str], agents: list[str], games: int, rounds: int, openspiel: bool) -> None:
@@ -268,6 +275,8 @@ def main() -> None:
     ap.add_argument("--against", type=Path, metavar="CHECKOUT",
                     help="compare with another checkout (e.g. `git worktree add /tmp/base main`), side by side")
     ap.add_argument("--rounds", type=int, default=3, help="side-by-side rounds for --against (best is kept)")
+    ap.add_argument("--pure-other", action="store_true",
+                    help="with --against: run the other checkout's pure Python engine (CARDGEN_PURE=1)")
     ap.add_argument("--builds", action="store_true",
                     help="this checkout compiled and pure Python (CARDGEN_PURE=1) side by side (CPU time)")
     ap.add_argument("--openspiel", action="store_true",
@@ -283,7 +292,7 @@ def main() -> None:
     elif args.against and args.instructions:
         instructions(args.against, sets, agents, args.games)
     elif args.against:
-        against(args.against, sets, agents, args.games, args.rounds)
+        against(args.against, sets, agents, args.games, args.rounds, args.pure_other)
     elif args.profile:
         profile(sets[0], 300, args.players, agents[0])
     elif args.long:

@@ -385,11 +385,36 @@ def summary(card: Card, cs: CardSet, short: bool = False) -> str:
 
 # --- checking hand-written text ------------------------------------------------------------
 
-KEYWORDS: dict[str, str] = {
-    "DODGE": "dodge", "DODGED": "dodge", "BLOCK": "block", "BLOCKED": "block",
-    "DISARM": "disarm", "DISARMED": "disarm", "FREEDOM": "freedom",
-    "STUNS": "stuns", "STUNNED": "stunned", "TRAVELS": "travels",
-}
+@dataclass(frozen=True)
+class Reading:
+    """How `check_text` reads a card's hand-written text in one language: the `check_text` entry of
+    templates/messages/<lang>.yaml (its words and phrases are data, so a language is added without code)."""
+
+    numbers: dict[str, int]  # number words, in capitals -> their value
+    free_word: re.Pattern[str]  # a number word checked anywhere (the ones that are mostly not numbers left out)
+    phrases: tuple[tuple[re.Pattern[str], str], ...]  # phrases whose number is one mechanic ("stuns", "damage"...)
+    undefendable: re.Pattern[str]  # "cannot be defended", about the card itself
+    keywords: dict[str, str]  # mechanic words in capitals -> the mechanic they name
+    turns: str  # the letter after a number of turns (2T, 2Z)
+
+
+@cache
+def reading(lang: str = messages.DEFAULT_LANGUAGE) -> Reading:
+    """The language's `check_text` entry, compiled once."""
+    data = messages.message("check_text", lang)
+    numbers: dict[str, int] = {}
+    for value, entry in enumerate(data["numbers"]):
+        for word in entry if isinstance(entry, list) else [entry]:
+            numbers[str(word)] = value
+    words = "|".join(sorted(numbers, key=len, reverse=True))
+    # a number word that counts something else ("take two cards", "one of them") is not the mechanic's number
+    num = rf"(?:\d+|(?:{words})\b(?! (?:{data['counting']})\b))"
+    free = [w for w in numbers if w not in {str(x) for x in data["not_a_number"]}]
+    phrases = tuple((re.compile(r"\b" + str(pattern).replace("{ns}", rf"({num}(?: ?\+ ?{num})*)")
+                                .replace("{n}", f"({num})")), str(what))
+                    for what, pattern in data["phrases"].items())
+    return Reading(numbers, re.compile(rf"\b(?:{'|'.join(free)})\b"), phrases, re.compile(str(data["undefendable"])),
+                   {str(w): str(kind) for kind, words in data["keywords"].items() for w in words}, str(data["turns"]))
 
 
 def _mentions(card: Card, cs: CardSet, kind: str) -> bool:
@@ -422,26 +447,8 @@ def stated_numbers(card: Card, cs: CardSet) -> set[int]:
     return (nums - {0}) | ({0} if card.heal is not None and "dropping" in card.heal.when else set())
 
 
-# Numbers written as words are checked like digits ("takes three counters" on a 4-damage card). "One" only
-# in the phrases below: elsewhere it is mostly not a number ("one player", "one after another").
-NUMBER_WORDS: dict[str, int] = {w: n for n, w in enumerate((
-    "ZERO", "ONE", "TWO", "THREE", "FOUR", "FIVE", "SIX", "SEVEN", "EIGHT", "NINE", "TEN", "ELEVEN", "TWELVE",
-    "THIRTEEN", "FOURTEEN", "FIFTEEN", "SIXTEEN", "SEVENTEEN", "EIGHTEEN", "NINETEEN", "TWENTY"))}
-_WORDS = "|".join(sorted(NUMBER_WORDS, key=len, reverse=True))
-# a number word that counts something else ("take two cards", "one of them") is not the mechanic's number
-_NUM = rf"(?:\d+|(?:{_WORDS})\b(?! (?:CARDS?|OF|PLAYERS?)\b))"
-_FREE_WORD = re.compile(rf"\b(?:{'|'.join(w for w in NUMBER_WORDS if w != 'ONE')})\b")
-
-# Phrases whose number must be one particular mechanic, not just any number of the card.
-_PHRASE_NUMBERS: tuple[tuple[str, str], ...] = (
-    (rf"\bSTUNS ({_NUM}) ?T(?:URNS?)?\b", "stuns"),
-    (rf"\bSTUNNED ({_NUM}) ?T(?:URNS?)?\b", "stunned"),
-    (rf"\b(?:DEALS|LOSES?|HITS FOR|TAKES?) ({_NUM}(?: ?\+ ?{_NUM})*)", "damage"),
-    (rf"\b(?:RESTORES?|HEALS?|REGAINS?) ({_NUM})", "heal"),
-)
-# "cannot be defended" about the card itself, not about the follow-up it allows (an opener's text)
-_UNDEFENDABLE = re.compile(r"(?<!FOLLOW-UP )\b(?:CANNOT|CAN'T|CAN NOT) BE (?:DEFENDED|DODGED|BLOCKED)|"
-                           r"\bUNDEFENDABLE\b")
+# Numbers written as words are checked like digits ("takes three counters" on a 4-damage card); "one" (and the
+# like in other languages: German "ein") only in the phrases of `reading`: elsewhere it is mostly not a number.
 
 
 def _phrase_values(card: Card, what: str) -> set[str]:
@@ -461,34 +468,36 @@ def _phrase_values(card: Card, what: str) -> set[str]:
     return values
 
 
-def _phrase_problems(card: Card, cs: CardSet, text: str) -> list[str]:
+def _phrase_problems(card: Card, cs: CardSet, text: str, r: Reading) -> list[str]:
     problems = []
-    for pattern, what in _PHRASE_NUMBERS:
-        for m in re.finditer(pattern, text):
-            stated = "+".join(str(NUMBER_WORDS.get(t, t)) for t in re.split(r"\s*\+\s*", m.group(1).strip()))
+    for pattern, what in r.phrases:
+        for m in pattern.finditer(text):
+            stated = "+".join(str(r.numbers.get(t, t)) for t in re.split(r"\s*\+\s*", m.group(1).strip()))
             allowed = _phrase_values(card, what)
             if stated not in allowed:
                 have = ", ".join(sorted(allowed)) or "none"
                 problems.append(f"text says '{m.group(0)}' but the card's {what} is {have}")
-    if _UNDEFENDABLE.search(text) and defences_of(card, cs):
+    if r.undefendable.search(text) and defences_of(card, cs):
         problems.append(f"text says it cannot be defended but it may be {_or_list(list(defences_of(card, cs)))}; "
                         "set `defended_by: []` to make it so")
     return problems
 
 
 def check_text(card: Card, cs: CardSet) -> list[str]:
-    """Ways in which the card's own `text` contradicts its mechanics (empty when it agrees)."""
+    """Ways in which the card's own `text` contradicts its mechanics (empty when it agrees), read in the set's
+    language (`reading`: its number words, phrases and keywords)."""
     if not card.text:
         return []
+    r = reading(cs.language)
     problems: list[str] = []
     text = card.text
     allowed = stated_numbers(card, cs)
     own = card.name.upper()
     scrubbed = text.upper().replace(own, " ")
-    problems.extend(_phrase_problems(card, cs, scrubbed))
-    for pattern, _what in _PHRASE_NUMBERS:  # checked above: report each stated number once
-        scrubbed = re.sub(pattern, " ", scrubbed)
-    for m in re.finditer(r"(?<![\w²⁴])(\d+)(?:T\b)?", scrubbed):
+    problems.extend(_phrase_problems(card, cs, scrubbed, r))
+    for pattern, _what in r.phrases:  # checked above: report each stated number once
+        scrubbed = pattern.sub(" ", scrubbed)
+    for m in re.finditer(rf"(?<![\w²⁴])(\d+)(?:{re.escape(r.turns)}\b)?", scrubbed):
         n = int(m.group(1))
         if n not in allowed:
             problems.append(f"text states {m.group(0)} but the mechanics have no such number "
@@ -499,17 +508,17 @@ def check_text(card: Card, cs: CardSet) -> list[str]:
     cased = text.replace(card.name, " ").replace(own, " ")
     for upper, other in sorted(names.items(), key=lambda kv: -len(kv[0])):
         named = any(re.search(rf"(?<!\w){re.escape(form)}(?!\w)", cased) for form in (upper, other.name))
-        if named and upper not in KEYWORDS:
+        if named and upper not in r.keywords:
             if upper not in related:
                 problems.append(f"text mentions card '{other.name}' but the mechanics do not refer to it")
             cased = cased.replace(upper, " ").replace(other.name, " ")
             scrubbed = scrubbed.replace(upper, " ")
-    for word in sorted(set(_FREE_WORD.findall(scrubbed)), key=lambda w: NUMBER_WORDS[w]):
-        if NUMBER_WORDS[word] not in allowed:
-            problems.append(f"text states {word.lower()} ({NUMBER_WORDS[word]}) but the mechanics have no such "
+    for word in sorted(set(r.free_word.findall(scrubbed)), key=lambda w: r.numbers[w]):
+        if r.numbers[word] not in allowed:
+            problems.append(f"text states {word.lower()} ({r.numbers[word]}) but the mechanics have no such "
                             f"number (they have {', '.join(str(x) for x in sorted(allowed)) or 'none'})")
-    for word in sorted(set(re.findall(r"\b[A-Z]{4,}\b", scrubbed))):
-        kind = KEYWORDS.get(word)
+    for word in sorted(set(re.findall(r"\b[^\W\d_]{4,}\b", scrubbed))):
+        kind = r.keywords.get(word)
         if kind and not _mentions(card, cs, kind):
             problems.append(f"text says {word} but the mechanics do not have it")
     return problems

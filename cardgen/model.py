@@ -8,7 +8,7 @@ these fields) and the rules cannot drift apart.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, NamedTuple
 
 Source = Literal["rulebook", "published-list", "designed"]
 Role = Literal["attack", "weapon", "defence", "heal", "counter", "wrestling", "special", "event",
@@ -161,17 +161,30 @@ class BackDesign:
     subtitle: str | None = None
 
 
+class FontSource(NamedTuple):
+    """Where a set.yaml named one of its faces: that file, the line and column, the key under `look.fonts`
+    and the font's path as written there (what a message about the face points at)."""
+
+    path: str
+    line: int
+    column: int
+    key: str
+    written: str
+
+
 @dataclass(frozen=True)
 class Look:
     """The designer's own look (set.yaml `look:`): TrueType faces, a back image or a back design.
 
     `fonts` maps a logical face of the face layout (Sans, Sans-Bold, Sans-Oblique, Cond, Cond-Bold) to a
-    TrueType file; paths are absolute, checked by the loader to lie inside the set folder.
+    TrueType file; paths are absolute, checked by the loader to lie inside the set folder. `sources` says,
+    for each of them, where a set.yaml named it (an extending set's inherited faces: in its base's).
     """
 
     fonts: dict[str, str] = field(default_factory=dict)
     back_image: str = ""
     back: BackDesign = BackDesign()
+    sources: dict[str, FontSource] = field(default_factory=dict)
 
     @property
     def own(self) -> bool:

@@ -22,8 +22,9 @@ from cardgen.cli.main import main
 from cardgen.export.print_shop import shop_pdf
 from cardgen.loader import load_set, load_sets
 from cardgen.render.inks import hex_to_cmyk
+from cardgen.render.rules_page import rules_pdf
 from cardgen.render.sheets import PrintOptions, cards_pdf
-from tests.pdfops import Event, pages
+from tests.pdfops import Event, pages, text_runs
 
 FIXTURE = Path(__file__).parent / "fixtures" / "own_look"
 MM = 72 / 25.4
@@ -321,3 +322,57 @@ def test_a_glyph_only_the_layout_prints_is_caught_as_the_card_is_drawn(tmp_path:
     code, built = _run("build", "--set", str(folder), "--out", str(tmp_path / "out"))
     assert code == 1 and "'↔' (U+2194) is not in the set's font" in built, built
     assert not (tmp_path / "out").exists() or not any((tmp_path / "out").rglob("*.pdf"))
+
+
+def _page_fonts(data: bytes, page: int) -> dict[str, str]:
+    """Resource name -> BaseFont of one page's fonts, each checked to be embedded TrueType."""
+    fonts: Any = PdfReader(io.BytesIO(data)).pages[page]["/Resources"]["/Font"]
+    out = {}
+    for res, ref in fonts.items():
+        font = ref.get_object()
+        assert "/FontFile2" in font["/FontDescriptor"].get_object(), font
+        out[res] = str(font["/BaseFont"])
+    return out
+
+
+def test_the_rules_page_is_set_in_the_sets_own_faces(tmp_path: Path) -> None:
+    """Item 9: the rules page (its own file, and the print file's first page) draws every text run in the set's
+    faces, embedded as subsets: title and headings in its bold, examples in its italic, the tables in its
+    condensed faces (here the regular and bold files again); no DejaVu Sans at all."""
+    out = tmp_path / "out"
+    code, said = _run("build", "--set", str(FIXTURE), "--out", str(out))
+    assert code == 0, said
+    folder = out / "own-look"
+    serif = r"/[A-Z]{6}\+DejaVuSerif(-Bold|-Italic)?-[0-9a-f]{8}"
+    for name in ("own-look-rules.pdf", "own-look-print.pdf"):
+        data = (folder / name).read_bytes()
+        fonts = _page_fonts(data, 0)
+        used = {fonts[e.font] for e in pages(data)[0].events if e.kind == "text"}
+        assert used and all(re.fullmatch(serif, n) for n in used), (name, used)
+        assert {re.sub(r"^/[A-Z]{6}\+|-[0-9a-f]{8}$", "", n) for n in used} == {
+            "DejaVuSerif", "DejaVuSerif-Bold", "DejaVuSerif-Italic"}, name
+    rules = (folder / "own-look-rules.pdf").read_bytes()
+    assert not any("DejaVuSans" in n for n in _page_fonts(rules, 0).values())
+    words = " ".join(t for _, t, _ in text_runs(rules))
+    assert "Café Brawl" in words and "Glossary" in words and "♥2" in words  # drawn and decodable, in the serif
+
+
+def test_a_set_without_its_own_faces_keeps_the_bundled_rules_page() -> None:
+    fonts = set(_page_fonts(rules_pdf(load_set("beer"), "a4"), 0).values())
+    assert {re.sub(r"^/[A-Z]{6}\+", "", n) for n in fonts} == {
+        "DejaVuSans", "DejaVuSans-Bold", "DejaVuSans-Oblique", "DejaVuSansCondensed", "DejaVuSansCondensed-Bold"}
+
+
+def test_a_face_missing_a_character_only_the_rules_page_prints_is_refused_at_its_line(tmp_path: Path) -> None:
+    """The heart before a heal's amount is the rules page's card table's, not the cards': a face without it
+    loads (the cards print), and validate, build and rules refuse it at the set.yaml line naming the face."""
+    folder = _copy(tmp_path)
+    _edit(folder, "regular: fonts/DejaVuSerif-subset.ttf", "regular: fonts/DejaVuSerif-noheart.ttf")
+    load_set(folder)
+    out = _refused(folder, tmp_path, r"look\.fonts\.regular: 'fonts/DejaVuSerif-noheart\.ttf' has no glyph for 1 "
+                                     r"character the rules page prints: '♥' \(U\+2665, card 'Chamomile'\)")
+    assert f"set.yaml:{_line_of(folder, 'regular: fonts')}:" in out
+    assert "look.fonts.bold:" not in out  # the other faces have it
+    code, said = _run("rules", "--set", str(folder), "--out", str(tmp_path / "rules"))
+    assert code == 1 and "has no glyph for 1 character the rules page prints" in said, said
+    assert not list((tmp_path / "rules").rglob("*.pdf"))

@@ -112,10 +112,11 @@ def print_shop(sets: tuple[str, ...], out: Path, size: str, bleed: float, dpi: f
 @command.command("gallery")
 @SET_OPTION
 @OUT_OPTION
+@LANG_OPTION
 @fails_cleanly
-def gallery(sets: tuple[str, ...], out: Path) -> None:
+def gallery(sets: tuple[str, ...], out: Path, lang: str | None) -> None:
     """`<out>/<set>/index.html`: card previews and the card table, readable offline."""
     for group in set_groups(sets):
-        cs = load_group(group)
+        cs = load_group(group, lang=lang)
         publish_files(out, gallery_files(cs))
         click.echo(str(out / cs.name / "index.html"))

@@ -155,7 +155,7 @@ def turn_moves(s: GameState, p: int) -> list[Move]:
     target and choice): sorting the list afresh every turn cost more than building it. The rare kinds (holds,
     stomps, vomit hits) are each one test in the loop, and built only when they occur.
     """
-    hand = sorted(set(s.hands[p]))
+    hand = sorted(s.hands[p])  # (copies of a design are skipped in the loop: cheaper than a set, compiled or not)
     info = s.game.info
     tables = s.game.turn_plays
     out: list[Move] = []  # the discards first, made in the loop over the hand below
@@ -163,17 +163,21 @@ def turn_moves(s: GameState, p: int) -> list[Move]:
     if s.holds:
         out, extra = held_moves(s, p)
         if s.restricted(p):
-            out += [info[d].discard_move for d in hand]
+            out += [info[d].discard_move for d in sorted(set(hand))]
             out.append(PASS_MOVE)
             out += extra
             return out
     down = s.down
     others, seats = rivals(p, tuple(down))
     key = seats  # what the card's turn plays depend on
-    vomiting = ([v for v in others if s.vomit_until[v] >= s.turn] if max(s.vomit_until) >= s.turn else [])
+    vomiting = [v for v in others if s.vomit_until[v] >= s.turn] if s.anyone_vomiting() else []
     plays: list[Move] = []
     heals: list[int] = []
+    last = -1
     for d in hand:
+        if d == last:
+            continue
+        last = d
         ci = info[d]
         out.append(ci.discard_move)
         if not ci.on_turn:  # a defence, a follow-up...: nothing to do with it on a turn but discard it

@@ -90,6 +90,11 @@ class GameState:
     def vomiting(self, p: int) -> bool:
         return self.vomit_until[p] >= self.turn
 
+    def anyone_vomiting(self) -> bool:
+        """Whether some seat vomits this turn (compiled, `any` over a generator is a native loop; `max` is a call)."""
+        turn = self.turn
+        return any(until >= turn for until in self.vomit_until)
+
     def restricted(self, p: int) -> bool:
         """A holder of a restricting hold may only discard, pass or let go."""
         return any(h.holder == p and h.restricted for h in self.holds)

@@ -15,6 +15,7 @@ import io
 import math
 from dataclasses import dataclass
 
+from cardgen import messages
 from cardgen.errors import CardgenError
 from cardgen.export.shops import PAGE_MODES
 from cardgen.export.shops import shop as shop_preset
@@ -26,7 +27,7 @@ from cardgen.render.geometry import Rect
 from cardgen.render.pdfx import make_pdfx
 from cardgen.render.pen import MM
 from cardgen.render.session import RenderSession
-from cardgen.render.sheets import draw_back, new_canvas
+from cardgen.render.sheets import draw_back, new_canvas, size_name
 from cardgen.render.size_check import check_card_size
 
 DEFAULT_BLEED_MM = 3.175  # 1/8 in, what most shops ask for
@@ -84,8 +85,9 @@ def shop_pdf(cs: CardSet, size: str, bleed: float, cmyk: bool = False, pages: st
         raise PrintShopError(f"bleed must be a number of millimetres, 0 or more (got {bleed:g})")
     page_w, page_h = card.width + 2 * bleed, card.height + 2 * bleed
     buf = io.BytesIO()
-    canvas = new_canvas(buf, page_w, page_h, f"{cs.title}: print-shop cards",
-                        f"{len(cs.cards)} designs and a back of {cs.name}, {card.name} with {bleed:g} mm bleed")
+    canvas = new_canvas(buf, page_w, page_h, messages.text("pdf.shop_title", cs.language, title=cs.title),
+                        messages.text("pdf.shop_subject", cs.language, designs=len(cs.cards), set=cs.name,
+                                      size=size_name(card.name, cs.language), bleed=f"{bleed:g}"), cs.language)
     if cmyk:
         make_pdfx(canvas)
     trim = Rect(bleed, bleed, card.width, card.height)

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from cardgen import messages, model
+from cardgen.cardtext import check_text
 from cardgen.errors import Diagnostic, SetError
 from cardgen.loader.yaml_doc import Document, read_document
 
@@ -55,13 +56,18 @@ def in_language(cs: model.CardSet, lang: str, warnings: list[Diagnostic] | None 
                                        f"type labels, life word, flavour) stay in '{cs.language}'", "warning"))
         return dataclasses.replace(cs, language=lang)
     diags: list[Diagnostic] = []
+    texts: dict[str, tuple[str, int, int]] = {}
     for path in found:
         doc = read_document(path, str(path), diags, expected="a set's translation")
         if doc is not None:
-            cs = _apply(cs, doc, diags)
+            cs = _apply(cs, doc, diags, texts)
+    cs = dataclasses.replace(cs, language=lang)
+    for name, (path_shown, line, col) in texts.items():  # a translated `text` is read in its own language
+        for problem in check_text(cs.card(name), cs):
+            diags.append(Diagnostic(path_shown, line, col, f"cards.{name}.text: {problem}"))
     if any(d.severity == "error" for d in diags):
         raise SetError(diags)
-    return dataclasses.replace(cs, language=lang)
+    return cs
 
 
 def _text(doc: Document, at: tuple[str | int, ...], value: Any, diags: list[Diagnostic]) -> str | None:
@@ -80,7 +86,9 @@ def _mapping(doc: Document, at: tuple[str, ...], value: Any, diags: list[Diagnos
     return {}
 
 
-def _apply(cs: model.CardSet, doc: Document, diags: list[Diagnostic]) -> model.CardSet:
+def _apply(cs: model.CardSet, doc: Document, diags: list[Diagnostic],
+           texts: dict[str, tuple[str, int, int]]) -> model.CardSet:
+    """`cs` with the words of one translation file; `texts` notes where each translated card text is."""
     data = _mapping(doc, (), doc.data, diags)
     for key in data:
         if key not in ("title", "rules", "types", "cards"):
@@ -120,6 +128,8 @@ def _apply(cs: model.CardSet, doc: Document, diags: list[Diagnostic]) -> model.C
             elif (word := _text(doc, ("cards", name, key), text, diags)) is not None:
                 card = dataclasses.replace(card, flavour=word) if key == "flavour" else \
                     dataclasses.replace(card, text=word)
+                if key == "text":
+                    texts[name] = (doc.path, *doc.where(("cards", name, key)))
         cards[name] = card
     return dataclasses.replace(cs, title=title or cs.title, rules=rules, types=types,
                                cards=tuple(cards[c.name] for c in cs.cards))

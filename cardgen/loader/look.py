@@ -108,6 +108,7 @@ def check_look(folder: Path, head: Document, raw: dict[str, Any], inherited: mod
         diags.append(Diagnostic(head.path, line, col, f"look.{'.'.join(at)}: {msg}"))
 
     fonts = dict(inherited.fonts)
+    sources = dict(inherited.sources)
     for key, rel in dict(raw.get("fonts", {})).items():
         path = _inside(folder, rel)
         if path is None:
@@ -118,11 +119,13 @@ def check_look(folder: Path, head: Document, raw: dict[str, Any], inherited: mod
             err(("fonts", key), found + (_near(folder, rel, (".ttf",)) if "not found" in found else ""))
             continue
         fonts[LOOK_FACES[key]] = str(path)
+        line, col = head.where(("look", "fonts", key))
+        sources[LOOK_FACES[key]] = model.FontSource(head.path, line, col, key, str(rel))
     back_raw: dict[str, Any] = dict(raw.get("back", {}))
     design_keys = [k for k in back_raw if k != "image"]
     if "image" in back_raw and design_keys:
         err(("back", design_keys[0]), f"a back is an `image` or a design ({', '.join(design_keys)}), not both")
-        return model.Look(fonts, inherited.back_image, inherited.back)
+        return model.Look(fonts, inherited.back_image, inherited.back, sources)
     image, back = inherited.back_image, inherited.back
     if "image" in back_raw:
         image = _back_image(folder, str(back_raw["image"]), lambda msg: err(("back", "image"), msg))
@@ -132,7 +135,7 @@ def check_look(folder: Path, head: Document, raw: dict[str, Any], inherited: mod
         back = model.BackDesign(**{**vars(inherited.back), **fields})
         image = ""
         _check_contrast(back, back_raw, err)
-    return model.Look(fonts, image, back)
+    return model.Look(fonts, image, back, sources)
 
 
 def _back_image(folder: Path, rel: str, err: Any) -> str:

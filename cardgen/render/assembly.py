@@ -15,7 +15,7 @@ from cardgen.render import layout_data as L
 from cardgen.render.geometry import SheetLayout
 from cardgen.render.pen import MM, PT, Pen
 from cardgen.render.session import RenderSession
-from cardgen.render.sheets import PrintOptions, card_sequence
+from cardgen.render.sheets import PrintOptions, card_sequence, size_name
 from cardgen.render.textfit import Faces, draw_block, wrap
 
 MARGIN = 18.0  # mm, well inside every printer's unprintable band
@@ -81,12 +81,6 @@ def draw_assembly(s: RenderSession, canvas: Any, cs: CardSet, opts: PrintOptions
             top = _para(pen, para, regular, BODY_PT, MARGIN + indent, top, width - indent, INK) - 1.5
         top -= 3.0
     canvas.showPage()
-
-
-def size_name(name: str, lang: str) -> str:
-    """A bundled card size in the language's words (slip: Zettel); a size given as WxH as it is."""
-    names = messages.message("assembly.size_names", lang)
-    return str(names.get(name, name)) if isinstance(names, dict) else name
 
 
 def _para(pen: Pen, text: str, faces: Faces, size: float, x: float, top: float, width: float, ink: str) -> float:

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from cardgen import messages
 from cardgen.model import CardSet
 from cardgen.output import check_writable, publish_files
 from cardgen.render.assembly import draw_assembly
@@ -55,12 +56,14 @@ def print_pdf(s: RenderSession, cs: CardSet, opts: PrintOptions, layout: SheetLa
     needed, so every back page prints on the reverse of its own front.
     """
     buf = io.BytesIO()
-    canvas = new_canvas(buf, layout.paper.width, layout.paper.height, f"{cs.title}: print-and-play",
-                        f"{cs.name}: rules page and card sheets")
+    lang = cs.language
+    canvas = new_canvas(buf, layout.paper.width, layout.paper.height,
+                        messages.text("pdf.print_title", lang, title=cs.title),
+                        messages.text("pdf.print_subject", lang, set=cs.name), lang)
     mark = _Outline(canvas)
-    mark("Rules", 0)
+    mark(messages.text("pdf.outline_rules", lang), 0)
     draw_rules(rules, canvas)
-    mark("Making the deck", 0)
+    mark(messages.text("assembly.title", lang), 0)
     duplex = opts.backs and not layout.folded_backs
     sheets = -(-len(card_sequence(cs, opts.proof)) // layout.per_page)
     draw_assembly(s, canvas, cs, opts, layout, sheets)
@@ -72,7 +75,7 @@ def print_pdf(s: RenderSession, cs: CardSet, opts: PrintOptions, layout: SheetLa
 
     def page_begins(i: int) -> None:
         if i == 0:
-            mark("Cards", 0)
+            mark(messages.text("pdf.outline_cards", lang), 0)
         for key in starts.get(i, []):
             mark(cs.types[key].label if key in cs.types else key, 1)
 

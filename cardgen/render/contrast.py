@@ -42,6 +42,8 @@ class Pair:
     ink: str
     fill: str
     need: float = MIN_SMALL
+    keys: tuple[str, ...] = ()  # the colours.yaml keys (dotted) its inks come from, the likelier culprit first
+    type_label: str = ""  # a type colour's pair: the type's label
 
     @property
     def ratio(self) -> float:
@@ -52,22 +54,34 @@ def text_pairs(colours: dict[str, Any], type_colours: dict[str, str], paper: str
     """Every (text ink, fill) pair a card face, back or sheet prints with these inks and type colours."""
     dark, light = str(colours["dark_ink"]), str(colours["light_ink"])
     out = []
+    inks = ("dark_ink", "light_ink")
     for label, fill in type_colours.items():
-        out.append(Pair(f"{label}: name and footer on the type colour", best_ink(fill, dark, light), fill))
-    for key, fill in [("opener badge", colours["opener_badge"])] + [
-            (f"{k} badge", v) for k, v in dict(colours["badges"]).items()]:
-        out.append(Pair(key, best_ink(str(fill), dark, light), str(fill)))
+        out.append(Pair(f"{label}: name and footer on the type colour", best_ink(fill, dark, light), fill,
+                        keys=inks, type_label=label))
+    for what, key, fill in [("opener badge", "opener_badge", colours["opener_badge"])] + [
+            (f"{k} badge", f"badges.{k}", v) for k, v in dict(colours["badges"]).items()]:
+        out.append(Pair(what, best_ink(str(fill), dark, light), str(fill), keys=(key, *inks)))
     back = dict(colours["back"])
-    out += [Pair("value on its box", str(colours["value_text"]), str(colours["value_box"])),
-            Pair("rules text", str(colours["card_text"]), paper),
-            Pair("flavour text", str(colours["flavour_text"]), paper),
-            Pair("split divider caption", str(colours["caption_text"]), paper),
-            Pair("page label and scale bar", str(colours["page_text"]), paper),
-            Pair("card back title", str(back["ink"]), str(back["fill"])),
-            Pair("card back subtitle on the pattern", str(back["ink"]), str(back["pattern"]))]
+    out += [Pair("value on its box", str(colours["value_text"]), str(colours["value_box"]),
+                 keys=("value_text", "value_box")),
+            Pair("rules text", str(colours["card_text"]), paper, keys=("card_text",)),
+            Pair("flavour text", str(colours["flavour_text"]), paper, keys=("flavour_text",)),
+            Pair("split divider caption", str(colours["caption_text"]), paper, keys=("caption_text",)),
+            Pair("page label and scale bar", str(colours["page_text"]), paper, keys=("page_text",)),
+            Pair("card back title", str(back["ink"]), str(back["fill"]), keys=("back.ink", "back.fill")),
+            Pair("card back subtitle on the pattern", str(back["ink"]), str(back["pattern"]),
+                 keys=("back.ink", "back.pattern"))]
     return out
 
 
+def too_faint(colours: dict[str, Any], type_colours: dict[str, str]) -> list[Pair]:
+    """The pairs below the ratio they need."""
+    return [p for p in text_pairs(colours, type_colours) if p.ratio < p.need - 1e-9]
+
+
+def problem_text(p: Pair) -> str:
+    return f"{p.what}: {p.ink} on {p.fill} is {p.ratio:.2f}:1, below {p.need:g}:1"
+
+
 def contrast_problems(colours: dict[str, Any], type_colours: dict[str, str]) -> list[str]:
-    return [f"{p.what}: {p.ink} on {p.fill} is {p.ratio:.2f}:1, below {p.need:g}:1"
-            for p in text_pairs(colours, type_colours) if p.ratio < p.need - 1e-9]
+    return [problem_text(p) for p in too_faint(colours, type_colours)]

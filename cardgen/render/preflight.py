@@ -13,11 +13,11 @@ from __future__ import annotations
 import dataclasses
 from pathlib import Path
 
-from cardgen.errors import CardgenError, Diagnostic
+from cardgen.errors import CardgenError, Diagnostic, SetError
 from cardgen.model import Card, CardSet
 from cardgen.render import layout_data as L
 from cardgen.render.card_face import draw_card
-from cardgen.render.contrast import contrast_problems
+from cardgen.render.contrast import Pair, problem_text, too_faint
 from cardgen.render.face_layout import LayoutFileError
 from cardgen.render.fonts import register_fonts
 from cardgen.render.geometry import Rect
@@ -36,6 +36,33 @@ def _reason(exc: CardgenError, card: Card) -> str:
 
 def _set_file(cs: CardSet) -> str:
     return str(Path(cs.path) / "set.yaml") if cs.path else cs.name
+
+
+def _where_colour(cs: CardSet, pair: Pair) -> tuple[str, int, int]:
+    """Where a pair's colour is set: the set's own `layout/colours.yaml` line of the first of its keys that file
+    sets, else a type colour's line in set.yaml, else set.yaml itself (the bundled inks and the set's types)."""
+    from cardgen.loader.yaml_doc import read_document
+    from cardgen.render.face_layout import COLOURS_FILE, SET_LAYOUT_DIR
+
+    if cs.path:
+        own = Path(cs.path) / SET_LAYOUT_DIR / COLOURS_FILE
+        if own.is_file():
+            ignored: list[Diagnostic] = []
+            doc = read_document(own, str(own), ignored, expected="a colours file")
+            for key in pair.keys:
+                at = tuple(key.split("."))
+                if doc is not None and at in doc.marks:
+                    line, col = doc.where(at)
+                    return str(own), line, col
+        kind = next((k for k, t in cs.types.items() if t.label == pair.type_label), None) if pair.type_label else None
+        head = Path(cs.path) / "set.yaml"
+        if kind is not None and head.is_file():
+            ignored = []
+            doc = read_document(head, str(head), ignored, expected="a card set")
+            if doc is not None and ("types", kind, "colour") in doc.marks:
+                line, col = doc.where(("types", kind, "colour"))
+                return str(head), line, col
+    return _set_file(cs), 1, 1
 
 
 def print_problems(cs: CardSet, papers: tuple[str, ...] | None = None) -> list[Diagnostic]:
@@ -59,8 +86,9 @@ def print_problems(cs: CardSet, papers: tuple[str, ...] | None = None) -> list[D
                                           f"printed at {size.name} size: {_reason(exc, card)}"))
                     break
         draw_back(s, pen, cs, Rect(0.0, 0.0, sizes[0].width, sizes[0].height))
-        for problem in contrast_problems(dataclasses.asdict(s.colours), {t.label: t.colour for t in cs.types.values()}):
-            out.append(Diagnostic(_set_file(cs), 1, 1, f"text would be hard to read: {problem} (WCAG contrast)"))
+        for pair in too_faint(dataclasses.asdict(s.colours), {t.label: t.colour for t in cs.types.values()}):
+            path, line, col = _where_colour(cs, pair)
+            out.append(Diagnostic(path, line, col, f"text would be hard to read: {problem_text(pair)} (WCAG contrast)"))
     except LayoutFileError as exc:  # the set's own layout data, at its line
         out.append(Diagnostic(exc.file, exc.line, exc.column, exc.message))
     except CardgenError as exc:  # the title on the card back
@@ -69,6 +97,9 @@ def print_problems(cs: CardSet, papers: tuple[str, ...] | None = None) -> list[D
         for paper in papers if papers is not None else paper_names():
             try:
                 check_fits(cs, paper)
+            except SetError as exc:  # a face of the set's own lacks a character the rules page prints: at its line
+                out.extend(exc.diagnostics)
+                break
             except CardgenError as exc:
                 out.append(Diagnostic(_set_file(cs), 1, 1, str(exc)))
                 break

@@ -7,6 +7,7 @@ much room it needed, so the caller can shrink the size until the page fits.
 
 from __future__ import annotations
 
+import copy
 import html
 import io
 import math
@@ -33,6 +34,7 @@ from reportlab.platypus import (
     TableStyle,
 )
 
+from cardgen import messages
 from cardgen.paths import templates_dir
 from cardgen.render.face_layout import bundled as bundled_layout
 from cardgen.render.face_layout import min_text_pt
@@ -42,6 +44,7 @@ from cardgen.render.layout_data import read_yaml
 from cardgen.render.rules_content import TABLE_KINDS, Block
 
 LAYOUT_FILE = "layout.yaml"
+BULLET = "•"  # drawn before each bullet paragraph, in the body face
 PDF_AUTHOR = "cardgen"
 PDF_CREATOR = "cardgen rules page"
 
@@ -67,6 +70,26 @@ def font_sizes() -> list[float]:
         out.append(round(size, 2))
         size -= float(s["step"])
     return out
+
+
+Faces = tuple[tuple[str, str], ...]
+"""A set's own faces on its rules page: (logical face, registered name) pairs, sorted (hashable, so the
+remembered pages of `rules_page` are told apart); empty for the bundled DejaVu."""
+
+
+def face(logical: str, faces: Faces = ()) -> str:
+    """The face to draw `logical` (a name layout.yaml gives: Sans, Sans-Bold, ...) in: the set's own when it
+    brings one, else the bundled one."""
+    return next((registered for name, registered in faces if name == logical), logical)
+
+
+def page_faces() -> tuple[str, ...]:
+    """The logical faces the rules page draws in (its title band, text, headings and tables)."""
+    lay = layout()
+    return tuple(dict.fromkeys(str(f) for f in (lay["title"]["face"], lay["title"]["subtitle_face"],
+                                                lay["text"]["face"], lay["text"]["bold"], lay["text"]["italic"],
+                                                lay["heading"]["face"], lay["table"]["face"],
+                                                lay["table"]["bold"])))
 
 
 def min_font_size() -> float:
@@ -103,13 +126,14 @@ class DrawnPages:
     subtitle: str
     size: float
     pages: tuple[tuple[Placed, ...], ...]
+    faces: Faces = ()
 
     def draw_on(self, canvas: Canvas) -> None:
-        face = layout()["text"]["face"]
+        body = face(layout()["text"]["face"], self.faces)
         for page in self.pages:
             canvas.setPageSize((self.geo.width, self.geo.height))
-            _draw_band(canvas, self.geo, self.title, self.subtitle)
-            canvas.setFont(face, self.size)
+            _draw_band(canvas, self.geo, self.title, self.subtitle, self.faces)
+            canvas.setFont(body, self.size)
             for flowable, x, y, shrink in page:
                 flowable.drawOn(canvas, x, y, _sW=shrink)
             canvas.showPage()
@@ -127,27 +151,28 @@ class _Styles:
     size: float
 
 
-def _styles(size: float) -> _Styles:
+def _styles(size: float, faces: Faces = ()) -> _Styles:
     lay = layout()
     lead = float(lay["leading"])
     text, head, table = lay["text"], lay["heading"], lay["table"]
     ink = colors.HexColor(lay["ink"])
-    body = ParagraphStyle("body", fontName=text["face"], fontSize=size, leading=size * lead, textColor=ink,
+    body = ParagraphStyle("body", fontName=face(text["face"], faces), fontSize=size, leading=size * lead,
+                          textColor=ink,
                           spaceAfter=size * float(text["gap_after"]))
     indent = size * float(text["bullet_indent"])
-    bullet = ParagraphStyle("bullet", parent=body, leftIndent=indent, bulletIndent=0, bulletFontName=text["face"],
+    bullet = ParagraphStyle("bullet", parent=body, leftIndent=indent, bulletIndent=0, bulletFontName=body.fontName,
                             bulletFontSize=size,
                             spaceAfter=size * 0.12)
     hsize = size * float(head["scale"])
-    heading = ParagraphStyle("heading", fontName=head["face"], fontSize=hsize, leading=hsize * lead,
+    heading = ParagraphStyle("heading", fontName=face(head["face"], faces), fontSize=hsize, leading=hsize * lead,
                              textColor=colors.HexColor(head["colour"]), spaceBefore=size * float(head["gap_before"]),
                              spaceAfter=size * float(head["gap_after"]))
     term = ParagraphStyle("term", parent=body)
     tsize = max(size * float(table["scale"]), min_font_size())
-    cell = ParagraphStyle("cell", fontName=table["face"], fontSize=tsize, leading=tsize * float(table["leading"]),
-                          textColor=ink)
-    cell_bold = ParagraphStyle("cell_bold", parent=cell, fontName=table["bold"])
-    cell_head = ParagraphStyle("cell_head", parent=cell, fontName=table["bold"],
+    cell = ParagraphStyle("cell", fontName=face(table["face"], faces), fontSize=tsize,
+                          leading=tsize * float(table["leading"]), textColor=ink)
+    cell_bold = ParagraphStyle("cell_bold", parent=cell, fontName=face(table["bold"], faces))
+    cell_head = ParagraphStyle("cell_head", parent=cell, fontName=cell_bold.fontName,
                                textColor=colors.HexColor(table["head_colour"]))
     return _Styles(body, bullet, heading, term, cell, cell_bold, cell_head, size)
 
@@ -158,7 +183,7 @@ def _base_table_style(st: _Styles) -> list[tuple[Any, ...]]:
     table = layout()["table"]
     pad = st.size * float(table["padding"])
     return [
-        ("FONT", (0, 0), (-1, -1), table["face"], st.cell.fontSize, st.cell.leading),  # never Helvetica
+        ("FONT", (0, 0), (-1, -1), st.cell.fontName, st.cell.fontSize, st.cell.leading),  # never Helvetica
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
         ("LEFTPADDING", (0, 0), (-1, -1), pad * 1.6),
         ("RIGHTPADDING", (0, 0), (-1, -1), pad * 1.6),
@@ -206,7 +231,7 @@ def _card_widths(rows: list[Block], st: _Styles, width: float) -> tuple[list[flo
     limits = table["cards"]
     size = st.cell.fontSize
     pad = 2 * st.size * float(table["padding"]) * 1.6
-    bold, face = table["bold"], table["face"]
+    bold, regular = st.cell_bold.fontName, st.cell.fontName
     sw = float(table["swatch"]) * mm
     rest = width - sw
     cells = [b.cells for b in rows if b.kind in ("card", "cardhead")]
@@ -220,11 +245,11 @@ def _card_widths(rows: list[Block], st: _Styles, width: float) -> tuple[list[flo
                 best = max([best, *(float(stringWidth(t, font, size)) for t in texts)])
         return best + pad + 1.0  # a point of slack: Paragraph wraps text that fits only exactly
 
-    value_w, copies_w = widest(1, bold), widest(2, face)
+    value_w, copies_w = widest(1, bold), widest(2, regular)
     name_full, name_word = widest(0, bold), widest(0, bold, words=True)
     name_w = max(name_word, min(name_full, rest * float(limits["name_max"])))
     effect_w = rest - name_w - value_w - copies_w
-    effect_word = widest(3, face, words=True)
+    effect_word = widest(3, regular, words=True)
     floor = max(rest * float(limits["effect_min"]), effect_word)
     if effect_w < floor:
         name_w = max(name_word, name_w - (floor - effect_w))
@@ -236,7 +261,7 @@ def _card_widths(rows: list[Block], st: _Styles, width: float) -> tuple[list[flo
     return [sw, name_w, value_w, copies_w, effect_w], effect_w < effect_word or split_name
 
 
-_PARSED: dict[tuple[str, str, float, float], list[Any]] = {}
+_PARSED: dict[tuple[str, str, str, float, float], list[Any]] = {}
 _PARSED_MAX = 4096
 
 
@@ -244,7 +269,7 @@ def _para(text: str, style: ParagraphStyle, bulletText: str | None = None) -> Pa
     """A Paragraph whose markup is parsed once per text and style: a watch rebuild lays the page out again at
     the sizes it tried before, and most of its paragraphs are the same. Each paragraph gets its own copies
     of the parsed fragments, as parsing would give it (tests/test_rules_page.py compares the pages)."""
-    key = (text, style.name, float(style.fontSize), float(style.leading))
+    key = (text, style.name, str(style.fontName), float(style.fontSize), float(style.leading))
     frags = _PARSED.get(key)
     if frags is None:
         made = Paragraph(text, style, bulletText=bulletText)
@@ -335,15 +360,17 @@ def _table(rows: list[Block], st: _Styles, width: float) -> Table:
 
 # --- story -----------------------------------------------------------------------------------------
 
-def _with_icons(b: Block, size: float) -> str:
-    """The block's text with its keyword icons, sized like the card faces' (face.yaml text.icon_*)."""
+def _with_icons(b: Block, size: float, body: str) -> str:
+    """The block's text with its keyword icons, sized like the card faces' (face.yaml text.icon_*), the space
+    left for each in the `body` face."""
     return paragraph_markup(b.text, b.icons, size, bundled_layout().face.text.icon_em,
-                            bundled_layout().face.text.icon_gap_em, layout()["text"]["face"])
+                            bundled_layout().face.text.icon_gap_em, body)
 
 
-def story(blocks: list[Block], size: float, width: float) -> list[Flowable]:
+def story(blocks: list[Block], size: float, width: float, faces: Faces = ()) -> list[Flowable]:
     """Flowables for the body blocks (the title is drawn separately) at body font `size`."""
-    st = _styles(size)
+    st = _styles(size, faces)
+    body = st.body.fontName
     head = layout()["heading"]
     out: list[Flowable] = []
     run: list[Block] = []
@@ -380,13 +407,13 @@ def story(blocks: list[Block], size: float, width: float) -> list[Flowable]:
                                   spaceBefore=0, spaceAfter=size * 0.3))
             heading_ends = len(out)
         elif b.kind == "bullet":
-            out.append(_para(_with_icons(b, size), st.bullet, bulletText="•"))
+            out.append(_para(_with_icons(b, size, body), st.bullet, bulletText=BULLET))
         elif b.kind == "term":
             colour = layout()["term"]["colour"]
-            out.append(_para(f'<font color="{colour}"><b>{b.heading}:</b></font> {_with_icons(b, size)}',
+            out.append(_para(f'<font color="{colour}"><b>{b.heading}:</b></font> {_with_icons(b, size, body)}',
                                  st.term))
         else:
-            out.append(_para(_with_icons(b, size), st.body))
+            out.append(_para(_with_icons(b, size, body), st.body))
     flush()
     return out
 
@@ -449,6 +476,16 @@ class _RecordingFrame(Frame):  # type: ignore[misc]
         super().__init__(*args, **kwargs)
         self.placed = placed
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> _RecordingFrame:
+        """A copy sharing the record: platypus copies the frame to measure a KeepTogether in it (nothing is
+        drawn there), and copying the record would copy every flowable drawn so far."""
+        memo[id(self.placed)] = self.placed
+        new = type(self).__new__(type(self))
+        memo[id(self)] = new
+        for key, value in vars(self).items():
+            setattr(new, key, copy.deepcopy(value, memo))
+        return new
+
     def _add(self, flowable: Flowable, canv: Canvas, trySplit: int = 0) -> int:
         real = flowable.drawOn
 
@@ -487,37 +524,38 @@ def back_columns() -> int:
 _TAG = re.compile(r"<[^>]+>")
 
 
-def text_area(blocks: list[Block], column_width: float) -> float:
+def text_area(blocks: list[Block], column_width: float, faces: Faces = ()) -> float:
     """Area (pt², at a 1 pt body size) the blocks' words take: their width at 1 pt times the leading.
 
     Only a guess at where to start the size search (area grows with the square of the size); the
     layout itself decides.
     """
-    _register()
+    _register(faces)
     lay = layout()
-    face, lead = lay["text"]["face"], float(lay["leading"])
+    body, lead = face(lay["text"]["face"], faces), float(lay["leading"])
     total = 0.0
     for b in blocks:
         words = " ".join([b.heading, b.text, *b.cells[1:]]) if b.kind in TABLE_KINDS else f"{b.heading} {b.text}"
-        total += float(stringWidth(_TAG.sub("", words), face, 1.0)) * lead
+        total += float(stringWidth(_TAG.sub("", words), body, 1.0)) * lead
     return total
 
 
-def _draw_band(canv: Canvas, geo: _Geometry, title: str, subtitle: str) -> None:
+def _draw_band(canv: Canvas, geo: _Geometry, title: str, subtitle: str, faces: Faces = ()) -> None:
     """Title left, subtitle right, a rule under both, thin rules between the columns."""
     t = layout()["title"]
+    title_face, subtitle_face = face(t["face"], faces), face(t["subtitle_face"], faces)
     top = geo.height - geo.margin
-    sub_w = stringWidth(subtitle, t["subtitle_face"], float(t["subtitle_size"]))
+    sub_w = stringWidth(subtitle, subtitle_face, float(t["subtitle_size"]))
     room = geo.width - 2 * geo.margin - sub_w - 4 * mm
     size = float(t["size"])
-    while size > float(t["min_size"]) and stringWidth(title, t["face"], size) > room:
+    while size > float(t["min_size"]) and stringWidth(title, title_face, size) > room:
         size -= 0.5
     baseline = top - float(t["size"]) * 0.95
     canv.setFillColor(colors.HexColor(t["colour"]))
-    canv.setFont(t["face"], size)
+    canv.setFont(title_face, size)
     canv.drawString(geo.margin, baseline, title)
     canv.setFillColor(colors.HexColor(t["subtitle_colour"]))
-    canv.setFont(t["subtitle_face"], float(t["subtitle_size"]))
+    canv.setFont(subtitle_face, float(t["subtitle_size"]))
     canv.drawRightString(geo.width - geo.margin, baseline, subtitle)
     rule_y = top - geo.band + 2.2 * mm
     canv.setStrokeColor(colors.HexColor(t["rule_colour"]))
@@ -557,24 +595,38 @@ class _MeasuredDoc(BaseDocTemplate):  # type: ignore[misc]
 
 
 @cache
-def _register() -> None:
-    """The bundled faces, plus a bold mapping for the condensed face so <b> works in table cells."""
+def _register(faces: Faces = ()) -> None:
+    """The bundled faces, plus a bold mapping for the condensed face so <b> works in table cells; with a set's
+    own faces (registered by `fonts.register_set_fonts`), the same two families in them: <b> and <i> in a
+    paragraph of the set's regular face draw in its bold and italic (the bundled ones where it brings none),
+    in a table cell of its condensed face in its condensed bold. A file that is both regular and condensed
+    keeps the regular's family (its italic)."""
     register_fonts()
     registerFontFamily("Cond", normal="Cond", bold="Cond-Bold", italic="Cond", boldItalic="Cond-Bold")
+    if not faces:
+        return
+    cond = face("Cond", faces)
+    if cond != "Cond":
+        registerFontFamily(cond, normal=cond, bold=face("Cond-Bold", faces), italic=cond,
+                           boldItalic=face("Cond-Bold", faces))
+    regular = face("Sans", faces)
+    if regular != "Sans":
+        registerFontFamily(regular, normal=regular, bold=face("Sans-Bold", faces), italic=face("Sans-Oblique", faces),
+                           boldItalic=face("Sans-Bold", faces))
 
 
-def rules_canvas(buf: io.BytesIO, paper: str, size: float) -> IconCanvas:
+def rules_canvas(buf: io.BytesIO, paper: str, size: float, faces: Faces = ()) -> IconCanvas:
     """A canvas for a rules file, set up as a rules layout's own document would make it."""
-    _register()
+    _register(faces)
     geo = geometry(paper)
-    face = layout()["text"]["face"]
-    return IconCanvas(buf, pagesize=(geo.width, geo.height), invariant=1, pageCompression=1, initialFontName=face,
+    body = face(layout()["text"]["face"], faces)
+    return IconCanvas(buf, pagesize=(geo.width, geo.height), invariant=1, pageCompression=1, initialFontName=body,
                       initialFontSize=size, initialLeading=size * float(layout()["leading"]))
 
 
 def render(blocks: list[Block], paper: str, size: float, subject: str, columns: int | None = None,
            heading: str = "", stop_at_overflow: bool = False, draw: bool = True, onto: Canvas | None = None,
-           retitle: bool = True) -> Rendered:
+           retitle: bool = True, faces: Faces = (), lang: str = messages.DEFAULT_LANGUAGE) -> Rendered:
     """Draw the blocks at body `size` on `paper`; more than one page means it does not fit.
 
     `columns` overrides the layout's column count; `heading` is the band's title when the blocks
@@ -584,18 +636,21 @@ def render(blocks: list[Block], paper: str, size: float, subject: str, columns: 
     Without `draw` (a probe whose page will not be kept) the blocks are only placed: the same pages,
     `needed` and `cramped` as a drawn layout, no PDF; it implies `stop_at_overflow`. With `onto` the pages
     are drawn on that canvas (an IconCanvas: the rules file, or the rules part of the print file), which is
-    not saved (no PDF); without `retitle` its document information stays as it was.
+    not saved (no PDF); without `retitle` its document information stays as it was. `faces` are the set's own
+    (registered already), drawn instead of the bundled ones they replace.
     """
     stop_at_overflow = stop_at_overflow or not draw
-    _register()
+    _register(faces)
+    body = face(layout()["text"]["face"], faces)
     geo = geometry(paper, columns)
     title_block = next((b for b in blocks if b.kind == "title"), None)
     title = title_block.cells[0] if title_block else heading
     subtitle = title_block.cells[1] if title_block and len(title_block.cells) > 1 else ""
     buf = io.BytesIO()
     doc = _MeasuredDoc(buf, pagesize=(geo.width, geo.height), invariant=1, pageCompression=1,
-                       title=f"{title} – rules", author=PDF_AUTHOR, subject=subject, creator=PDF_CREATOR,
-                       keywords="", initialFontName=layout()["text"]["face"], initialFontSize=size,
+                       title=messages.text("pdf.rules_title", lang, title=title), author=PDF_AUTHOR,
+                       subject=subject, creator=PDF_CREATOR,
+                       keywords="", initialFontName=body, initialFontSize=size,
                        initialLeading=size * float(layout()["leading"]),
                        leftMargin=geo.margin, rightMargin=geo.margin, topMargin=geo.margin, bottomMargin=geo.margin,
                        stop_at_overflow=stop_at_overflow)
@@ -604,12 +659,12 @@ def render(blocks: list[Block], paper: str, size: float, subject: str, columns: 
 
     def on_page(canv: Canvas, _doc: Any) -> None:
         placed.setdefault(int(canv.getPageNumber()), [])  # every page, even one its frames leave empty
-        _draw_band(canv, geo, title, subtitle)
-        canv.setFont(layout()["text"]["face"], size)
+        _draw_band(canv, geo, title, subtitle, faces)
+        canv.setFont(body, size)
 
     doc.addPageTemplates([PageTemplate(id="rules", frames=geo.frames(draw, placed), onPage=on_page)])
     try:
-        flowables = story(blocks, size, geo.column_width)
+        flowables = story(blocks, size, geo.column_width, faces)
         if onto is not None:
             doc._doSave = 0  # platypus's switch: the caller goes on drawing on its canvas and saves it
             info = dict(vars(onto._doc.info))
@@ -627,6 +682,6 @@ def render(blocks: list[Block], paper: str, size: float, subject: str, columns: 
     extra = sum(top - y for (page, _frame), y in doc.lowest.items() if page >= 2)
     needed = (capacity + extra) / capacity if pages > 1 else used / capacity
     cramped = any(isinstance(f, _CardTable) and f.cramped for f in flowables)
-    drawn = DrawnPages(geo, title, subtitle, size, tuple(tuple(placed.get(n, ())) for n in sorted(placed)))
+    drawn = DrawnPages(geo, title, subtitle, size, tuple(tuple(placed.get(n, ())) for n in sorted(placed)), faces)
     return Rendered(buf.getvalue() if draw and onto is None else b"", pages, needed, cramped,
                     drawn if draw else None)

@@ -15,25 +15,31 @@ that fits).
 from __future__ import annotations
 
 import dataclasses
+import html
 import io
 import math
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
 from cardgen import messages
-from cardgen.errors import CardgenError
+from cardgen.errors import CardgenError, Diagnostic, SetError
 from cardgen.model import CardSet
-from cardgen.render.icons import IconCanvas
+from cardgen.render.fonts import missing_glyphs, register_set_fonts
+from cardgen.render.icons import NBSP, IconCanvas
 from cardgen.render.rules_content import Block, page_blocks
 from cardgen.render.rules_layout import (
+    BULLET,
     DrawnPages,
+    Faces,
     Rendered,
     back_columns,
     clear_parsed,
     font_sizes,
     geometry,
     min_font_size,
+    page_faces,
     paper_names,
     render,
     rules_canvas,
@@ -51,10 +57,14 @@ class RulesOverflowError(RulesPageError):
     """Content does not fit its page even at the smallest legible font size."""
 
 
+class RulesGlyphError(SetError):
+    """A face the set brings lacks characters its rules page prints: one diagnostic a face, at its set.yaml line."""
+
+
 Good = Callable[[Rendered], bool]
 
 
-def guess_index(blocks: list[Block], paper: str, columns: int | None, sizes: list[float]) -> int:
+def guess_index(blocks: list[Block], paper: str, columns: int | None, sizes: list[float], faces: Faces = ()) -> int:
     """Index of the size whose text area (growing with the square of the size) fills the columns.
 
     The fill factor is what the bundled sets show: headings, table rules and ragged line ends leave
@@ -66,7 +76,7 @@ def guess_index(blocks: list[Block], paper: str, columns: int | None, sizes: lis
         # a compact table: one line a row, about 1.26 x the size with its padding
         best = geo.column_height * geo.columns / (rows * 1.26)
     else:
-        area = text_area(blocks, geo.column_width)
+        area = text_area(blocks, geo.column_width, faces)
         if area <= 0:
             return 0
         best = math.sqrt(geo.column_width * geo.column_height * geo.columns * 0.82 / area)
@@ -101,7 +111,7 @@ def _largest(ok: Callable[[int], bool], guess: int, n: int) -> int | None:
 
 
 def _fit(blocks: list[Block], paper: str, subject: str, columns: int | None = None,
-         title: str = "") -> tuple[Rendered, float] | None:
+         title: str = "", faces: Faces = (), lang: str = messages.DEFAULT_LANGUAGE) -> tuple[Rendered, float] | None:
     """The largest size at which the page fits without splitting a word in the card table, or failing
     that the largest at which it fits at all."""
     sizes = font_sizes()
@@ -111,16 +121,16 @@ def _fit(blocks: list[Block], paper: str, subject: str, columns: int | None = No
         # The guess, usually the answer, is drawn; other probes are only placed (a third cheaper)
         if i not in done:
             done[i] = render(blocks, paper, sizes[i], subject, columns, title, stop_at_overflow=True,
-                             draw=not done)
+                             draw=not done, faces=faces, lang=lang)
         return done[i]
 
-    guess = guess_index(blocks, paper, columns, sizes)
+    guess = guess_index(blocks, paper, columns, sizes, faces)
     for good in (lambda r: r.tidy, lambda r: r.pages == 1):
         best = _largest(lambda i, good=good: good(at(i)), guess, len(sizes))  # type: ignore[misc]
         if best is not None:
             page = at(best)
             if not page.pdf:  # the answer was a placed-only probe: draw it now
-                page = render(blocks, paper, sizes[best], subject, columns, title)
+                page = render(blocks, paper, sizes[best], subject, columns, title, faces=faces, lang=lang)
             return page, sizes[best]
     return None
 
@@ -173,6 +183,8 @@ class RulesPlan:
     pdf: bytes
     size: float  # the body size of the front
     pages: int
+    faces: Faces = ()  # the set's own faces it is drawn in
+    lang: str = messages.DEFAULT_LANGUAGE
 
 
 def draw_rules(plan: RulesPlan, canvas: IconCanvas) -> None:
@@ -191,7 +203,7 @@ def _draw_parts(plan: RulesPlan, canvas: IconCanvas, retitle: bool) -> tuple[Rul
             out.append(part)
             continue
         done = render(list(part.blocks), plan.paper, part.size, plan.subject, part.columns, part.title,
-                      onto=canvas, retitle=retitle and i == 0)
+                      onto=canvas, retitle=retitle and i == 0, faces=plan.faces, lang=plan.lang)
         out.append(dataclasses.replace(part, drawn=done.drawn))
     return tuple(out)
 
@@ -201,8 +213,76 @@ def rules_plan(cs: CardSet, paper: str) -> RulesPlan:
     if paper not in paper_names():
         raise RulesPageError(f"unknown paper '{paper}' for the rules page; expected one of "
                              f"{', '.join(paper_names())}")
-    return _rules_of(tuple(page_blocks(cs)), paper, cs.title, cs.name, len(cs.cards),
-                     (tuple(font_sizes()), min_font_size()), cs.language)
+    blocks = tuple(page_blocks(cs))
+    faces = own_faces(cs, blocks)
+    return _rules_of(blocks, paper, cs.title, cs.name, len(cs.cards), (tuple(font_sizes()), min_font_size()),
+                     cs.language, faces)
+
+
+def own_faces(cs: CardSet, blocks: tuple[Block, ...]) -> Faces:
+    """The faces of the set's own (`look.fonts`) that its rules page draws in, registered; raises
+    RulesGlyphError when one lacks a character the page prints (the set falls back to nothing: a designer
+    who brings a face gets it, or is told which characters it needs)."""
+    if not cs.look.fonts:
+        return ()
+    used = set(page_faces())
+    faces = tuple(sorted(register_set_fonts({f: p for f, p in cs.look.fonts.items() if f in used}).items()))
+    problems = rules_glyph_problems(cs, blocks, faces)
+    if problems:
+        raise RulesGlyphError(problems)
+    return faces
+
+
+_TAG = re.compile(r"<[^>]*>")
+
+
+def printed_characters(cs: CardSet, blocks: tuple[Block, ...]) -> dict[str, str]:
+    """Every character the rules page of `cs` may print (not whitespace), with the first place it comes in:
+    the blocks' words (markup removed), the bullet, the no-break spaces beside icons, and the lines a big set's
+    page adds when its card list moves to the back."""
+    found: dict[str, str] = {}
+
+    def note(text: str, what: str) -> None:
+        for ch in html.unescape(_TAG.sub("", text)):
+            if not ch.isspace() and ch not in found:
+                found[ch] = what
+
+    for b in blocks:
+        cells = b.cells[1:] if b.kind in ("type", "card") else b.cells  # their first cell is the swatch colour
+        what = (f"card '{html.unescape(b.cells[1])}'" if b.kind == "card" and len(b.cells) > 1
+                else f"{b.kind} '{html.unescape(_TAG.sub('', b.heading or b.text or ' '.join(cells)))[:40]}'")
+        for text in (b.heading, b.text, *cells):
+            note(text, what)
+        if b.kind == "bullet":
+            note(BULLET, "the bullets")
+        if b.icons:
+            found.setdefault(NBSP, "the room beside an icon")
+    note(messages.text("rules_page.on_the_back", cs.language), "the line pointing to the card list on the back")
+    note(messages.text("rules_page.back_title", cs.language, title=cs.title, designs=len(cs.cards)),
+         "the title of the card list on the back")
+    return found
+
+
+def rules_glyph_problems(cs: CardSet, blocks: tuple[Block, ...], faces: Faces) -> list[Diagnostic]:
+    """Each of the set's faces (`faces`, registered) that lacks a character the rules page prints, at the
+    set.yaml line naming it. Every face is held to every character, as on the cards: a word moves between
+    them with the markup (a bold keyword, a table cell)."""
+    printed = printed_characters(cs, blocks)
+    text = "".join(printed)
+    out = []
+    for logical, registered in faces:
+        missing = missing_glyphs(text, registered)
+        if not missing:
+            continue
+        src = cs.look.sources.get(logical)
+        path, line, col = (src.path, src.line, src.column) if src else (cs.path, 1, 1)
+        key, written = (src.key, src.written) if src else (logical, cs.look.fonts[logical])
+        shown = ", ".join(f"'{ch}' (U+{ord(ch):04X}, {printed[ch]})" for ch in missing[:5])
+        more = f" and {len(missing) - 5} more" if len(missing) > 5 else ""
+        out.append(Diagnostic(path, line, col, f"look.fonts.{key}: '{written}' has no glyph for {len(missing)} "
+                              f"character{'s' if len(missing) != 1 else ''} the rules page prints: {shown}{more}"
+                              " (the rules page is set in the set's own faces)"))
+    return out
 
 
 def rules_pdf_and_size(cs: CardSet, paper: str) -> tuple[bytes, float, int]:
@@ -213,37 +293,39 @@ def rules_pdf_and_size(cs: CardSet, paper: str) -> tuple[bytes, float, int]:
 
 @lru_cache(maxsize=8)
 def _rules_of(blocks_in: tuple[Block, ...], paper: str, set_title: str, set_name: str, designs: int,
-              _sizes: tuple[tuple[float, ...], float], lang: str = messages.DEFAULT_LANGUAGE) -> RulesPlan:
+              _sizes: tuple[tuple[float, ...], float], lang: str = messages.DEFAULT_LANGUAGE,
+              faces: Faces = ()) -> RulesPlan:
     """The pages of these blocks, remembered: a watch rebuild after an edit that leaves the page's words
     alone (flavour, art, a card's name...) reuses them instead of laying them out again. Same bytes as a
     cold build, since they are the same function of the same words (and the same candidate sizes,
     `_sizes`, part of the key only). A big set's front and back are drawn on one canvas: nothing is joined."""
     blocks = list(blocks_in)
     subject = _subject(set_title, set_name, lang)
-    best = _fit(blocks, paper, subject)
+    best = _fit(blocks, paper, subject, faces=faces, lang=lang)
     if best is not None:
         return RulesPlan(paper, subject, (RulesPart(blocks_in, best[1], drawn=best[0].drawn),), best[0].pdf,
-                         best[1], 1)
+                         best[1], 1, faces, lang)
     front_blocks, table = split_card_table(blocks, lang)
-    front = _fit(front_blocks, paper, subject)
+    front = _fit(front_blocks, paper, subject, faces=faces, lang=lang)
     if front is None:
-        raise _overflow(set_name, paper, render(front_blocks, paper, min_font_size(), subject))
+        raise _overflow(set_name, paper, render(front_blocks, paper, min_font_size(), subject, faces=faces,
+                                                lang=lang))
     title = messages.text("rules_page.back_title", lang, title=set_title, designs=designs)
     cols = back_columns()
-    back_blocks, back = table, _fit(table, paper, subject, cols, title)
+    back_blocks, back = table, _fit(table, paper, subject, cols, title, faces, lang)
     if back is None:
         back_blocks = compact(table)
-        back = _fit(back_blocks, paper, subject, cols, title)
+        back = _fit(back_blocks, paper, subject, cols, title, faces, lang)
     if back is not None:
         back_size, back_pages = back[1], back[0].pages
     else:
         back_size = min_font_size()
-        back_pages = render(back_blocks, paper, back_size, subject, cols, title).pages
+        back_pages = render(back_blocks, paper, back_size, subject, cols, title, faces=faces, lang=lang).pages
     plan = RulesPlan(paper, subject, (RulesPart(tuple(front_blocks), front[1]),
                                       RulesPart(tuple(back_blocks), back_size, cols, title)), b"", front[1],
-                     1 + back_pages)
+                     1 + back_pages, faces, lang)
     buf = io.BytesIO()
-    canvas = rules_canvas(buf, paper, front[1])
+    canvas = rules_canvas(buf, paper, front[1], faces)
     parts = _draw_parts(plan, canvas, retitle=True)
     canvas.save()
     return dataclasses.replace(plan, parts=parts, pdf=buf.getvalue())
@@ -270,10 +352,11 @@ def check_fits(cs: CardSet, paper: str) -> None:
     """Raise the error `rules_pdf` would raise, from one or two attempts at the smallest size instead of a
     search for the best size (`cardgen validate` asks this: whatever fits at the smallest size is built)."""
     blocks, subject, smallest = page_blocks(cs), _subject(cs.title, cs.name, cs.language), min_font_size()
-    if render(blocks, paper, smallest, subject).pages == 1:
+    faces = own_faces(cs, tuple(blocks))
+    if render(blocks, paper, smallest, subject, faces=faces, lang=cs.language).pages == 1:
         return
     front_blocks, _ = split_card_table(blocks, cs.language)
-    attempt = render(front_blocks, paper, smallest, subject)
+    attempt = render(front_blocks, paper, smallest, subject, faces=faces, lang=cs.language)
     if attempt.pages != 1:
         raise _overflow(cs.name, paper, attempt)
 

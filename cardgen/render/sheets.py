@@ -144,9 +144,10 @@ def card_sequence(cs: CardSet, proof: bool) -> list[Card]:
     return [c for c in cs.cards for _ in range(1 if proof else c.count)]
 
 
-def new_canvas(buf: io.BytesIO, width_mm: float, height_mm: float, title: str, subject: str) -> Any:
+def new_canvas(buf: io.BytesIO, width_mm: float, height_mm: float, title: str, subject: str,
+               lang: str = messages.DEFAULT_LANGUAGE) -> Any:
     """A reportlab canvas that starts in a bundled font, so no unembedded Helvetica appears (an IconCanvas, so
-    the rules page's paragraphs can be drawn on it too: the print file)."""
+    the rules page's paragraphs can be drawn on it too: the print file); its keywords in `lang`."""
     register_fonts()
     c = IconCanvas(buf, pagesize=(width_mm * MM, height_mm * MM), invariant=1, initialFontName="Sans",
                initialFontSize=10, pageCompression=1)
@@ -155,7 +156,7 @@ def new_canvas(buf: io.BytesIO, width_mm: float, height_mm: float, title: str, s
     c.setSubject(subject)
     c.setCreator(PRODUCER)
     c.setProducer(PRODUCER)
-    c.setKeywords("print and play, cards")
+    c.setKeywords(messages.text("pdf.keywords", lang))
     c.setFont("Sans", 10)
     return c
 
@@ -167,14 +168,22 @@ def cards_pdf(cs: CardSet, opts: PrintOptions, progress: Callable[[int], None] |
     s = RenderSession.for_cards(cs) if session is None else session
     layout = resolve_layout(opts, s.face)
     buf = io.BytesIO()
-    kind = "proof sheet" if opts.proof else "card sheets"
+    lang = cs.language
     cards = card_sequence(cs, opts.proof)
-    canvas = new_canvas(buf, layout.paper.width, layout.paper.height, f"{cs.title}: {kind}",
-                        f"{len(cards)} cards of {cs.name}, {layout.card.name} on {layout.paper.label}")
+    canvas = new_canvas(buf, layout.paper.width, layout.paper.height,
+                        messages.text("pdf.proof_title" if opts.proof else "pdf.cards_title", lang, title=cs.title),
+                        messages.text("pdf.cards_subject", lang, cards=len(cards), set=cs.name,
+                                      size=size_name(layout.card.name, lang), paper=layout.paper.label), lang)
     result = draw_sheets(s, canvas, cs, opts, layout, progress)
     canvas.save()
     result.data = buf.getvalue()
     return result
+
+
+def size_name(name: str, lang: str) -> str:
+    """A bundled card size in the language's words (slip: Zettel); a size given as WxH as it is."""
+    names = messages.message("assembly.size_names", lang)
+    return str(names.get(name, name)) if isinstance(names, dict) else name
 
 
 def first_pages(cs: CardSet, opts: PrintOptions, layout: SheetLayout) -> tuple[dict[str, int], dict[str, int]]:
@@ -319,17 +328,44 @@ def _along(pen: Pen, rect: Rect, rotated: bool) -> tuple[Any, Rect]:
     return pen.moved(0.0, 0.0), rect
 
 
+LABEL_SEPARATOR = " · "
+ELLIPSIS = "…"
+
+
+def fit_label(label: str, fits: Callable[[str], bool]) -> str:
+    """`label` ("set · title · page 2 of 13") shortened until `fits`: its first parts go, an ellipsis in their
+    place ("… title · page 2 of 13"); then the one left before the page number loses words (then letters)
+    behind an ellipsis ("… The Long Ti… · page 2 of 13"), and goes only when nothing of it is left. The page
+    number, what matters most, is kept whole: nothing is cut without an ellipsis to say so."""
+    parts = label.split(LABEL_SEPARATOR)
+    dropped = False
+    while not fits(_label(parts, dropped)) and len(parts) > 2:
+        parts, dropped = parts[1:], True
+    while not fits(_label(parts, dropped)) and len(parts) > 1:
+        text = parts[0].removesuffix(ELLIPSIS).rstrip()
+        cut = (text.rsplit(" ", 1)[0] if " " in text else text[:-1]).rstrip(" ,:;·-–(")
+        if cut:
+            parts[0] = cut + ELLIPSIS
+        else:
+            parts, dropped = parts[1:], True
+    return _label(parts, dropped)
+
+
+def _label(parts: list[str], dropped: bool) -> str:
+    return (ELLIPSIS + " " if dropped else "") + LABEL_SEPARATOR.join(parts)
+
+
 def draw_page_label(s: RenderSession, pen: Pen, layout: SheetLayout, label: str, where: Rect | None = None) -> None:
     """The page's label at the right of its slot, shrunk to the minimum text size and then shortened
-    from the left (the page number at its end is what matters)."""
+    (`fit_label`: the set's name goes, then its title loses words behind an ellipsis; the page number stays
+    whole)."""
     face, pt, least = s.face.sheet.footer_font, s.face.sheet.footer_pt, s.face.sheet.footer_min_pt
     ctx, box = _along(pen, where or layout.footer.label, layout.footer.rotated)
     with ctx:
         size = pt
         while pen.width(label, face, size) > box.w and size > least + 1e-9:
             size = max(least, size - 0.25)
-        while pen.width(label, face, size) > box.w and " · " in label:
-            label = "… " + label.split(" · ", 1)[1].removeprefix("… ")
+        label = fit_label(label, lambda text: pen.width(text, face, size) <= box.w)
         pen.text(box.right, box.y + 1.2, label, face, size, s.colours.page_text, align="right")
 
 
