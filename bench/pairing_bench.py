@@ -25,7 +25,7 @@ from cardgen.engine.cards import card_info
 from cardgen.loader import load_set
 from cardgen.model import CardSet
 from cardgen.sim.agents import make_agent
-from cardgen.sim.balance import Outcome, Tally, _plan, table_seed
+from cardgen.sim.balance import Tally, WinnerAndHands, _plan, table_seed
 from cardgen.sim.deal import KeyPlan, aligned_orders, key_plan, keyed_deck
 from cardgen.sim.play import play_one
 from cardgen.sim.seeding import derive_seed
@@ -35,7 +35,7 @@ Z95 = 1.959963984540054
 
 
 def play(cs: CardSet, info: tuple, players: int, run: int, g: int, how: str, order: list[int],  # type: ignore[type-arg]
-         plan: KeyPlan) -> Outcome:
+         plan: KeyPlan) -> WinnerAndHands:
     bots = [make_agent("greedy", derive_seed(run, g, s + 1)) for s in range(players)]
     names = ("greedy",) * players
     if how == "aligned":

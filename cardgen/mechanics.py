@@ -22,6 +22,8 @@ _BLANK = {f.name: f.default for f in fields(Card) if f.name in MECHANIC_FIELDS}
 _HALF_KIND: dict[PairHalf, DefenceKind] = {"dodge": "dodge", "block": "block", "disarm": "disarm"}  # not HOLD
 # Roles whose cards are not attacks even when they hit (a wrestling move follows a HOLD, an event just happens).
 NOT_ATTACK_ROLES: frozenset[str] = frozenset({"wrestling", "event", "heal"})
+# Roles whose hits may be the free attack a humiliation earns (docs/rules-decisions.md).
+FREE_ATTACK_ROLES: frozenset[str] = frozenset({"attack", "weapon", "wrestling"})
 
 
 def has_mechanics(card: Card) -> bool:
@@ -63,17 +65,52 @@ def heals_dropping(card: Card) -> int:
     return card.heal.amount if card.heal is not None and "dropping" in card.heal.when else 0
 
 
+def response_only(card: Card) -> bool:
+    """`timing: response`: played only in a response window, never as a turn's action."""
+    return card.timing == "response"
+
+
 def turn_play(card: Card) -> bool:
     """Playable as the action of a turn: an attack, an opener, an event (not a follow-up, answer, heal or stomp)."""
     heal_only = card.heal is not None and not has_effect(card)
     return (has_effect(card) and card.follows is None and not reacts(card) and not heal_only and not card.stomp
-            and card.timing != "response")
+            and not response_only(card))
 
 
 def interjects(card: Card) -> bool:
     """Played for its own effect out of turn, in any response window (`timing: response` or `any`)."""
     return (has_effect(card) and card.follows is None and card.opens is None and not reacts(card)
             and not card.stomp and card.timing in ("response", "any"))
+
+
+def area(card: Card) -> bool:
+    """Hits several players at once: every other player (`targets: others`) or everyone (`all`)."""
+    return card.targets in ("others", "all")
+
+
+def cancels(card: Card) -> bool:
+    """A humiliation that cancels the card it answers (classic's cancels any card, heals included)."""
+    return card.humiliate == "cancel"
+
+
+def redirects(card: Card) -> bool:
+    """A humiliation that sends an attack on to another player."""
+    return card.humiliate == "redirect"
+
+
+def basic_attack(card: Card, role: Role) -> bool:
+    """A plain attack card that deals damage as a turn action: what a vomiting player may be hit with for free."""
+    return role == "attack" and bool(card.damage) and turn_play(card)
+
+
+def free_attack(card: Card, role: Role) -> bool:
+    """May be the free attack a humiliation earns: a hit of an attack, weapon or wrestling card, no opener."""
+    return role in FREE_ATTACK_ROLES and bool(card.damage) and card.opens is None
+
+
+def typed_follow_up(card: Card) -> bool:
+    """May follow an opener whose `then` names its type: a turn-play hit that opens no combo of its own."""
+    return turn_play(card) and card.opens is None and bool(card.damage)
 
 
 def aimed(card: Card) -> bool:

@@ -31,6 +31,7 @@ PATHS: tuple[str, ...] = (
     "cardgen/engine/playability.py",
     "cardgen/engine/randomness.py",
     "cardgen/engine/rules.py",
+    "cardgen/engine/seats.py",
     "cardgen/engine/state.py",
     "cardgen/engine/views.py",
     "cardgen/sim/deal.py",

@@ -21,6 +21,10 @@ ACTIONS: tuple[Action, ...] = ("play", "free_hit", "discard", "heal", "pass", "d
                                "direction")
 NO_ACTIONS: frozenset[Action] = frozenset({"pass", "decline", "done"})  # each means "no"
 CardAction = Literal["play", "free_hit", "heal"]
+# How a move plays its card, as the file writes it (`as:`, or "drop" for `drop: true`; the engine's `Choice`, the
+# same words): a Literal here, since the loader may not import the engine.
+PlayedAs = Literal["", "drop", "hold", "dodge", "block", "disarm", "freedom", "break"]
+Direction = Literal["", "left", "right"]
 T = TypeVar("T", covariant=True)  # a Want[int] is a Want[object]
 
 
@@ -61,10 +65,10 @@ class MoveSpec:
     who_pos: Pos = (1, 1)
     cards: tuple[CardRef, ...] = ()  # play, free_hit, heal: one; discard: one or more
     player: int = -1  # release: the victim let go of
-    direction: str = ""
+    direction: Direction = ""
     target: int = -1
     target_pos: Pos = (1, 1)
-    choice: str = ""  # `as:` (dodge, block, hold...), or "drop" for `drop: true`
+    choice: PlayedAs = ""  # `as:` (dodge, block, hold...), or "drop" for `drop: true`
     more: bool = False  # discard: no `done` after the cards
 
 

@@ -102,6 +102,9 @@ def test_bots_trackers_and_the_table_read_no_engine_frame(module: str) -> None:
     assert "stack" not in attrs and "_state" not in attrs, module
 
 
+_MEMOISERS = ("cache", "functools.cache", "lru_cache", "functools.lru_cache")
+
+
 def _module_level_mutables(path: Path) -> list[str]:
     """Names a module binds at its top level to an empty list, dict, set or bytearray (a cache or a 'last seen'
     record, by the look of it), and its functions memoised without bound (`functools.cache`)."""
@@ -112,7 +115,7 @@ def _module_level_mutables(path: Path) -> list[str]:
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
             found += [ast.unparse(t) for t in targets]
         if isinstance(node, ast.FunctionDef):
-            found += [node.name for d in node.decorator_list if ast.unparse(d) in ("cache", "functools.cache")]
+            found += [node.name for d in node.decorator_list if ast.unparse(d).split("(")[0] in _MEMOISERS]
     return found
 
 
@@ -125,13 +128,10 @@ def _empty(value: ast.expr) -> bool:
             and value.func.id in ("list", "dict", "set", "bytearray") and not value.args)
 
 
-# Still memoised by module: the seat tables and shared moves of issue 24a's files (legal, effects; the frames
-# refit moved rules' `_seats_from` and effects' `_askers` into effects as `seats_from` and `askers`, the same
-# memos); to move into the game's tables (`Game.derived`).
-_LEFT_FOR_THE_FRAMES_REFIT = {"engine/legal.py": {"heals_at", "revivable", "shared_move", "rivals"},
-                              "engine/effects.py": {"askers", "seats_from"},
-                              # a pool worker's task, set by the pool's initializer in each worker process
-                              "sim/balance.py": {"_WORKER"}, "sim/runner.py": {"_WORKER"}}
+# The one module-level record allowed: a pool worker's task, set by the pool's initializer in each worker
+# process. The engine has none: its memos of seatings and moves are each game's (`Game.askers`,
+# `Game.shared_move`...), and what bots derive from a game's cards is the game's too (`Game.derived`).
+_POOL_WORKER_TASKS = {"sim/balance.py": {"_WORKER"}, "sim/runner.py": {"_WORKER"}}
 
 
 @pytest.mark.parametrize("package", ["engine", "sim"])
@@ -139,11 +139,62 @@ def test_no_hidden_module_level_caches(package: str) -> None:
     """A cold build or a fresh game needs no cache clearing: the game owns what it derives (`Game.derived`)."""
     for path in sorted((ROOT / package).glob("*.py")):
         rel = f"{package}/{path.name}"
-        assert set(_module_level_mutables(path)) <= _LEFT_FOR_THE_FRAMES_REFIT.get(rel, set()), rel
+        assert set(_module_level_mutables(path)) <= _POOL_WORKER_TASKS.get(rel, set()), rel
 
 
 def test_the_cache_finder_finds_what_it_looks_for(tmp_path: Path) -> None:
     sample = tmp_path / "m.py"
     sample.write_text("from functools import cache\n_LAST: list[int] = []\nSEEN = dict()\nKEEP = [1]\n"
-                      "@cache\ndef f() -> int:\n    return 1\n", encoding="utf-8")
-    assert _module_level_mutables(sample) == ["_LAST", "SEEN", "f"]
+                      "@cache\ndef f() -> int:\n    return 1\n@functools.lru_cache(maxsize=None)\ndef g() -> int:\n"
+                      "    return 2\n", encoding="utf-8")
+    assert _module_level_mutables(sample) == ["_LAST", "SEEN", "f", "g"]
+
+
+def test_one_outcome() -> None:
+    """`Outcome` is the engine's record of how a game ended, and nothing else: no other module binds the name
+    (the balance lab's game records say what they are: `WinnerAndCards`, `WinnerAndHands`)."""
+    binders = []
+    for path in sorted(ROOT.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        names = {n.name for n in tree.body if isinstance(n, ast.ClassDef)}
+        names |= {ast.unparse(t) for n in tree.body if isinstance(n, ast.Assign) for t in n.targets}
+        names |= {ast.unparse(n.target) for n in tree.body if isinstance(n, ast.AnnAssign)}
+        if "Outcome" in names:
+            binders.append(path.relative_to(ROOT).as_posix())
+    assert binders == ["engine/outcome.py"]
+
+
+def test_every_written_choice_is_a_move_choice() -> None:
+    """A move's `Choice` has a member for every defence kind a card may play as, and for every `as:` and
+    `direction:` a scenario may write (the loader's Literals, kept apart since the loader may not import the
+    engine): each prints as the same word."""
+    from typing import get_args
+
+    from cardgen import scenario_spec
+    from cardgen.engine.kinds import HOW, How
+    from cardgen.engine.moves import Choice, defence_choice
+
+    words = {str(c) for c in Choice}
+    written = {*get_args(scenario_spec.PlayedAs), *get_args(scenario_spec.Direction), *get_args(model.DefenceKind)}
+    assert written <= words
+    for kind in get_args(model.DefenceKind):
+        assert f"{defence_choice(kind)}" == kind and HOW[defence_choice(kind)] is How(kind)
+    assert {*get_args(model.Humiliate), ""} <= {str(h) for h in How}
+
+
+def test_each_game_owns_its_memos() -> None:
+    """The rules' memos of seatings and moves are each game's own: two games of one set share none, and what one
+    game memoised is what building it afresh gives."""
+    from cardgen.engine.game import make_game
+    from cardgen.engine.moves import HEAL, PLAY, Move
+
+    cs = load_set("lunch")
+    a, b = make_game(cs, ["A", "B", "C"]), make_game(cs, ["A", "B", "C"])
+    memos = ("askers", "revivable", "rivals", "heals_at", "shared_move")
+    assert all(getattr(a, m) is not getattr(b, m) for m in memos) and a.turn_plays is not b.turn_plays
+    assert a.shared_move(PLAY, 2, 1) is a.shared_move(PLAY, 2, 1) == Move(PLAY, 2, 1)
+    assert a.shared_move(PLAY, 2, 1) is not b.shared_move(PLAY, 2, 1)
+    assert a.askers(1, 0, (False, False, True)) == (1,) and a.seats_from == ((0, 1, 2), (1, 2, 0), (2, 0, 1))
+    assert a.revivable(0, (False, True, True), (False, False, True)) == (0, 1)
+    assert a.rivals(1, (False, False, True)) == ((0,), 1)
+    assert a.heals_at(3, (0, 2)) == (Move(HEAL, 3, 0), Move(HEAL, 3, 2))

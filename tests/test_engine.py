@@ -12,7 +12,7 @@ from cardgen.engine.agents import RandomAgent, play_game
 from cardgen.engine.cards import card_info
 from cardgen.engine.events import Reshuffle
 from cardgen.engine.invariants import check_state
-from cardgen.engine.moves import DECLINE, DEFEND, DISCARD, DONE, HUMILIATE, PASS, PLAY
+from cardgen.engine.moves import DECLINE, DEFEND, DISCARD, DONE, HUMILIATE, PASS, PLAY, Choice
 from cardgen.engine.state import GameState
 from cardgen.loader import load_set, load_sets
 from cardgen.model import CardSet
@@ -81,7 +81,7 @@ def test_out_of_turn_response_window(lunch: CardSet) -> None:
     s = _table(lunch, [["Jab"], ["Dodge"], ["Hook"]])
     push(s, Move(PLAY, _d(lunch, "Jab"), 1))
     assert s.to_act == 1
-    assert legal_moves(s) == sorted([Move(DEFEND, _d(lunch, "Dodge"), -1, "dodge"), Move(DECLINE)])
+    assert legal_moves(s) == sorted([Move(DEFEND, _d(lunch, "Dodge"), -1, Choice.DODGE), Move(DECLINE)])
 
 
 def test_same_seed_same_game(lunch: CardSet) -> None:
@@ -137,7 +137,7 @@ def test_unconscious_player_is_skipped_and_holds_no_cards(lunch: CardSet) -> Non
 def test_classic_humiliation_can_deny_a_dodge(classic: CardSet) -> None:
     s = _table(classic, [["Kick", "Humiliation"], ["Dodge/Block"]])
     push(s, Move(PLAY, _d(classic, "Kick"), 1))
-    push(s, Move(DEFEND, _d(classic, "Dodge/Block"), -1, "dodge"))
+    push(s, Move(DEFEND, _d(classic, "Dodge/Block"), -1, Choice.DODGE))
     assert s.to_act == 0  # Ann may humiliate the Dodge
     push(s, Move(HUMILIATE, _d(classic, "Humiliation")))
     # Bob is stunned, his Dodge is cancelled; Ann has no card left for the free attack: the Kick lands

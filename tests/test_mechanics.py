@@ -86,3 +86,46 @@ def _card(**fields: object) -> Card:
 ])
 def test_what_a_mechanic_means(card: Card, meddles: bool, out_of_turn: bool, turn_play: bool) -> None:
     assert (mech.meddles(card), mech.out_of_turn(card), mech.turn_play(card)) == (meddles, out_of_turn, turn_play)
+
+
+@pytest.mark.parametrize("group", GROUPS, ids=["+".join(g) for g in GROUPS])
+def test_the_glossary_and_the_engine_read_a_card_the_same_way(group: tuple[str, ...]) -> None:
+    """The page's area / cancel / redirect entries appear exactly when a card the engine plays that way is in the
+    deck, and the free hits the engine offers are made with the cards the mechanics name for them."""
+    from cardgen.render.rules_content import used_mechanics
+
+    cs, info = _loaded(group)
+    used = used_mechanics(cs)
+    assert used["area"] == any(ci.area for ci in info)
+    assert used["cancel"] == any(ci.cancels for ci in info)
+    assert used["redirect"] == any(ci.humiliate is not None and not ci.cancels for ci in info)
+    offered: dict[mv.MoveKind, set[int]] = {mv.VOMIT_HIT: set(), mv.BONUS: set(), mv.FOLLOW: set()}
+    for seed in range(40):
+        players = 2 + seed % 4
+        s = new_game(cs, players, seed=seed, turn_cap=60, info=info)
+        agents = [RandomAgent(seed * 5 + i) for i in range(players)]
+        while s.result is None:
+            for m in s.moves:
+                if m.kind in offered:
+                    offered[m.kind].add(m.card)
+            push(s, agents[s.to_act].choose(observe(s, s.to_act)))
+    assert offered[mv.VOMIT_HIT] <= {ci.d for ci in info if mech.basic_attack(ci.card, ci.role)}
+    assert offered[mv.BONUS] <= {ci.d for ci in info if mech.free_attack(ci.card, ci.role)}
+    assert offered[mv.FOLLOW] <= {ci.d for ci in info if ci.follows is not None or mech.typed_follow_up(ci.card)}
+    assert offered[mv.FOLLOW]  # the games got that far (free hits are rarer: classic's humiliations, beer's vomit)
+
+
+@pytest.mark.parametrize(("card", "role", "area", "basic", "free", "typed_follow_up"), [
+    (_card(damage=(3,)), "attack", False, True, True, True),
+    (_card(damage=(3,), targets="others"), "attack", True, True, True, True),
+    (_card(damage=(2,), targets="all"), "event", True, False, False, True),
+    (_card(damage=(3,)), "weapon", False, False, True, True),  # a weapon is no basic attack
+    (_card(damage=(3,), follows="hold"), "wrestling", False, False, True, False),  # a follow-up: no turn play
+    (_card(damage=(1,), opens=Opener(combo="grab")), "attack", False, True, False, False),  # an opener is no free hit
+    (_card(damage=(3,), timing="response"), "attack", False, False, True, False),  # never a turn's action
+])
+def test_what_an_attack_means(card: Card, role: str, area: bool, basic: bool, free: bool,
+                              typed_follow_up: bool) -> None:
+    got = (mech.area(card), mech.basic_attack(card, role), mech.free_attack(card, role),  # type: ignore[arg-type]
+           mech.typed_follow_up(card))
+    assert got == (area, basic, free, typed_follow_up)

@@ -29,7 +29,7 @@ from cardgen.sim.agents import Budget
 
 
 def _move_json(m: Move, version: int) -> dict[str, object]:
-    return {"kind": str(m.kind), "card": m.card, "target": m.target, "choice": m.choice, "version": version}
+    return {"kind": str(m.kind), "card": m.card, "target": m.target, "choice": str(m.choice), "version": version}
 
 
 def _humans_to(table: Table, seat: int, rng: random.Random, limit: int = 500) -> bool:
@@ -107,6 +107,8 @@ def test_a_token_cannot_act_for_another_seat_and_forgeries_change_nothing(friend
             (bob, {**_move_json(legal_for_bob[0], version), "kind": "win"}, 400),
             (bob, {**_move_json(legal_for_bob[0], version), "card": True}, 400),
             (bob, {**_move_json(legal_for_bob[0], version), "target": "0"}, 400),
+            (bob, {**_move_json(legal_for_bob[0], version), "choice": "sideways"}, 400),  # no such choice
+            (bob, {**_move_json(legal_for_bob[0], version), "choice": ["drop"]}, 400),
             (bob, [1, 2, 3], 400),
             (bob, "play", 400),
         ]

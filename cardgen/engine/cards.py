@@ -12,7 +12,7 @@ from typing import Final, Literal
 
 from cardgen import mechanics as mech
 from cardgen.engine.frozen import init_args
-from cardgen.engine.moves import DEFEND, DISCARD, Move
+from cardgen.engine.moves import DEFEND, DISCARD, Move, defence_choice
 from cardgen.model import (
     Card,
     CardSet,
@@ -77,6 +77,11 @@ class CardInfo:
     turn_play: bool  # playable as a turn action (attack, opener, event, standalone hold)
     interject: bool  # playable out of turn in a response window (timing response/any)
     aimed: bool  # played at one chosen player (attacks on one target, openers)
+    area: bool  # hits several players at once (targets others or all)
+    cancels: bool  # a humiliation that cancels what it answers (else, if one, it redirects)
+    basic_attack: bool  # a plain attack: the free hit on a vomiting player may be made with it
+    free_attack: bool  # may be the free attack a humiliation earns
+    typed_follow_up: bool  # may follow an opener whose `then` names its type
     meddles: bool  # may answer a card aimed at someone else (humiliation, interference, interjection)
     answers: bool  # may answer a pending card at all (a defence, or it meddles)
     plays: bool  # has PLAY moves as a turn action (its own, or its HOLD half's)
@@ -122,6 +127,8 @@ def _info(d: int, c: Card, cs: CardSet, counted: set[str]) -> CardInfo:
         travel_step=1 if own.travel_direction == "left" else -1, turn_play=turn_play, interject=interject,
         meddles=mech.meddles(c), answers=mech.answers(c), plays=turn_play or hold_opener is not None,
         on_turn=turn_play or hold_opener is not None or heal_turn > 0 or c.stomp,
-        defend_moves=tuple((k, Move(DEFEND, d, -1, k)) for k in defend_as), discard_move=Move(DISCARD, d),
-        aimed=mech.aimed(c),
+        defend_moves=tuple((k, Move(DEFEND, d, -1, defence_choice(k))) for k in defend_as),
+        discard_move=Move(DISCARD, d),
+        aimed=mech.aimed(c), area=mech.area(c), cancels=mech.cancels(c), basic_attack=mech.basic_attack(c, role),
+        free_attack=mech.free_attack(c, role), typed_follow_up=mech.typed_follow_up(c),
     )

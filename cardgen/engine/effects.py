@@ -8,7 +8,6 @@ conserved, life + pool constant) have few places to hold.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
 from typing import TYPE_CHECKING
 
 from cardgen.engine.cards import CardInfo
@@ -77,20 +76,6 @@ def lost(s: GameState, p: int) -> bool:
     """Unconscious, stunned or vomiting: `p` cannot take (or go on with) their turn."""
     turn = s.turn
     return s.down[p] or s.stun_until[p] >= turn or s.vomit_until[p] >= turn
-
-
-@cache
-def seats_from(p: int, n: int) -> tuple[int, ...]:
-    """Every seat clockwise from `p` (included)."""
-    return tuple((p + i) % n for i in range(n))
-
-
-@cache
-def askers(start: int, exclude: int, down: tuple[bool, ...]) -> tuple[int, ...]:
-    """`clockwise` as a tuple, memoised: who a window asks (windows open several times a turn, over the same
-    few seatings)."""
-    n = len(down)
-    return tuple(q for i in range(n) if (q := (start + i) % n) != exclude and not down[q])
 
 
 def draw_one(s: GameState, p: int) -> bool:

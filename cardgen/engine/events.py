@@ -15,6 +15,7 @@ from enum import StrEnum
 from typing import ClassVar
 
 from cardgen.engine.game import Game
+from cardgen.engine.kinds import How
 from cardgen.engine.moves import Move
 from cardgen.engine.outcome import Reason
 
@@ -77,7 +78,7 @@ class Moved(Event):
         if m.target >= 0:
             out["target"] = game.names[m.target]
         if m.choice:
-            out["choice"] = m.choice
+            out["choice"] = str(m.choice)
         return out
 
 
@@ -212,7 +213,7 @@ class Defended(Event):
     event: ClassVar[str] = "defended"
     player: int
     card: int
-    how: str
+    how: How
 
 
 @dataclass(slots=True)

@@ -22,7 +22,6 @@ from mypy_extensions import mypyc_attr
 from cardgen.engine.cards import STRIKE_DEFENCES, CardInfo
 from cardgen.engine.effects import (
     Hold,
-    askers,
     can_act,
     clockwise,
     draw_one,
@@ -32,7 +31,6 @@ from cardgen.engine.effects import (
     next_seat,
     put_in_play,
     restore,
-    seats_from,
 )
 from cardgen.engine.events import (
     Cancelled,
@@ -56,7 +54,7 @@ from cardgen.engine.events import (
     WeaponBack,
     WeaponDiscarded,
 )
-from cardgen.engine.kinds import Answer, Phase, Reply, Stage
+from cardgen.engine.kinds import HOW, Answer, How, Phase, Reply, Stage
 from cardgen.engine.legal import (
     DECLINE_MOVE,
     DONE_MOVE,
@@ -65,26 +63,29 @@ from cardgen.engine.legal import (
     effect_targets,
     heal_limit,
     heal_moves,
-    shared_move,
     turn_moves,
     variants,
 )
 from cardgen.engine.moves import (
+    AS_HOLD,
     BONUS,
     DECLINE,
     DEFEND,
     DIRECTION,
     DISCARD,
     DONE,
+    DROP,
     FOLLOW,
     HEAL,
     HUMILIATE,
     INTERFERE,
     INTERJECT,
+    LEFT,
     OPEN,
     PASS,
     PLAY,
     RELEASE,
+    RIGHT,
     STOMP,
     VOMIT_HIT,
     Move,
@@ -112,8 +113,13 @@ _STAGE_FINISH: Final = Stage.FINISH
 _ANSWER_DEFEND: Final = Answer.DEFEND
 _ANSWER_HUMILIATE: Final = Answer.HUMILIATE
 _ANSWER_INTERFERE: Final = Answer.INTERFERE
-_LEFT: Final = Move(DIRECTION, choice="left")  # (sorted: left before right)
-_RIGHT: Final = Move(DIRECTION, choice="right")
+_HOW_NONE: Final = How.NONE
+_HOW_DODGE: Final = How.DODGE
+_HOW_BLOCK: Final = How.BLOCK
+_HOW_DISARM: Final = How.DISARM
+_HOW_REDIRECT: Final = How.REDIRECT
+_LEFT: Final = Move(DIRECTION, choice=LEFT)  # (sorted: left before right)
+_RIGHT: Final = Move(DIRECTION, choice=RIGHT)
 
 
 # --- offering moves -----------------------------------------------------------------------------------------
@@ -220,7 +226,7 @@ class Window(Frame):
     def open(self, s: GameState) -> None:
         """(Re)start the window: its target is asked first, then the others clockwise."""
         self.pos = 0
-        self.resp = askers(self.target, self.player, tuple(s.down))
+        self.resp = s.game.askers(self.target, self.player, tuple(s.down))
 
     def ask(self, s: GameState) -> bool:
         """Offer the answers of the next seat in `resp` that has any (`decide`); False once nobody is left to ask."""
@@ -273,7 +279,7 @@ class Window(Frame):
             if ci.humiliate is not None:
                 self.humiliations(s, q, ci, out)
             if ci.interfere and self.interferable and q != target:
-                out.append(shared_move(INTERFERE, d))
+                out.append(s.game.shared_move(INTERFERE, d))
             if ci.interject and self.interjectable and not (ci.limited and barred(s, q, ci)):
                 for t in effect_targets(s, q, ci):
                     out += variants(s, INTERJECT, ci, t)
@@ -282,8 +288,8 @@ class Window(Frame):
     def humiliations(self, s: GameState, q: int, ci: CardInfo, out: list[Move]) -> None:
         """Add to `out` the humiliations of card `ci` that `q` may play on it: by default a cancelling one only
         (classic's cancels ANY card; a redirect sends attacks only)."""
-        if ci.humiliate == "cancel":
-            out.append(shared_move(HUMILIATE, ci.d))
+        if ci.cancels:
+            out.append(s.game.shared_move(HUMILIATE, ci.d))
 
     def apply(self, s: GameState, p: int, m: Move) -> None:
         k = m.kind
@@ -294,7 +300,7 @@ class Window(Frame):
         elif k == INTERJECT:
             self.pos += 1
             ci = put_in_play(s, p, m.card)
-            start_effect(s, p, ci, m.target, drop=m.choice == "drop")
+            start_effect(s, p, ci, m.target, drop=m.choice == DROP)
         else:
             super().apply(s, p, m)
 
@@ -304,15 +310,15 @@ class Window(Frame):
         k = m.kind
         ci = put_in_play(s, p, m.card)
         if k == DEFEND:
-            a = AnswerF(p, m.card, _ANSWER_DEFEND, m.choice, self.player, m.target)
+            a = AnswerF(p, m.card, _ANSWER_DEFEND, HOW[m.choice], self.player, m.target)
         elif k == HUMILIATE:
-            a = AnswerF(p, m.card, _ANSWER_HUMILIATE, ci.humiliate or "", self.player, m.target)
+            a = AnswerF(p, m.card, _ANSWER_HUMILIATE, HOW[ci.humiliate or ""], self.player, m.target)
         else:
-            a = AnswerF(p, m.card, _ANSWER_INTERFERE, "", self.player, m.target)
+            a = AnswerF(p, m.card, _ANSWER_INTERFERE, _HOW_NONE, self.player, m.target)
         s.stack.append(a)
         a.open(s)
 
-    def on_defence(self, s: GameState, how: str, defender: int) -> None:
+    def on_defence(self, s: GameState, how: How, defender: int) -> None:
         """A defence of kind `how` by `defender` resolved: by default the card fails."""
         s.stack.pop()
 
@@ -404,7 +410,7 @@ class TurnF(Frame):
         s.stack.pop()
         size = s.game.rules.hand_size
         hands, down, draw = s.hands, s.down, s.draw
-        for q in seats_from(p, len(down)):
+        for q in s.game.seats_from[p]:
             hand = hands[q]
             if len(hand) >= size or down[q]:
                 continue
@@ -460,12 +466,12 @@ class TurnF(Frame):
     def _play(self, s: GameState, p: int, m: Move) -> None:
         self.phase = _PHASE_END
         ci = put_in_play(s, p, m.card)
-        if m.choice == "hold" and ci.hold_opener is not None:
+        if m.choice == AS_HOLD and ci.hold_opener is not None:
             o = OpenerF(p, m.card, m.target, ci.hold_opener, ci.hold_defences)
         elif ci.opener is not None:
             o = OpenerF(p, m.card, m.target, ci.opener, ci.defences)
         else:
-            start_effect(s, p, ci, m.target, drop=m.choice == "drop")
+            start_effect(s, p, ci, m.target, drop=m.choice == DROP)
             return
         s.stack.append(o)
         o.open(s)
@@ -520,7 +526,7 @@ class StrikeF(Window):
         exclude = self.player
         if self.target == exclude and s.game.info[self.design].targets == "one":
             exclude = -1  # an attack redirected at its own player may be defended by them; one hitting all may not
-        self.resp = askers(self.target, exclude, tuple(s.down))
+        self.resp = s.game.askers(self.target, exclude, tuple(s.down))
 
     def step(self, s: GameState) -> bool:
         """Runs the stages of a strike on from one to the next while nothing else lands on the stack above it
@@ -620,21 +626,21 @@ class StrikeF(Window):
 
     def humiliations(self, s: GameState, q: int, ci: CardInfo, out: list[Move]) -> None:
         d = ci.d
-        if ci.humiliate == "cancel":
-            out.append(shared_move(HUMILIATE, d))
+        if ci.cancels:
+            out.append(s.game.shared_move(HUMILIATE, d))
         else:  # a redirect: at anyone else still standing
-            out += [shared_move(HUMILIATE, d, t) for t in range(len(s.life))
+            out += [s.game.shared_move(HUMILIATE, d, t) for t in range(len(s.life))
                     if t not in (q, self.target) and not s.down[t]]
 
-    def on_defence(self, s: GameState, how: str, defender: int) -> None:
+    def on_defence(self, s: GameState, how: How, defender: int) -> None:
         ci = s.game.info[self.design]
-        if how == "disarm" and ci.weapon:
+        if how == _HOW_DISARM and ci.weapon:
             self.disarmed = True
             self.stage = _STAGE_FINISH
             return
-        if how == "block" and self.blocked_by < 0:
+        if how == _HOW_BLOCK and self.blocked_by < 0:
             self.blocked_by = defender
-        moves_on = (ci.travels and how in ("dodge", "block")) or (ci.passes_on is not None and how == "dodge")
+        moves_on = (ci.travels and how in (_HOW_DODGE, _HOW_BLOCK)) or (ci.passes_on is not None and how == _HOW_DODGE)
         if not moves_on:
             self.stage = _STAGE_NEXT
             return
@@ -724,7 +730,7 @@ class OpenerF(Window):
         return self.allowed
 
     def humiliations(self, s: GameState, q: int, ci: CardInfo, out: list[Move]) -> None:
-        out.append(shared_move(HUMILIATE, ci.d))  # a redirect stops an opener (it is no attack to redirect)
+        out.append(s.game.shared_move(HUMILIATE, ci.d))  # a redirect stops an opener (it is no attack to redirect)
 
     def on_redirect(self, s: GameState, a: AnswerF) -> None:
         s.stack.pop()
@@ -740,14 +746,14 @@ class AnswerF(Window):
     __slots__ = ("design", "how", "humiliated", "redirect", "what")
     interjectable: ClassVar[bool] = False
 
-    def __init__(self, player: int, design: int, what: Answer, how: str, target: int, redirect: int = -1) -> None:
+    def __init__(self, player: int, design: int, what: Answer, how: How, target: int, redirect: int = -1) -> None:
         self.player = player  # (no super() chain: frames are built several times a turn)
         self.target = target
         self.resp: tuple[int, ...] = ()
         self.pos = 0
         self.design = design
         self.what = what
-        self.how = how  # defence kind, or cancel/redirect
+        self.how = how  # the defence kind, CANCEL or REDIRECT, NONE (an interference)
         self.redirect = redirect
         self.humiliated = False  # a humiliation was played on it (and cancelled, or it would not resolve)
 
@@ -776,7 +782,7 @@ class AnswerF(Window):
                 deal_damage(s, parent.player, ci.retaliates, ci.d)
         elif what is _ANSWER_INTERFERE:
             parent.on_interference(s, self.player)
-        elif self.how == "redirect":
+        elif self.how == _HOW_REDIRECT:
             parent.on_redirect(s, self)
         else:
             self._cancel(s, parent)
@@ -829,13 +835,13 @@ class TickF(Window):
 
     def humiliations(self, s: GameState, q: int, ci: CardInfo, out: list[Move]) -> None:
         if self.hold.humiliation_breaks:
-            out.append(shared_move(HUMILIATE, ci.d))  # the hold's own set says whether a humiliation breaks it
+            out.append(s.game.shared_move(HUMILIATE, ci.d))  # the hold's own set says whether a humiliation breaks it
 
     def _break(self, s: GameState) -> None:
         s.stack.pop()
         end_hold(s, self.hold, HoldEnd.BROKEN)
 
-    def on_defence(self, s: GameState, how: str, defender: int) -> None:
+    def on_defence(self, s: GameState, how: How, defender: int) -> None:
         self._break(s)
 
     def on_redirect(self, s: GameState, a: AnswerF) -> None:
@@ -898,8 +904,7 @@ class ComboF(Frame):
             ci = s.game.info[d]
             if ci.limited and barred(s, p, ci):
                 continue
-            if ci.follows == self.combo or (self.steps == 0 and ci.type in self.then and ci.turn_play
-                                            and ci.opener is None and bool(ci.damage)):
+            if ci.follows == self.combo or (self.steps == 0 and ci.typed_follow_up and ci.type in self.then):
                 moves += variants(s, FOLLOW, ci, v)
         if not moves:
             s.stack.pop()
@@ -913,7 +918,7 @@ class ComboF(Frame):
             s.stack.pop()  # the combo left unfinished
         elif m.kind == FOLLOW:
             ci = put_in_play(s, p, m.card)
-            start_effect(s, p, ci, self.victim, drop=m.choice == "drop", free=self.free, mult=self.multiplier,
+            start_effect(s, p, ci, self.victim, drop=m.choice == DROP, free=self.free, mult=self.multiplier,
                          in_combo=True, sealed=self.sealed and ci.follows is None)  # the free attack, not a hold
         else:
             super().apply(s, p, m)
@@ -943,8 +948,7 @@ class BonusF(Frame):
         if can_act(s, p) and not s.down[v]:
             for d in set(s.hands[p]):
                 ci = s.game.info[d]
-                if (ci.role in ("attack", "weapon", "wrestling") and ci.damage and ci.opener is None
-                        and not (ci.limited and barred(s, p, ci))):
+                if ci.free_attack and not (ci.limited and barred(s, p, ci)):
                     moves += variants(s, BONUS, ci, v)
         if not moves:
             s.stack.pop()
@@ -955,7 +959,7 @@ class BonusF(Frame):
         s.stack.pop()  # taken or not
         if m.kind == BONUS:
             ci = put_in_play(s, p, m.card)
-            start_effect(s, p, ci, m.target, drop=m.choice == "drop", no_def=True)
+            start_effect(s, p, ci, m.target, drop=m.choice == DROP, no_def=True)
         elif m.kind != DECLINE:
             super().apply(s, p, m)
 
@@ -977,7 +981,7 @@ class AfterBlockF(Frame):
         while self.stage is not Reply.DONE:
             p, other = (self.player, self.attacker) if self.stage is Reply.BLOCKER else (self.attacker, self.player)
             if not after_block.isdisjoint(s.hands[p]) and can_act(s, p) and not s.down[other]:
-                moves = [shared_move(OPEN, d, other) for d in set(s.hands[p])
+                moves = [s.game.shared_move(OPEN, d, other) for d in set(s.hands[p])
                          if (o := s.game.info[d].opener) is not None and o.after_block]
                 if moves:
                     return decide(s, p, [*moves, DECLINE_MOVE])
@@ -1018,7 +1022,7 @@ class DirectionF(Frame):
         s.stack.pop()
         strike = s.stack[-1]
         assert isinstance(strike, StrikeF)
-        strike.direction = 1 if m.choice == "left" else -1
+        strike.direction = 1 if m.choice == LEFT else -1
         strike.move_on(s)
 
 
@@ -1038,7 +1042,7 @@ class DropF(Frame):
             s.stack.pop()
             return False
         info = s.game.info
-        moves = [shared_move(HEAL, d, p) for d in set(s.hands[p]) if info[d].heal_drop and not info[d].heal_first
+        moves = [s.game.shared_move(HEAL, d, p) for d in set(s.hands[p]) if info[d].heal_drop and not info[d].heal_first
                  ] if can_act(s, p) else []
         if not moves:
             s.stack.pop()
@@ -1078,7 +1082,7 @@ class BraceF(Frame):
             lose(s, p, self.amount, self.why)
             return False
         info = s.game.info
-        return decide(s, p, [*[shared_move(HEAL, d, p) for d in set(s.hands[p]) if info[d].heal_first],
+        return decide(s, p, [*[s.game.shared_move(HEAL, d, p) for d in set(s.hands[p]) if info[d].heal_first],
                              DECLINE_MOVE])
 
     def apply(self, s: GameState, p: int, m: Move) -> None:
@@ -1173,7 +1177,7 @@ def _break_own_hold(s: GameState, p: int, m: Move) -> None:
     """On their own turn, a held player plays a card that breaks the hold (it is not their action)."""
     ci = put_in_play(s, p, m.card)
     if s.log is not None:
-        s.log.append(Defended(s.turn, p, ci.d, m.choice))
+        s.log.append(Defended(s.turn, p, ci.d, HOW[m.choice]))
     for h in [h for h in s.holds if h.victim == p and h.holder == m.target and m.choice in h.broken_by]:
         end_hold(s, h, HoldEnd.BROKEN)
     if ci.retaliates:

@@ -8,16 +8,24 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Final, TypeVar, cast
+from functools import cache
+from typing import Final, Protocol, TypeVar, cast
 
+from cardgen.engine import seats
 from cardgen.engine.cards import CardInfo, card_info
 from cardgen.engine.frozen import init_args
-from cardgen.engine.moves import Move
+from cardgen.engine.moves import Choice, Move, MoveKind, heals_at
 from cardgen.model import CardSet, Rules
 
 # A card's turn plays aimed at one set of seats: all of them, and its HOLD half's alone (`legal.card_plays`).
 TurnPlays = tuple[tuple[Move, ...], tuple[Move, ...]]
 T = TypeVar("T")
+
+
+class MoveMaker(Protocol):
+    """`Move`'s own signature: what `Game.shared_move` is called with."""
+
+    def __call__(self, kind: MoveKind, card: int = -1, target: int = -1, choice: Choice = Choice.NONE) -> Move: ...
 
 
 def deck_of(cs: CardSet) -> tuple[int, ...]:
@@ -49,6 +57,21 @@ class Game:
     # The game's table of each design's turn plays by the seats it may aim at, filled as they are first asked
     # for (`legal.card_plays`): a move table, not a fact; a copy of a state shares it with its game.
     turn_plays: tuple[dict[int, TurnPlays], ...] = field(init=False, compare=False, repr=False)
+    # The game's memos of what the rules look up again and again (the same few seatings and moves recur turn
+    # after turn): each a `functools.cache` of its own, so a hit costs what the module-level memo it replaces
+    # cost, and nothing is shared between games. Every seat clockwise from each seat, itself first:
+    seats_from: tuple[tuple[int, ...], ...] = field(init=False, compare=False, repr=False)
+    askers: Callable[[int, int, tuple[bool, ...]], tuple[int, ...]] = field(  # `seats.askers`: whom a window asks
+        init=False, compare=False, repr=False)
+    revivable: Callable[[int, tuple[bool, ...], tuple[bool, ...]], tuple[int, ...]] = field(  # `seats.revivable`
+        init=False, compare=False, repr=False)
+    rivals: Callable[[int, tuple[bool, ...]], tuple[tuple[int, ...], int]] = field(  # `seats.rivals`
+        init=False, compare=False, repr=False)
+    heals_at: Callable[[int, tuple[int, ...]], tuple[Move, ...]] = field(  # `moves.heals_at`
+        init=False, compare=False, repr=False)
+    # A move made once and shared, for the moves no card's facts hold (heals, stomps, answers, follow-ups): a hit
+    # costs a third of building the named tuple again.
+    shared_move: MoveMaker = field(init=False, compare=False, repr=False)
 
     # What the game's players (its bots) work out from its cards once and read every decision, by the function
     # that works it out (`derived`): owned by the game, gone with it.
@@ -58,6 +81,13 @@ class Game:
         for name, value in zip(_DERIVED, _derived(self.info), strict=True):
             object.__setattr__(self, name, value)
         object.__setattr__(self, "turn_plays", tuple({} for _ in self.info))
+        n = len(self.names)
+        object.__setattr__(self, "seats_from", tuple(seats.seats_from(p, n) for p in range(n)))
+        object.__setattr__(self, "askers", cache(seats.askers))
+        object.__setattr__(self, "revivable", cache(seats.revivable))
+        object.__setattr__(self, "rivals", cache(seats.rivals))
+        object.__setattr__(self, "heals_at", cache(heals_at))
+        object.__setattr__(self, "shared_move", cache(Move))
         object.__setattr__(self, "_tables", {})
 
     def derived(self, build: Callable[[Game], T]) -> T:
@@ -85,7 +115,7 @@ _DERIVED: Final = ("meddling", "answering", "cancelling", "reviving", "bracing",
 
 def _derived(info: tuple[CardInfo, ...]) -> tuple[object, ...]:
     return (frozenset(ci.d for ci in info if ci.meddles), frozenset(ci.d for ci in info if ci.answers),
-            frozenset(ci.d for ci in info if ci.humiliate == "cancel"), any(ci.revives for ci in info),
+            frozenset(ci.d for ci in info if ci.cancels), any(ci.revives for ci in info),
             any(ci.heal_first for ci in info),
             frozenset(ci.d for ci in info if ci.opener is not None and ci.opener.after_block))
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Final
 
 
 class Phase(StrEnum):
@@ -31,6 +32,24 @@ class Answer(StrEnum):
     DEFEND = "defend"
     HUMILIATE = "humiliate"
     INTERFERE = "interfere"
+
+
+class How(StrEnum):
+    """How an answer acts on the card below it: the defence kind it plays (the DEFEND move's `Choice`, the same
+    words), what a humiliation does (`model.Humiliate`), or NONE (an interference)."""
+
+    NONE = ""
+    DODGE = "dodge"
+    BLOCK = "block"
+    DISARM = "disarm"
+    FREEDOM = "freedom"
+    BREAK = "break"
+    CANCEL = "cancel"
+    REDIRECT = "redirect"
+
+
+# Each `How` by its word: a DEFEND move's choice, or a card's `humiliate`, as the answer it makes.
+HOW: Final[dict[str, How]] = {h.value: h for h in How}
 
 
 class Reply(StrEnum):

@@ -5,7 +5,6 @@ What may answer a pending card is the card's own frame's to say (`frames.Window.
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from functools import cache
 from typing import TYPE_CHECKING, Final
 
 from cardgen.engine import moves as mv
@@ -26,8 +25,8 @@ DECLINE_MOVE: Final = Move(mv.DECLINE)
 def variants(s: GameState, kind: mv.MoveKind, ci: CardInfo, target: int) -> list[Move]:
     """A move, twice for a weapon that may be dropped after use (Beer Money's weapons)."""
     if ci.may_drop:
-        return [shared_move(kind, ci.d, target), shared_move(kind, ci.d, target, "drop")]
-    return [shared_move(kind, ci.d, target)]
+        return [s.game.shared_move(kind, ci.d, target), s.game.shared_move(kind, ci.d, target, mv.DROP)]
+    return [s.game.shared_move(kind, ci.d, target)]
 
 
 def effect_targets(s: GameState, p: int, ci: CardInfo) -> list[int]:
@@ -61,18 +60,11 @@ def heal_moves(s: GameState, p: int, hand: Collection[int]) -> list[Move]:
     for d in heals:
         if info[d].revives:
             if targets is None:
-                targets = revivable(me, tuple(s.down), tuple(s.stomped))
-            out += heals_at(d, targets)
+                targets = s.game.revivable(me, tuple(s.down), tuple(s.stomped))
+            out += s.game.heals_at(d, targets)
         elif me >= 0:
-            out.append(shared_move(mv.HEAL, d, me))
+            out.append(s.game.shared_move(mv.HEAL, d, me))
     return out
-
-
-@cache
-def heals_at(card: int, targets: tuple[int, ...]) -> tuple[Move, ...]:
-    """HEAL moves of `card` at each of `targets`, made once (Lunch Money offers its heals at every unconscious
-    player each turn: building them afresh was 3 % of a random lunch game)."""
-    return tuple(Move(mv.HEAL, card, t) for t in targets)
 
 
 def barred(s: GameState, p: int, ci: CardInfo) -> bool:
@@ -102,21 +94,8 @@ def breaks(s: GameState, p: int) -> list[Move]:
     for h in s.holds:
         if h.victim == p:
             for d in set(s.hands[p]):
-                out += [Move(mv.DEFEND, d, h.holder, k) for k in info[d].defend_as if k in h.broken_by]
+                out += [Move(mv.DEFEND, d, h.holder, m.choice) for k, m in info[d].defend_moves if k in h.broken_by]
     return out
-
-
-@cache
-def revivable(me: int, down: tuple[bool, ...], stomped: tuple[bool, ...]) -> tuple[int, ...]:
-    """Unconscious, unstomped seats, and `me` (-1: nobody) among them in seat order: what heals and stomps target."""
-    return tuple(q for q in range(len(down)) if q == me or (down[q] and not stomped[q]))
-
-
-@cache
-def shared_move(kind: mv.MoveKind, card: int, target: int = -1, choice: str = "") -> Move:
-    """A move made once and shared, for the moves no card memo holds (heals, stomps, answers, follow-ups): a
-    cache hit costs a third of building the named tuple again."""
-    return Move(kind, card, target, choice)
 
 
 def card_plays(table: dict[int, TurnPlays], ci: CardInfo, others: Sequence[int], key: int) -> TurnPlays:
@@ -135,17 +114,10 @@ def card_plays(table: dict[int, TurnPlays], ci: CardInfo, others: Sequence[int],
             for t in others if ci.aimed else (-1,):
                 own.append(Move(mv.PLAY, d, t))
                 if ci.may_drop:
-                    own.append(Move(mv.PLAY, d, t, "drop"))
-        hold = tuple(Move(mv.PLAY, d, t, "hold") for t in others) if ci.hold_opener is not None else ()
+                    own.append(Move(mv.PLAY, d, t, mv.DROP))
+        hold = tuple(Move(mv.PLAY, d, t, mv.AS_HOLD) for t in others) if ci.hold_opener is not None else ()
         got = table[key] = (tuple(sorted(own + list(hold))), hold)
     return got
-
-
-@cache
-def rivals(p: int, down: tuple[bool, ...]) -> tuple[tuple[int, ...], int]:
-    """The conscious seats other than `p`, in seat order, and the same as a bit mask (a memo key)."""
-    others = tuple(q for q in range(len(down)) if q != p and not down[q])
-    return others, sum(1 << q for q in others)
 
 
 def turn_moves(s: GameState, p: int) -> list[Move]:
@@ -168,7 +140,7 @@ def turn_moves(s: GameState, p: int) -> list[Move]:
             out += extra
             return out
     down = s.down
-    others, seats = rivals(p, tuple(down))
+    others, seats = s.game.rivals(p, tuple(down))
     key = seats  # what the card's turn plays depend on
     vomiting = [v for v in others if s.vomit_until[v] >= s.turn] if s.anyone_vomiting() else []
     plays: list[Move] = []
@@ -189,9 +161,9 @@ def turn_moves(s: GameState, p: int) -> list[Move]:
         if ci.heal_turn:
             heals.append(d)
         if ci.stomp:
-            extra += [shared_move(mv.STOMP, d, t) for t in revivable(-1, tuple(down), tuple(s.stomped))]
+            extra += [s.game.shared_move(mv.STOMP, d, t) for t in s.game.revivable(-1, tuple(down), tuple(s.stomped))]
         if vomiting and vomit_hit(s, p, ci):
-            extra += [shared_move(mv.VOMIT_HIT, d, v) for v in vomiting]
+            extra += [s.game.shared_move(mv.VOMIT_HIT, d, v) for v in vomiting]
     if heals:
         out += turn_heals(s, p, heals)
     out.append(PASS_MOVE)
@@ -210,8 +182,7 @@ def held_moves(s: GameState, p: int) -> tuple[list[Move], list[Move]]:
 
 def vomit_hit(s: GameState, p: int, ci: CardInfo) -> bool:
     """Whether `p` may play `ci` as this turn's free basic attack on a vomiting player (once a turn)."""
-    return (not s.vomit_hit_used and ci.role == "attack" and bool(ci.damage) and ci.turn_play
-            and not (ci.limited and barred(s, p, ci)))
+    return not s.vomit_hit_used and ci.basic_attack and not (ci.limited and barred(s, p, ci))
 
 
 def turn_heals(s: GameState, p: int, heals: list[int]) -> list[Move]:
@@ -219,7 +190,7 @@ def turn_heals(s: GameState, p: int, heals: list[int]) -> list[Move]:
     if s.game.reviving:
         return heal_moves(s, p, heals)
     if s.life[p] < s.game.start_life:  # `heal_moves` when none revives: on yourself alone, if it restores
-        return [shared_move(mv.HEAL, d, p) for d in heals]
+        return [s.game.shared_move(mv.HEAL, d, p) for d in heals]
     return []
 
 

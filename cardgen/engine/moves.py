@@ -2,13 +2,16 @@
 
 Cards are named by design index (copies of a design are interchangeable), so
 the legal-move list stays short and identical hands give identical lists.
-Kinds are a `StrEnum`: they compare, sort and print as their plain names.
+Kinds and choices are `StrEnum`s: they compare, sort, hash and print as their plain words (so the legal-move
+lists sort as they always did, and a move prints as the same text).
 """
 
 from __future__ import annotations
 
 from enum import StrEnum
 from typing import Final, NamedTuple
+
+from cardgen.model import DefenceKind
 
 
 class MoveKind(StrEnum):
@@ -22,14 +25,14 @@ class MoveKind(StrEnum):
     VOMIT_HIT = "vomit-hit"  # the free basic attack on a vomiting player
     PASS = "pass"
     DONE = "done"  # stop discarding / healing
-    DEFEND = "defend"  # `choice` is the defence kind played (a counter pair is played as one half)
+    DEFEND = "defend"  # `choice`: the defence kind played (a counter pair is played as one half)
     HUMILIATE = "humiliate"  # target: the new victim of a redirect; -1: cancel (or break a hold)
     INTERFERE = "interfere"
     INTERJECT = "interject"  # a card that may be played at any time, played in a response window
     FOLLOW = "follow"  # a follow-up of a successful combo opener
     OPEN = "open"  # an opener played right after a BLOCK
     BONUS = "bonus"  # the free attack after a humiliation
-    DIRECTION = "direction"  # choice "left" or "right" for an attack that passes on
+    DIRECTION = "direction"  # `choice`: LEFT or RIGHT, for an attack that passes on
     DECLINE = "decline"
 
 
@@ -51,6 +54,35 @@ BONUS: Final = MoveKind.BONUS
 DIRECTION: Final = MoveKind.DIRECTION
 DECLINE: Final = MoveKind.DECLINE
 
+class Choice(StrEnum):
+    """How a move plays its card, where the rules leave a choice (NONE elsewhere)."""
+
+    NONE = ""
+    DROP = "drop"  # a weapon its player discards after this use (Beer Money)
+    HOLD = "hold"  # a counter pair played as its HOLD half
+    LEFT = "left"  # DIRECTION: the attack passes on to the left (clockwise)
+    RIGHT = "right"
+    # DEFEND: the defence kind played (`model.DefenceKind`, the same words)
+    DODGE = "dodge"
+    BLOCK = "block"
+    DISARM = "disarm"
+    FREEDOM = "freedom"
+    BREAK = "break"
+
+
+# Module constants of the choices the rules test (an Enum class attribute is a slow lookup: see frames.py).
+NO_CHOICE: Final = Choice.NONE
+DROP: Final = Choice.DROP
+AS_HOLD: Final = Choice.HOLD
+LEFT: Final = Choice.LEFT
+RIGHT: Final = Choice.RIGHT
+
+
+def defence_choice(kind: DefenceKind) -> Choice:
+    """The DEFEND move's choice for defence kind `kind` (the same word)."""
+    return Choice(kind)
+
+
 KINDS: Final[tuple[MoveKind, ...]] = tuple(MoveKind)
 # Kinds that end a window or a phase without playing a card.
 NO_CARD: Final[frozenset[MoveKind]] = frozenset({PASS, DONE, DECLINE, RELEASE, DIRECTION})
@@ -69,4 +101,10 @@ class Move(NamedTuple):
     kind: MoveKind
     card: int = -1
     target: int = -1
-    choice: str = ""
+    choice: Choice = Choice.NONE
+
+
+def heals_at(card: int, targets: tuple[int, ...]) -> tuple[Move, ...]:
+    """HEAL moves of `card` at each of `targets` (memoised by each game: `Game.heals_at`; Lunch Money offers its
+    heals at every unconscious player each turn, and building them afresh was 3 % of a random lunch game)."""
+    return tuple(Move(HEAL, card, t) for t in targets)

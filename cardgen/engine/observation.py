@@ -38,6 +38,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Final
 
+from cardgen.engine.kinds import How
 from cardgen.engine.legal import allowed_defences
 from cardgen.engine.state import (
     AfterBlockF,
@@ -104,7 +105,7 @@ class Pending:
     def __init__(self, kind: StepKind, player: int, card: int | None = None, target: int | None = None,
                  asking: tuple[int, ...] = (), damage: int | None = None, damage_left: int | None = None,
                  heal: int | None = None, multiplier: int = 1, phase: Phase | None = None,
-                 answer: Answer | None = None, defence: str | None = None, defences: frozenset[str] = _NO_KINDS,
+                 answer: Answer | None = None, defence: How | None = None, defences: frozenset[str] = _NO_KINDS,
                  answers: frozenset[Answer] = _NONE, sealed: bool = False) -> None:
         self.kind: Final = kind
         self.player: Final = player
@@ -160,7 +161,7 @@ def pending_of(s: GameState, f: Frame) -> Pending:
     if t is AnswerF:
         assert isinstance(f, AnswerF)
         return Pending(StepKind.ANSWER, f.player, f.design if f.design >= 0 else None, f.target, f.resp[f.pos:],
-                       None, None, None, 1, None, Answer(f.what), str(f.how), _NO_KINDS, _H, False)
+                       None, None, None, 1, None, f.what, f.how, _NO_KINDS, _H, False)
     if t is OpenerF:
         assert isinstance(f, OpenerF)
         defences = allowed_defences(s, f)

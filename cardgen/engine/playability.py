@@ -22,6 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from cardgen import mechanics as mech
 from cardgen.engine.cards import HOLD_COMBO, CardInfo, card_info
 from cardgen.errors import Diagnostic, Severity
 from cardgen.model import CardSet
@@ -45,7 +46,7 @@ def follows_opener(ci: CardInfo, combo: str, then: tuple[str, ...]) -> bool:
 
     The same condition as the engine's combo step.
     """
-    return ci.follows == combo or (ci.type in then and ci.turn_play and ci.opener is None and bool(ci.damage))
+    return ci.follows == combo or (ci.typed_follow_up and ci.type in then)
 
 
 def _opens_as_opener(ci: CardInfo, reach: Reach) -> set[str]:
@@ -130,7 +131,7 @@ def _why_dead(ci: CardInfo, info: tuple[CardInfo, ...]) -> str:
     if ci.opener is not None and not ci.turn_play:
         needs.append("its opener is only played after a BLOCK, and no BLOCK can be played" if ci.opener.after_block
                      else "an opener on a card that answers (a defence) is never played as an opener")
-    if ci.timing == "response" and not ci.interject:
+    if mech.response_only(ci.card) and not ci.interject:
         needs.append("`timing: response` is only for cards that deal damage or draw")
     return "; ".join(needs) or "it has no effect the rules can play (no damage, defence, heal or combo)"
 

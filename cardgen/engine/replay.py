@@ -185,7 +185,8 @@ class Replay:
                 raise _Miss(m.value_pos, f"{names[p]} cannot let go of {names[m.player]} now: {self._situation()}")
             return found
         if m.action == "direction":
-            found = [x for x in legal if x.kind == mv.DIRECTION and x.choice == m.direction]
+            way = mv.Choice(m.direction)
+            found = [x for x in legal if x.kind == mv.DIRECTION and x.choice == way]
             if not found:
                 raise _Miss(m.value_pos, f"no direction choice '{m.direction}' now: {self._situation()}")
             return found
@@ -235,8 +236,9 @@ class Replay:
             if not found:
                 raise _Miss(m.target_pos, f"'{cs.cards[d].name}' cannot target {names[m.target]} now: "
                                           f"{self._situation()}")
-        if m.choice or any(not x.choice for x in found):
-            found = [x for x in found if x.choice == m.choice]
+        choice = mv.Choice(m.choice)
+        if choice or any(not x.choice for x in found):
+            found = [x for x in found if x.choice == choice]
         if not found:
             raise _Miss(m.pos, f"'{cs.cards[d].name}' cannot be played as '{m.choice}' now: {self._situation()}")
         return found

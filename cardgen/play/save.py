@@ -81,7 +81,7 @@ def move_entry(cs: CardSet, names: Sequence[str], p: int, m: Move) -> dict[str, 
         out["release"] = names[m.target]
         return out
     if k == mv.DIRECTION:
-        out["direction"] = m.choice
+        out["direction"] = str(m.choice)
         return out
     if k == mv.DISCARD:
         out["discard"] = card
@@ -90,10 +90,10 @@ def move_entry(cs: CardSet, names: Sequence[str], p: int, m: Move) -> dict[str, 
     out["heal" if k == mv.HEAL else "free_hit" if k == mv.VOMIT_HIT else "play"] = card
     if m.target >= 0:
         out["target"] = names[m.target]
-    if m.choice == "drop":
+    if m.choice == mv.Choice.DROP:
         out["drop"] = True
     elif m.choice:
-        out["as"] = m.choice
+        out["as"] = str(m.choice)
     return out
 
 

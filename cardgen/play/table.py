@@ -97,7 +97,7 @@ class Decision:
     kind: mv.MoveKind
     card: int
     target: int
-    choice: str
+    choice: mv.Choice
     version: int
 
 
@@ -119,9 +119,9 @@ def parse_decision(payload: object) -> Decision:
             raise MoveRefused(f"'{key}' must be a whole number", 400)
         numbers[key] = v
     choice = payload.get("choice", "")
-    if not isinstance(choice, str) or len(choice) > 20:
-        raise MoveRefused("'choice' must be a short text", 400)
-    return Decision(mv.MoveKind(kind), numbers["card"], numbers["target"], choice, numbers["version"])
+    if not isinstance(choice, str) or choice not in {str(c) for c in mv.Choice}:
+        raise MoveRefused(f"unknown choice {str(choice)[:40]!r}", 400)
+    return Decision(mv.MoveKind(kind), numbers["card"], numbers["target"], mv.Choice(choice), numbers["version"])
 
 
 def scenario_set_ref(ref: str) -> str:
@@ -274,7 +274,7 @@ class Table:
             "discard": [{"card": d, "name": info[d].name} for d in v.discard[-3:]], "discard_size": len(v.discard),
             "table": [{"card": d, "name": info[d].name} for d in v.table], "draw_size": v.draw_size, "pool": v.pool,
             "pending": in_flight(g, v.steps), "said": said,
-            "moves": [{"kind": str(m.kind), "card": m.card, "target": m.target, "choice": m.choice,
+            "moves": [{"kind": str(m.kind), "card": m.card, "target": m.target, "choice": str(m.choice),
                        "label": move_label(g, seat, m, v.step)} for m in moves],
             "log": [{"turn": ln.turn, "text": ln.text} for ln in self.lines()[-60:]], "notes": notes[-5:],
             "over": r is not None,

@@ -18,11 +18,13 @@ from cardgen.engine.moves import Move
 from cardgen.engine.observation import WINDOWS, Pending, StepKind
 
 # How each defence kind reads as a verb.
-DEFENCE_VERBS = {"dodge": "dodges", "block": "blocks", "disarm": "disarms", "freedom": "breaks free",
-                 "break": "breaks the hold"}
+DEFENCE_VERBS: dict[mv.Choice, str] = {
+    mv.Choice.DODGE: "dodges", mv.Choice.BLOCK: "blocks", mv.Choice.DISARM: "disarms",
+    mv.Choice.FREEDOM: "breaks free", mv.Choice.BREAK: "breaks the hold"}
 # And as a button.
-DEFENCE_LABELS = {"dodge": "Dodge", "block": "Block", "disarm": "Disarm", "freedom": "Break free",
-                  "break": "Break the hold"}
+DEFENCE_LABELS: dict[mv.Choice, str] = {
+    mv.Choice.DODGE: "Dodge", mv.Choice.BLOCK: "Block", mv.Choice.DISARM: "Disarm", mv.Choice.FREEDOM: "Break free",
+    mv.Choice.BREAK: "Break the hold"}
 
 
 @dataclass(frozen=True)
@@ -47,11 +49,11 @@ def _words(g: Game, seat: int, m: Move, step: Pending | None) -> tuple[str, str]
     target = n[m.target] if m.target >= 0 else ""
     on = f" on {target}" if target else ""
     to = "yourself" if m.target == seat else target
-    drop = m.choice == "drop"
+    drop = m.choice == mv.Choice.DROP
     then_drop = ", then drop it" if drop else ""
     k = m.kind
     if k == mv.PLAY:
-        hold = m.choice == "hold"
+        hold = m.choice == mv.Choice.HOLD
         base = "Play as a hold" if hold else "Play"
         return (f"{who} plays {card}{' as a hold' if hold else ''}{on}{' (and drops it after)' if drop else ''}.",
                 f"{base} on {to}{then_drop}" if to else base)

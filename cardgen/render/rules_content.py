@@ -39,7 +39,7 @@ CardTest = Callable[[Card, CardSet], bool]
 # printed only when some card of the set passes the test.
 CARD_MECHANICS: dict[str, CardTest] = {
     "multi_strike": lambda c, cs: len(c.damage) > 1,
-    "area": lambda c, cs: c.targets in ("others", "all"),
+    "area": lambda c, cs: mech.area(c),
     "travels": lambda c, cs: c.travels,
     "passes_on": lambda c, cs: c.passes_on is not None,
     "stuns": lambda c, cs: c.stuns > 0,
@@ -57,8 +57,8 @@ CARD_MECHANICS: dict[str, CardTest] = {
     "heal": lambda c, cs: c.heal is not None,
     "heal_dropping": lambda c, cs: mech.heals_dropping(c) > 0,
     "stomp": lambda c, cs: c.stomp,
-    "cancel": lambda c, cs: c.humiliate == "cancel",
-    "redirect": lambda c, cs: c.humiliate == "redirect",
+    "cancel": lambda c, cs: mech.cancels(c),
+    "redirect": lambda c, cs: mech.redirects(c),
     "interfere": lambda c, cs: c.interfere,
     "retaliates": lambda c, cs: c.retaliates > 0,
     "draw": lambda c, cs: c.draw > 0,

@@ -595,14 +595,20 @@ class _MeasuredDoc(BaseDocTemplate):  # type: ignore[misc]
 
 
 @cache
+def _register_bundled() -> None:
+    register_fonts()
+    registerFontFamily("Cond", normal="Cond", bold="Cond-Bold", italic="Cond", boldItalic="Cond-Bold")
+
+
 def _register(faces: Faces = ()) -> None:
     """The bundled faces, plus a bold mapping for the condensed face so <b> works in table cells; with a set's
     own faces (registered by `fonts.register_set_fonts`), the same two families in them: <b> and <i> in a
     paragraph of the set's regular face draw in its bold and italic (the bundled ones where it brings none),
     in a table cell of its condensed face in its condensed bold. A file that is both regular and condensed
-    keeps the regular's family (its italic)."""
-    register_fonts()
-    registerFontFamily("Cond", normal="Cond", bold="Cond-Bold", italic="Cond", boldItalic="Cond-Bold")
+    keeps the regular's family (its italic). The families are registered again for every layout (a few
+    dictionary entries): reportlab keeps one family per regular face, and two sets of one process may pair the
+    same regular file with different bold ones."""
+    _register_bundled()
     if not faces:
         return
     cond = face("Cond", faces)

@@ -226,8 +226,9 @@ def plays_alike(a: CardSet, b: CardSet) -> bool:
 
 # --- paired games ---------------------------------------------------------------------------------------------
 
-# One game of one version: (winner seat or -1, opening-hand mask per seat, turns).
-Outcome = tuple[int, tuple[int, ...], int]
+# One game of one version, as the balance lab reads it: (winner seat or -1, opening-hand mask per seat, turns).
+# Not the engine's `Outcome` (how a game ended): a record of who won holding which cards.
+WinnerAndHands = tuple[int, tuple[int, ...], int]
 
 
 @dataclass
@@ -243,9 +244,9 @@ class PairTask:
     plans: tuple[KeyPlan, KeyPlan | None] | None = None
     # outcomes already played, per version, by (players, game): a game of a version plays the same whatever the
     # other version is, so `tune` hands every candidate the base's outcomes (filled in this process only)
-    memo: tuple[dict[tuple[int, int], Outcome], dict[tuple[int, int], Outcome]] | None = None
+    memo: tuple[dict[tuple[int, int], WinnerAndHands], dict[tuple[int, int], WinnerAndHands]] | None = None
 
-    def __call__(self, players: int, first: int, stop: int) -> list[tuple[Outcome, Outcome | None]]:
+    def __call__(self, players: int, first: int, stop: int) -> list[tuple[WinnerAndHands, WinnerAndHands | None]]:
         if self.info is None:
             self.info = (card_info(self.a), None if self.b is None else card_info(self.b))
         if self.plans is None:
@@ -254,11 +255,11 @@ class PairTask:
         cfg = SimConfig(players=players, agents=self.agents)
         from cardgen.sim.runner import seats_of
 
-        out: list[tuple[Outcome, Outcome | None]] = []
+        out: list[tuple[WinnerAndHands, WinnerAndHands | None]] = []
         tables: dict[int, Game] = {}  # each set's game at this table, made once for the range
         for g in range(first, stop):
             names = seats_of(cfg, g)
-            pair: list[Outcome | None] = []
+            pair: list[WinnerAndHands | None] = []
             for v, (cs, info, plan) in enumerate(((self.a, self.info[0], self.plans[0]),
                                                    (self.b, self.info[1], self.plans[1]))):
                 if cs is None or info is None:
@@ -298,7 +299,7 @@ def _init(task: PairTask) -> None:
     _WORKER["task"] = task
 
 
-def _chunk(spec: tuple[int, int, int]) -> list[tuple[Outcome, Outcome | None]]:
+def _chunk(spec: tuple[int, int, int]) -> list[tuple[WinnerAndHands, WinnerAndHands | None]]:
     task: PairTask = _WORKER["task"]
     return task(*spec)
 
@@ -306,7 +307,7 @@ def _chunk(spec: tuple[int, int, int]) -> list[tuple[Outcome, Outcome | None]]:
 # --- the statistics -------------------------------------------------------------------------------------------
 
 
-def _held(outcome: Outcome | None) -> dict[int, tuple[int, int]]:
+def _held(outcome: WinnerAndHands | None) -> dict[int, tuple[int, int]]:
     """Per design in some opening hand: (1 if the winner started with it else 0, seats that started with it)."""
     if outcome is None:
         return {}
@@ -339,7 +340,7 @@ class Tally:
     turns: list[int] = field(default_factory=lambda: [0, 0])  # turns played in all, A and B
     turn_diff2: int = 0  # sum over games of (B's turns - A's turns) squared
 
-    def add(self, pair: tuple[Outcome, Outcome | None], pairs: list[tuple[int, int]]) -> None:
+    def add(self, pair: tuple[WinnerAndHands, WinnerAndHands | None], pairs: list[tuple[int, int]]) -> None:
         self.games += 1
         self.turns[0] += pair[0][2]
         if pair[1] is not None:
@@ -625,7 +626,7 @@ def _decided(verdicts: list[Verdict]) -> bool:
 # --- running --------------------------------------------------------------------------------------------------
 
 
-Memo = tuple[dict[tuple[int, int], Outcome], dict[tuple[int, int], Outcome]]
+Memo = tuple[dict[tuple[int, int], WinnerAndHands], dict[tuple[int, int], WinnerAndHands]]
 
 
 def _run(a: CardSet, b: CardSet | None, cfg: BalanceConfig,
@@ -663,7 +664,7 @@ def _run(a: CardSet, b: CardSet | None, cfg: BalanceConfig,
     spent = {p: 0.0 for p in tables}
     limit = cfg.games if cfg.games is not None else cfg.max_games
 
-    def fold(p: int, part: list[tuple[Outcome, Outcome | None]], secs: float) -> None:
+    def fold(p: int, part: list[tuple[WinnerAndHands, WinnerAndHands | None]], secs: float) -> None:
         tally = tallies[p]
         if memo is not None and cfg.jobs > 1:  # a worker's games reach this process's memo only through here
             for g, (out_a, out_b) in enumerate(part, tally.games):
@@ -748,7 +749,7 @@ def _run(a: CardSet, b: CardSet | None, cfg: BalanceConfig,
 
 
 def _run_pool(task: PairTask, jobs: int, next_spec: Callable[[], tuple[int, int, int] | None],
-              fold: Callable[[int, list[tuple[Outcome, Outcome | None]], float], None],
+              fold: Callable[[int, list[tuple[WinnerAndHands, WinnerAndHands | None]], float], None],
               out_of_time: Callable[[], bool], stop: dict[int, str]) -> None:
     """Chunks in worker processes, at most `jobs + 1` in flight, folded per table size in game order (so the
     verdicts do not depend on `jobs`; only how far the time budget reaches does)."""
@@ -758,7 +759,7 @@ def _run_pool(task: PairTask, jobs: int, next_spec: Callable[[], tuple[int, int,
         with sigint_held():
             pool = ctx.Pool(jobs, initializer=_init, initargs=(task,))
         flight: list[tuple[tuple[int, int, int], Any, float]] = []
-        waiting: dict[int, dict[int, tuple[list[tuple[Outcome, Outcome | None]], float]]] = {}
+        waiting: dict[int, dict[int, tuple[list[tuple[WinnerAndHands, WinnerAndHands | None]], float]]] = {}
         folded: dict[int, int] = {}
         while True:
             while len(flight) < jobs + 1 and not out_of_time():

@@ -36,8 +36,9 @@ from cardgen.sim.seeding import derive_seed
 ALPHA = 0.01
 COMPARE_TIMING_KEYS: tuple[str, ...] = ("seconds", "jobs", "cluster", "games_per_s")
 
-# One game of one version: (winner seat or -1, opening-hand masks per seat, drawn masks per seat).
-Outcome = tuple[int, tuple[int, ...], tuple[int, ...]]
+# One game of one version, as the comparison reads it: (winner seat or -1, opening-hand masks per seat, drawn masks
+# per seat). Not the engine's `Outcome` (how a game ended): a record of who won holding which cards.
+WinnerAndCards = tuple[int, tuple[int, ...], tuple[int, ...]]
 
 
 class CompareError(CardgenError):
@@ -65,7 +66,7 @@ class CompareTask:
     order_b: list[int]
     info: tuple[tuple[CardInfo, ...], tuple[CardInfo, ...]] | None = None
 
-    def __call__(self, first: int, stop: int) -> list[tuple[Outcome, Outcome]]:
+    def __call__(self, first: int, stop: int) -> list[tuple[WinnerAndCards, WinnerAndCards]]:
         if self.info is None:
             self.info = (card_info(self.a), card_info(self.b))
         sim = self.cfg.sim
@@ -104,7 +105,7 @@ def p_two_sided(z: float) -> float:
     return math.erfc(abs(z) / math.sqrt(2))
 
 
-def _influence(games: list[Outcome], d: int, col: int) -> tuple[dict[str, Any], list[float]]:
+def _influence(games: list[WinnerAndCards], d: int, col: int) -> tuple[dict[str, Any], list[float]]:
     """The impact of design `d` (col 1: opening, 2: drawn) and each game's influence on it (delta method)."""
     bit = 1 << d
     n1 = w1 = n0 = w0 = 0
@@ -139,7 +140,8 @@ def _test(delta: float, var: float) -> dict[str, Any]:
             "z": round(z, 2), "p": p_two_sided(z) if se > 0 else 1.0}
 
 
-def _card_changes(a: CardSet, b: CardSet, pairs: list[tuple[Outcome, Outcome]], alpha: float) -> dict[str, Any]:
+def _card_changes(a: CardSet, b: CardSet, pairs: list[tuple[WinnerAndCards, WinnerAndCards]], alpha: float
+                  ) -> dict[str, Any]:
     la, lb = card_labels(a), card_labels(b)
     ga = [p[0] for p in pairs]
     gb = [p[1] for p in pairs]
@@ -190,7 +192,7 @@ def _round_p(p: float) -> float:
     return float(f"{p:.4g}")
 
 
-def _seat_changes(pairs: list[tuple[Outcome, Outcome]], players: int) -> list[dict[str, Any]]:
+def _seat_changes(pairs: list[tuple[WinnerAndCards, WinnerAndCards]], players: int) -> list[dict[str, Any]]:
     games = len(pairs)
     out: list[dict[str, Any]] = []
     pvals: list[float] = []
@@ -219,7 +221,7 @@ def compare(a: CardSet, b: CardSet, cfg: CompareConfig, progress: Any = None) ->
     order_a, order_b = aligned_orders(a, b)
     task = CompareTask(a, b, cfg, order_a, order_b)
     t0 = time.perf_counter()
-    pairs: list[tuple[Outcome, Outcome]] = []
+    pairs: list[tuple[WinnerAndCards, WinnerAndCards]] = []
     for n, part in run_shards(task, sim.games, sim.jobs, sim.cluster):
         pairs.extend(part)
         if progress is not None:

@@ -32,12 +32,13 @@ KEEP_HEALS: Final = 1
 # (a defence, say) would take. Measured: greedy that keeps its weapons loses to greedy that drops them, and
 # holding a weapon read as -13 to -15 points of impact in Beer Money (docs/simulation.md).
 DROP_WEAPON: Final = -1.0
+_BLOCK: Final = mv.Choice.BLOCK
 
 
 # Scores that depend on the kind of move alone (releasing a hold and interfering: never).
-_FLAT: Final[dict[str, float]] = {mv.STOMP: 35.0, mv.PASS: 0.0, mv.DONE: 0.0, mv.DECLINE: 0.0, mv.RELEASE: NEVER,
-                           mv.INTERFERE: NEVER}
-_FREE_HITS: Final[frozenset[str]] = frozenset({mv.FOLLOW, mv.BONUS, mv.VOMIT_HIT, mv.OPEN})
+_FLAT: Final[dict[mv.MoveKind, float]] = {mv.STOMP: 35.0, mv.PASS: 0.0, mv.DONE: 0.0, mv.DECLINE: 0.0,
+                                          mv.RELEASE: NEVER, mv.INTERFERE: NEVER}
+_FREE_HITS: Final[frozenset[mv.MoveKind]] = frozenset({mv.FOLLOW, mv.BONUS, mv.VOMIT_HIT, mv.OPEN})
 
 
 UNDEFENDABLE: Final = 0.5  # an attack nothing can stop is worth this much more per point of damage
@@ -52,7 +53,7 @@ def hit_value(ci: CardInfo, multiplier: int = 1) -> float:
     value *= multiplier
     if not ci.defences:
         value *= 1 + UNDEFENDABLE
-    if ci.targets in ("others", "all"):
+    if ci.area:
         value *= 1.5
     return value + 1.5 * ci.stuns
 
@@ -236,7 +237,7 @@ class GreedyAgent:
         if k == mv.DEFEND:
             if ci is not None and self._cost[m.card] and self._threat(s, me, m) <= self._cost[m.card]:
                 return self._costs_more(ci)
-            return 100.0 + (1.0 if m.choice == "block" else 0.0)  # block first: the blocker may grab back
+            return 100.0 + (1.0 if m.choice == _BLOCK else 0.0)  # block first: the blocker may grab back
         if k == DISCARD:  # the commonest move to score
             return self._discard_value(s, me, ci) if ci is not None else -1.0
         if k == mv.HUMILIATE:
@@ -251,7 +252,7 @@ class GreedyAgent:
             if len(steps) < 2:
                 return 0.0
             n = len(self._life)
-            way = 1 if m.choice == "left" else -1
+            way = 1 if m.choice == mv.LEFT else -1
             q = ((steps[-2].target or 0) + way) % n
             return -float(self._life[q])
         if ci is None:
@@ -261,7 +262,7 @@ class GreedyAgent:
             cost = self._cost[m.card]
             if cost and not self._free_hit_worth(s, me, k, ci, cost):
                 return self._costs_more(ci)
-            drop_penalty = self.drop_weight if m.choice == "drop" else 0.0
+            drop_penalty = self.drop_weight if m.choice == mv.DROP else 0.0
             return 80.0 + dmg + self._target_value(s, m.target, dmg) / 100 - drop_penalty
         if k == mv.HEAL:
             return self._heal_value(s, me, m, ci)
@@ -281,7 +282,7 @@ class GreedyAgent:
 
     def _play_value(self, s: PlayerView, me: int, m: Move, ci: CardInfo) -> float:
         """A turn play: an opener only with a follow-up in hand, else its attack value, at the weakest rival."""
-        if ci.opener is not None or m.choice == "hold":
+        if ci.opener is not None or m.choice == mv.AS_HOLD:
             follow = self._follows.get(ci.d)
             if follow is None:  # once a card per decision (an opener is offered at every rival)
                 follow = self._follows[ci.d] = self._holds_follow_up(s, me, ci)
@@ -294,7 +295,7 @@ class GreedyAgent:
             if ci.stunned or sum(ci.damage):
                 return self._costs_more(ci)  # it only hurts its player (or does nothing): passing is better
             return 1.0 + ci.draw  # a draw or event card: better than passing
-        drop_penalty = self.drop_weight if m.choice == "drop" else 0.0
+        drop_penalty = self.drop_weight if m.choice == mv.DROP else 0.0
         target = m.target
         if target < 0:
             tv = 0.0

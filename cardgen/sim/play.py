@@ -20,6 +20,7 @@ from cardgen.engine.game import Game
 from cardgen.engine.invariants import Checker, Snapshot, check_state, snapshot
 from cardgen.engine.moves import CARD_PLAYS, DEFEND, EFFECT_KINDS, HEAL, HUMILIATE
 from cardgen.engine.observation import Pending, StepKind
+from cardgen.engine.outcome import Reason
 from cardgen.engine.rules import new_game, push
 from cardgen.engine.state import GameState
 from cardgen.engine.views import observe
@@ -172,7 +173,7 @@ def play_one(cs: CardSet, info: tuple[CardInfo, ...], agents: Sequence[Agent], a
     return GameRecord(
         winner_seat=winner, turns=result.turns if result is not None else s.turn, decisions=decisions,
         cards_played=cards, violations=tuple(f"{label}: {p}" for p in problems[:3]),
-        capped=result is None or result.reason == "turn cap", agents=agent_names,
+        capped=result is None or result.reason == Reason.TURN_CAP, agents=agent_names,
         opening=tuple(track.opening), drawn=tuple(track.masks()), dealt=tuple(s.dealt or [0] * designs),
         prevented=tuple(track.prevented), played_by=tuple(track.played_masks()),
     )
