@@ -30,8 +30,8 @@ from cardgen.model import (
 # A HOLD half of a counter pair opens this combo; wrestling moves say `follows: hold`.
 HOLD_COMBO: Final = "hold"
 # The rulebook lets DODGE or BLOCK stop a HOLD (unless the card says otherwise).
-HOLD_DEFENCES: Final[frozenset[str]] = frozenset({"dodge", "block"})
-STRIKE_DEFENCES: Final[frozenset[str]] = frozenset({"dodge", "block"})
+HOLD_DEFENCES: Final[frozenset[DefenceKind]] = frozenset({"dodge", "block"})
+STRIKE_DEFENCES: Final[frozenset[DefenceKind]] = frozenset({"dodge", "block"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,12 +44,12 @@ class CardInfo:
     type: str
     role: Role
     damage: tuple[int, ...]
-    defences: frozenset[str]  # defences that stop it when it is played as an attack
+    defences: frozenset[DefenceKind]  # defences that stop it when it is played as an attack
     weapon: bool
     defend_as: tuple[DefenceKind, ...]  # defence kinds it can be played as (card.defence, pair halves but HOLD)
     opener: Opener | None  # its own `opens`
     hold_opener: Opener | None  # a pair with a HOLD half: the opener that half plays as
-    hold_defences: frozenset[str]
+    hold_defences: frozenset[DefenceKind]
     follows: str | None
     heal_turn: int  # amount restored when played on a turn (0: not a turn heal)
     heal_drop: int  # amount restored when its player drops to 0 or below (0: cannot)

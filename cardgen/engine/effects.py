@@ -25,6 +25,7 @@ from cardgen.engine.events import (
 from cardgen.engine.frozen import init_args
 from cardgen.engine.outcome import Outcome, Reason
 from cardgen.engine.randomness import shuffle
+from cardgen.model import DefenceKind
 
 if TYPE_CHECKING:
     from cardgen.engine.state import GameState
@@ -38,7 +39,7 @@ class Hold:
     victim: int
     design: int
     damage: int
-    broken_by: tuple[str, ...]
+    broken_by: tuple[DefenceKind, ...]
     vomit: bool
     restricted: bool
     releasable: bool  # its holder may let go at any time

@@ -90,7 +90,7 @@ from cardgen.engine.moves import (
     VOMIT_HIT,
     Move,
 )
-from cardgen.model import Opener
+from cardgen.model import DefenceKind, Opener
 
 if TYPE_CHECKING:
     from cardgen.engine.state import GameState
@@ -185,7 +185,7 @@ class Frame:
         """Carry out `m`, a move this frame offered to `p`."""
         raise AssertionError(f"{m.kind} offered by {type(self).__name__}")
 
-    def defences(self, s: GameState) -> frozenset[str]:
+    def defences(self, s: GameState) -> frozenset[DefenceKind]:
         """Defence kinds its target may play on it now (none but on a `Window` that says so)."""
         return NO_DEFENCE
 
@@ -486,7 +486,8 @@ class StrikeF(Window):
                  "drop", "in_combo", "moved", "no_def", "origin", "sealed", "si", "stage", "victims")
     interferable: ClassVar[bool] = True
 
-    def __init__(self, player: int, design: int, target: int, dmg: tuple[int, ...], allowed: frozenset[str]) -> None:
+    def __init__(self, player: int, design: int, target: int, dmg: tuple[int, ...],
+                 allowed: frozenset[DefenceKind]) -> None:
         self.player = player  # (no super() chain: frames are built several times a turn)
         self.target = target
         self.resp: tuple[int, ...] = ()
@@ -616,7 +617,7 @@ class StrikeF(Window):
         if self.blocked_by >= 0 and not self.cancelled and self.blocked_by != p and s.game.after_block:
             s.stack.append(AfterBlockF(self.blocked_by, p))  # (only if some card of the game opens after a block)
 
-    def defences(self, s: GameState) -> frozenset[str]:
+    def defences(self, s: GameState) -> frozenset[DefenceKind]:
         if self.no_def:
             return NO_DEFENCE
         if (self.moved and s.game.info[self.design].travels
@@ -705,7 +706,7 @@ class OpenerF(Window):
 
     __slots__ = ("allowed", "design", "opener")
 
-    def __init__(self, player: int, design: int, target: int, opener: Opener, allowed: frozenset[str]) -> None:
+    def __init__(self, player: int, design: int, target: int, opener: Opener, allowed: frozenset[DefenceKind]) -> None:
         super().__init__(player, target)
         self.design = design
         self.opener = opener
@@ -726,7 +727,7 @@ class OpenerF(Window):
         s.stack.append(ComboF(self.player, self.target, self.opener))
         return False
 
-    def defences(self, s: GameState) -> frozenset[str]:
+    def defences(self, s: GameState) -> frozenset[DefenceKind]:
         return self.allowed
 
     def humiliations(self, s: GameState, q: int, ci: CardInfo, out: list[Move]) -> None:
@@ -830,7 +831,7 @@ class TickF(Window):
         deal_damage(s, h.victim, h.damage, h.design)
         return False
 
-    def defences(self, s: GameState) -> frozenset[str]:
+    def defences(self, s: GameState) -> frozenset[DefenceKind]:
         return frozenset(self.hold.broken_by)
 
     def humiliations(self, s: GameState, q: int, ci: CardInfo, out: list[Move]) -> None:

@@ -10,13 +10,14 @@ from typing import TYPE_CHECKING, Final
 from cardgen.engine import moves as mv
 from cardgen.engine.cards import CardInfo
 from cardgen.engine.moves import Move
+from cardgen.model import DefenceKind
 
 if TYPE_CHECKING:
     from cardgen.engine.frames import Frame
     from cardgen.engine.game import TurnPlays
     from cardgen.engine.state import GameState
 
-NO_DEFENCE: Final[frozenset[str]] = frozenset()
+NO_DEFENCE: Final[frozenset[DefenceKind]] = frozenset()
 PASS_MOVE: Final = Move(mv.PASS)
 DONE_MOVE: Final = Move(mv.DONE)
 DECLINE_MOVE: Final = Move(mv.DECLINE)
@@ -194,6 +195,6 @@ def turn_heals(s: GameState, p: int, heals: list[int]) -> list[Move]:
     return []
 
 
-def allowed_defences(s: GameState, f: Frame) -> frozenset[str]:
+def allowed_defences(s: GameState, f: Frame) -> frozenset[DefenceKind]:
     """Defence kinds the target of `f` may play now (the frame's own rule: `Frame.defences`)."""
     return f.defences(s)

@@ -59,6 +59,7 @@ from cardgen.engine.state import (
     TickF,
     TurnF,
 )
+from cardgen.model import DefenceKind
 
 
 class StepKind(StrEnum):
@@ -82,7 +83,7 @@ class StepKind(StrEnum):
 # The steps other players are asked to answer in turn (a response window).
 WINDOWS: Final[frozenset[StepKind]] = frozenset({StepKind.STRIKE, StepKind.OPENER, StepKind.ANSWER, StepKind.TICK,
                                                  StepKind.HEAL})
-_NO_KINDS: Final[frozenset[str]] = frozenset()
+_NO_KINDS: Final[frozenset[DefenceKind]] = frozenset()
 # The answer kinds a step admits (`Pending.answers`), made once.
 _NONE: Final[frozenset[Answer]] = frozenset()
 _H: Final[frozenset[Answer]] = frozenset({Answer.HUMILIATE})
@@ -105,7 +106,7 @@ class Pending:
     def __init__(self, kind: StepKind, player: int, card: int | None = None, target: int | None = None,
                  asking: tuple[int, ...] = (), damage: int | None = None, damage_left: int | None = None,
                  heal: int | None = None, multiplier: int = 1, phase: Phase | None = None,
-                 answer: Answer | None = None, defence: How | None = None, defences: frozenset[str] = _NO_KINDS,
+                 answer: Answer | None = None, defence: How | None = None, defences: frozenset[DefenceKind] = _NO_KINDS,
                  answers: frozenset[Answer] = _NONE, sealed: bool = False) -> None:
         self.kind: Final = kind
         self.player: Final = player

@@ -39,6 +39,7 @@ from cardgen.engine.game import Game
 from cardgen.engine.kinds import Answer, Phase, Reply, Stage
 from cardgen.engine.moves import Move
 from cardgen.engine.outcome import Outcome, Reason
+from cardgen.model import Role
 
 __all__ = ["AfterBlockF", "Answer", "AnswerF", "BonusF", "BraceF", "ComboF", "DirectionF", "DropF", "Frame",
            "GameState", "HealF", "Hold", "LetGoF", "OpenerF", "Outcome", "Phase", "Reason", "Reply", "Stage",
@@ -76,7 +77,7 @@ class GameState:
     dealt: list[int] | None = None  # damage dealt per design, tallied when asked for (far cheaper than a log)
     drew: int = 0  # a bit per seat that drew a card since a reader last cleared it (a simulation's tracker does)
     weapons_used: set[tuple[int, int]] = field(default_factory=set)  # (player, design) used this turn
-    roles_played: set[str] = field(default_factory=set)  # limited roles the turn's player played this turn
+    roles_played: set[Role] = field(default_factory=set)  # limited roles the turn's player played this turn
     vomit_hit_used: bool = False
     rng_shared: bool = False  # `rng` is shared with a copy: cloned before its first use (`generator`)
 

@@ -36,6 +36,7 @@ from cardgen.engine.game import Game
 from cardgen.engine.moves import Move
 from cardgen.engine.observation import Pending, pending_of
 from cardgen.engine.state import GameState, Hold, Outcome
+from cardgen.model import Role
 
 
 class PlayerView:
@@ -141,7 +142,7 @@ class PlayerView:
         return frozenset(self._state.weapons_used)
 
     @property
-    def roles_played(self) -> frozenset[str]:
+    def roles_played(self) -> frozenset[Role]:
         """The limited roles (classic: attack) the turn's player has played this turn."""
         return frozenset(self._state.roles_played)
 

@@ -271,7 +271,7 @@ class GreedyAgent:
             return 30.0 + value if value > 0 and m.target != me else NEVER
         return -1.0
 
-    def _free_hit_worth(self, s: PlayerView, me: int, k: str, ci: CardInfo, cost: float) -> bool:
+    def _free_hit_worth(self, s: PlayerView, me: int, k: mv.MoveKind, ci: CardInfo, cost: float) -> bool:
         """A follow-up (times its combo's multiplier), an opener after a block (with a follow-up in hand), a
         bonus or vomit hit: does it do more than its own `cost`?"""
         if k == mv.OPEN:
