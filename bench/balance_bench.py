@@ -53,6 +53,11 @@ def main() -> None:
         found += bool(args.plant) and args.plant in called
         knocked += bool(knock)
         games = ", ".join(f"{t.players}p {t.games} ({t.stopped})" for t in res.tables)
+        if args.plant:  # the planted card's own figure at each table size: where it sits against the minimum
+            games += "; " + ", ".join(f"{v.players}p {v.change:+.1f} [{v.low:+.1f}, {v.high:+.1f}] {v.call}"
+                                      for t in res.tables for v in t.verdicts
+                                      if v.card == args.plant and v.change is not None and v.low is not None
+                                      and v.high is not None)
         print(f"seed {seed}: called {called or '-'}; knock-on {knock or '-'}; depends on table "
               f"{list(res.depends_on_table) or '-'}; {games}; "
               f"{time.perf_counter() - t0:.1f} s; load {os.getloadavg()[0]:.1f}", flush=True)

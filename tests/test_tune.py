@@ -32,7 +32,9 @@ FIXTURES = Path(__file__).parent / "fixtures" / "tune"
 STRONG = FIXTURES / "strong-attack"
 # the search capped at 2,000 games a candidate; the confirmation by the default procedure with its game limit,
 # its budget lifted so that the result is the same on every machine
-QUICK = TuneConfig(BalanceConfig(tables=(2,), max_games=2000), seconds=120, confirm_seconds=86400)
+# a quick search: at most 2,000 games a candidate, so a 4-point minimum (the default 3 points would need more
+# games to settle the one-step candidate, +3.2 [-2.8, +9.1] after 2,000: undecided, so "still")
+QUICK = TuneConfig(BalanceConfig(tables=(2,), max_games=2000, min_effect=4.0), seconds=120, confirm_seconds=86400)
 
 
 def test_candidates_go_round_the_numbers_one_step_at_a_time() -> None:
@@ -148,3 +150,19 @@ def test_candidates_reuse_the_base_games(monkeypatch: pytest.MonkeyPatch) -> Non
         for key in balance.BALANCE_TIMING_KEYS:
             x.pop(key), y.pop(key)
         assert x == y  # the same games, so the same verdicts
+
+
+def test_worker_games_reach_the_memo() -> None:
+    """With --jobs the games are played in worker processes; the base's outcomes they return must still land in
+    the memo every later candidate reads (else each candidate would replay the base)."""
+    from cardgen.sim import balance
+
+    base, strong = load_set("beer"), load_set(STRONG)
+    alone: tuple[dict[tuple[int, int], object], dict[tuple[int, int], object]] = ({}, {})
+    pooled: tuple[dict[tuple[int, int], object], dict[tuple[int, int], object]] = ({}, {})
+    one = balance.compare_versions(base, strong, BalanceConfig(tables=(2,), games=400), memo=alone)  # type: ignore[arg-type]
+    two = balance.compare_versions(base, strong, BalanceConfig(tables=(2,), games=400, jobs=2),
+                                   memo=pooled)  # type: ignore[arg-type]
+    assert len(alone[0]) == len(alone[1]) == 400
+    assert pooled == alone  # every game of both versions, the same outcomes whichever process played it
+    assert [v.change for t in one.tables for v in t.verdicts] == [v.change for t in two.tables for v in t.verdicts]

@@ -576,9 +576,10 @@ def _call(f: _Figure, low: float, high: float, margin: float, hw_other: float) -
 
 
 def _needed(est: float, hw: float, games: int, min_effect: float) -> int:
-    """About how many games in all would decide a card: the half-width must fall below |est| (to call it) or
-    below min_effect - |est| (to clear it); the half-width falls about as 1/sqrt(games)."""
-    target = max(abs(est), min_effect - abs(est))
+    """About how many games in all would decide a card if its estimate held: at or past the minimum effect the
+    half-width must fall below |est| (to call it), short of it below min_effect - |est| (to clear it: it cannot
+    be called); the half-width falls about as 1/sqrt(games)."""
+    target = abs(est) if abs(est) >= min_effect else min_effect - abs(est)
     if target <= 0 or hw <= 0:
         return games
     return int(math.ceil(games * (hw / target) ** 2 / 100) * 100)
@@ -656,11 +657,20 @@ def _run(a: CardSet, b: CardSet | None, cfg: BalanceConfig,
     tallies = {p: Tally(p) for p in tables}
     stop: dict[int, str] = {}
     verdicts: dict[int, list[Verdict]] = {}
+    # a table size that stopped because its verdicts were clear keeps the verdicts of that look: the intervals are
+    # valid at the look where the rule stopped, and phase 2's games serve the table-size question only (read
+    # again, they would let a card called at its stop drift back to undecided as its estimate settles)
+    settled: dict[int, list[Verdict]] = {}
     spent = {p: 0.0 for p in tables}
     limit = cfg.games if cfg.games is not None else cfg.max_games
 
     def fold(p: int, part: list[tuple[WinnerAndHands, WinnerAndHands | None]], secs: float) -> None:
         tally = tallies[p]
+        if memo is not None and cfg.jobs > 1:  # a worker's games reach this process's memo only through here
+            for g, (out_a, out_b) in enumerate(part, tally.games):
+                memo[0][(p, g)] = out_a
+                if out_b is not None:
+                    memo[1][(p, g)] = out_b
         for pair in part:
             tally.add(pair, pairs)
         spent[p] += secs
@@ -671,6 +681,7 @@ def _run(a: CardSet, b: CardSet | None, cfg: BalanceConfig,
             verdicts[p] = v
             if _decided(v):
                 stop[p] = "decided"
+                settled[p] = v
         if p not in stop and tally.games >= limit:
             stop[p] = "games" if cfg.games is not None else "max games"
 
@@ -704,7 +715,9 @@ def _run(a: CardSet, b: CardSet | None, cfg: BalanceConfig,
 
     def current() -> dict[int, list[Verdict]]:
         for p in tables:
-            if p not in verdicts or cfg.games is not None or verdicts[p][0].games != tallies[p].games:
+            if p in settled:
+                verdicts[p] = settled[p]
+            elif p not in verdicts or cfg.games is not None or verdicts[p][0].games != tallies[p].games:
                 verdicts[p] = table_verdicts(tallies[p], tests, names_a, cfg, names_b)
         return verdicts
 
