@@ -229,6 +229,8 @@ def plays_alike(a: CardSet, b: CardSet) -> bool:
 # One game of one version, as the balance lab reads it: (winner seat or -1, opening-hand mask per seat, turns).
 # Not the engine's `Outcome` (how a game ended): a record of who won holding which cards.
 WinnerAndHands = tuple[int, tuple[int, ...], int]
+# Games already played, per version (A, B), by (players, game).
+Memo = tuple[dict[tuple[int, int], WinnerAndHands], dict[tuple[int, int], WinnerAndHands]]
 
 
 @dataclass
@@ -244,7 +246,7 @@ class PairTask:
     plans: tuple[KeyPlan, KeyPlan | None] | None = None
     # outcomes already played, per version, by (players, game): a game of a version plays the same whatever the
     # other version is, so `tune` hands every candidate the base's outcomes (filled in this process only)
-    memo: tuple[dict[tuple[int, int], WinnerAndHands], dict[tuple[int, int], WinnerAndHands]] | None = None
+    memo: Memo | None = None
 
     def __call__(self, players: int, first: int, stop: int) -> list[tuple[WinnerAndHands, WinnerAndHands | None]]:
         if self.info is None:
@@ -626,9 +628,6 @@ def _decided(verdicts: list[Verdict]) -> bool:
 # --- running --------------------------------------------------------------------------------------------------
 
 
-Memo = tuple[dict[tuple[int, int], WinnerAndHands], dict[tuple[int, int], WinnerAndHands]]
-
-
 def _run(a: CardSet, b: CardSet | None, cfg: BalanceConfig,
          progress: Callable[[int], None] | None, memo: Memo | None = None) -> BalanceResult:
     if cfg.games is not None and cfg.games < 1:
@@ -657,10 +656,6 @@ def _run(a: CardSet, b: CardSet | None, cfg: BalanceConfig,
     tallies = {p: Tally(p) for p in tables}
     stop: dict[int, str] = {}
     verdicts: dict[int, list[Verdict]] = {}
-    # a table size that stopped because its verdicts were clear keeps the verdicts of that look: the intervals are
-    # valid at the look where the rule stopped, and phase 2's games serve the table-size question only (read
-    # again, they would let a card called at its stop drift back to undecided as its estimate settles)
-    settled: dict[int, list[Verdict]] = {}
     spent = {p: 0.0 for p in tables}
     limit = cfg.games if cfg.games is not None else cfg.max_games
 
@@ -681,7 +676,6 @@ def _run(a: CardSet, b: CardSet | None, cfg: BalanceConfig,
             verdicts[p] = v
             if _decided(v):
                 stop[p] = "decided"
-                settled[p] = v
         if p not in stop and tally.games >= limit:
             stop[p] = "games" if cfg.games is not None else "max games"
 
@@ -715,9 +709,13 @@ def _run(a: CardSet, b: CardSet | None, cfg: BalanceConfig,
 
     def current() -> dict[int, list[Verdict]]:
         for p in tables:
-            if p in settled:
-                verdicts[p] = settled[p]
-            elif p not in verdicts or cfg.games is not None or verdicts[p][0].games != tallies[p].games:
+            # a table size that stopped because its verdicts were clear keeps the verdicts of that look: the
+            # intervals are valid at the look where the rule stopped, and phase 2's games serve the table-size
+            # question only (read again, a card called at its stop could drift back to undecided as its
+            # estimate settles)
+            if stop.get(p) == "decided":
+                continue
+            if p not in verdicts or cfg.games is not None or verdicts[p][0].games != tallies[p].games:
                 verdicts[p] = table_verdicts(tallies[p], tests, names_a, cfg, names_b)
         return verdicts
 
