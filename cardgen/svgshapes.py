@@ -17,8 +17,8 @@ from __future__ import annotations
 import math
 import re
 import xml.etree.ElementTree as ET
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 SVG_NS = "{http://www.w3.org/2000/svg}"
 PX = 0.75  # points per CSS pixel, as svglib converts them
@@ -45,8 +45,7 @@ class Unsupported(Exception):
     """Something this reader does not draw: svglib takes the file instead."""
 
 
-@dataclass(frozen=True)
-class Paint:
+class Paint(NamedTuple):
     fill: Colour | None
     stroke: Colour | None
     width: float
@@ -55,14 +54,12 @@ class Paint:
     even_odd: bool
 
 
-@dataclass(frozen=True)
-class Shape:
+class Shape(NamedTuple):
     ops: tuple[Op, ...]
     paint: Paint
 
 
-@dataclass(frozen=True)
-class SimpleSvg:
+class SimpleSvg(NamedTuple):
     """A drawing `width` x `height` points; `matrix` maps its user units to those points (y up)."""
 
     width: float

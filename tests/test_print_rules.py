@@ -8,7 +8,6 @@ shows inches.
 
 from __future__ import annotations
 
-import dataclasses
 import io
 from functools import cache
 from pathlib import Path
@@ -23,7 +22,7 @@ from cardgen.export.print_shop import shop_pdf
 from cardgen.loader import load_set, load_sets
 from cardgen.render import layout_data as L
 from cardgen.render.contrast import contrast_problems, ratio
-from cardgen.render.face_layout import bundled
+from cardgen.render.face_layout import as_dict, bundled
 from cardgen.render.rules_page import rules_pdf
 from cardgen.render.sheets import PrintOptions, cards_pdf
 from tests.pdfops import Event, Page, pages, text_runs
@@ -110,7 +109,7 @@ def test_every_text_run_reaches_4_5_to_1(name: str) -> None:
 @pytest.mark.parametrize("name", SETS)
 def test_bundled_palettes_pass_the_contrast_check(name: str) -> None:
     cs = load_set(name)
-    assert contrast_problems(dataclasses.asdict(BUNDLED.colours), {t.label: t.colour for t in cs.types.values()}) == []
+    assert contrast_problems(as_dict(BUNDLED.colours), {t.label: t.colour for t in cs.types.values()}) == []
 
 
 def test_validate_reports_a_colour_too_weak_for_its_text(tmp_path: Path) -> None:

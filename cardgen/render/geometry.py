@@ -7,8 +7,7 @@ file access, so every position can be unit tested to 0.01 mm.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from cardgen.render.errors import LayoutError
 from cardgen.render.layout_data import CardSize, Paper
@@ -20,8 +19,7 @@ ROWS = 3
 _EPS = 1e-6
 
 
-@dataclass(frozen=True)
-class Rect:
+class Rect(NamedTuple):
     """An axis-aligned box in millimetres; (x, y) is the bottom-left corner."""
 
     x: float
@@ -44,8 +42,7 @@ class Rect:
         return Rect(self.x + dx, self.y + dy, self.w, self.h)
 
 
-@dataclass(frozen=True)
-class Segment:
+class Segment(NamedTuple):
     """A straight line in millimetres."""
 
     x1: float
@@ -58,8 +55,7 @@ class Segment:
         return float(((self.x2 - self.x1) ** 2 + (self.y2 - self.y1) ** 2) ** 0.5)
 
 
-@dataclass(frozen=True)
-class SheetRules:
+class SheetRules(NamedTuple):
     """The printer and cutting conventions the layout honours (from templates/layout)."""
 
     safe_margin: float = 6.35
@@ -72,8 +68,7 @@ class SheetRules:
     fold_gutter: float = 6.0
 
 
-@dataclass(frozen=True)
-class Footer:
+class Footer(NamedTuple):
     """Where the page label and the scale bar go.
 
     `rotated` footers run up the side margins (text reads bottom to top), used
@@ -85,8 +80,7 @@ class Footer:
     label: Rect
 
 
-@dataclass(frozen=True)
-class SheetLayout:
+class SheetLayout(NamedTuple):
     """A sheet of `cols` x `rows` cards, in reading order (top-left first).
 
     `paper` is the page as laid out (turned when `landscape`). A gutterfold sheet also has
@@ -415,9 +409,9 @@ def mirror(rect: Rect, paper: Paper, duplex: Duplex) -> Rect:
     short-edge duplex turns it over its top edge, so y mirrors.
     """
     if duplex == "long":
-        return replace(rect, x=paper.width - rect.x - rect.w)
+        return rect._replace(x=paper.width - rect.x - rect.w)
     if duplex == "short":
-        return replace(rect, y=paper.height - rect.y - rect.h)
+        return rect._replace(y=paper.height - rect.y - rect.h)
     raise LayoutError(f"unknown duplex mode '{duplex}' (choose from long, short)")
 
 

@@ -10,7 +10,6 @@ it. One source of truth: no second set of measurements.
 
 from __future__ import annotations
 
-import dataclasses
 from pathlib import Path
 
 from cardgen.errors import CardgenError, Diagnostic, SetError
@@ -18,7 +17,7 @@ from cardgen.model import Card, CardSet
 from cardgen.render import layout_data as L
 from cardgen.render.card_face import draw_card
 from cardgen.render.contrast import Pair, problem_text, too_faint
-from cardgen.render.face_layout import LayoutFileError
+from cardgen.render.face_layout import LayoutFileError, as_dict
 from cardgen.render.fonts import register_fonts
 from cardgen.render.geometry import Rect
 from cardgen.render.rules_layout import paper_names
@@ -86,7 +85,7 @@ def print_problems(cs: CardSet, papers: tuple[str, ...] | None = None) -> list[D
                                           f"printed at {size.name} size: {_reason(exc, card)}"))
                     break
         draw_back(s, pen, cs, Rect(0.0, 0.0, sizes[0].width, sizes[0].height))
-        for pair in too_faint(dataclasses.asdict(s.colours), {t.label: t.colour for t in cs.types.values()}):
+        for pair in too_faint(as_dict(s.colours), {t.label: t.colour for t in cs.types.values()}):
             path, line, col = _where_colour(cs, pair)
             out.append(Diagnostic(path, line, col, f"text would be hard to read: {problem_text(pair)} (WCAG contrast)"))
     except LayoutFileError as exc:  # the set's own layout data, at its line

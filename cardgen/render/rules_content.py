@@ -9,9 +9,9 @@ Keeping content apart from layout lets tests read the words without a PDF.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import cache
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 import jinja2
 from markupsafe import Markup, escape
@@ -78,8 +78,7 @@ BlockKind = Literal["title", "heading", "para", "bullet", "term", "type", "cardh
 TABLE_KINDS: frozenset[str] = frozenset({"type", "cardhead", "card", "group", "equivhead", "equiv"})
 
 
-@dataclass(frozen=True)
-class Block:
+class Block(NamedTuple):
     """One piece of the page: a heading, a paragraph, or a table row (cells split on SEPARATOR)."""
 
     kind: BlockKind
@@ -107,14 +106,12 @@ class Group:
     rows: list[Row] = field(default_factory=list)
 
 
-@dataclass(frozen=True)
-class Named:
+class Named(NamedTuple):
     name: str
     amount: int
 
 
-@dataclass(frozen=True)
-class OpenerInfo:
+class OpenerInfo(NamedTuple):
     name: str
     next: list[str]
     free: bool
@@ -122,8 +119,7 @@ class OpenerInfo:
     chain: bool
 
 
-@dataclass(frozen=True)
-class DefenceInfo:
+class DefenceInfo(NamedTuple):
     kind: str
     label: str
     stops: list[str]
@@ -410,5 +406,5 @@ def parse_blocks(markup: str) -> list[Block]:
 def page_blocks(cs: CardSet) -> list[Block]:
     """The rules page of `cs` as blocks, ready for layout; text blocks carry the set's keyword icons."""
     icons = icons_of(cs)
-    return [replace(b, icons=icons) if icons and b.kind in ("para", "bullet", "term") else b
+    return [b._replace(icons=icons) if icons and b.kind in ("para", "bullet", "term") else b
             for b in parse_blocks(page_markup(cs))]

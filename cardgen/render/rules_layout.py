@@ -12,9 +12,8 @@ import html
 import io
 import math
 import re
-from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
@@ -97,8 +96,7 @@ def min_font_size() -> float:
     return min_text_pt()
 
 
-@dataclass(frozen=True)
-class Rendered:
+class Rendered(NamedTuple):
     """One attempt at the page: the PDF, its page count and the room its content needed."""
 
     pdf: bytes
@@ -115,8 +113,7 @@ class Rendered:
 Placed = tuple[Any, float, float, float]  # a flowable as its frame drew it: the flowable, x, y and its _sW
 
 
-@dataclass(frozen=True)
-class DrawnPages:
+class DrawnPages(NamedTuple):
     """A laid-out and drawn rules layout: each page's flowables where their frames drew them. Drawing them
     again (platypus's own `Flowable.drawOn`, each flowable as it was wrapped) puts the very same page on
     another canvas without laying it out again: the print file's rules pages."""
@@ -139,8 +136,7 @@ class DrawnPages:
             canvas.showPage()
 
 
-@dataclass(frozen=True)
-class _Styles:
+class _Styles(NamedTuple):
     body: ParagraphStyle
     bullet: ParagraphStyle
     heading: ParagraphStyle
@@ -420,8 +416,7 @@ def story(blocks: list[Block], size: float, width: float, faces: Faces = ()) -> 
 
 # --- page ------------------------------------------------------------------------------------------
 
-@dataclass(frozen=True)
-class _Geometry:
+class _Geometry(NamedTuple):
     width: float
     height: float
     margin: float

@@ -8,7 +8,6 @@ cold render: nothing needs clearing between builds.
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -68,5 +67,5 @@ class RenderSession:
         face = self.face
         if safe <= face.safe_margin:
             return self
-        wider = dataclasses.replace(face, safe_margin=safe, margin=safe + face.margin - face.safe_margin)
-        return RenderSession(dataclasses.replace(self.layout, face=wider), self.metrics)
+        wider = face._replace(safe_margin=safe, margin=safe + face.margin - face.safe_margin)
+        return RenderSession(self.layout._replace(face=wider), self.metrics)

@@ -9,13 +9,12 @@ without `look:` gets its layout unchanged, so it draws exactly as before.
 
 from __future__ import annotations
 
-import dataclasses
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 from cardgen.model import CardSet
-from cardgen.render.face_layout import BackInks, Face, Layout
+from cardgen.render.face_layout import BackInks, Face, Layout, is_record, record_fields
 from cardgen.render.fonts import register_set_fonts
 
 NOT_THE_CARDS = ("sheet",)  # face.yaml sections drawn on the sheet around the cards
@@ -24,15 +23,15 @@ NOT_THE_CARDS = ("sheet",)  # face.yaml sections drawn on the sheet around the c
 def own_faces(face: Face, faces: dict[str, str]) -> Face:
     """`face` with every font field naming a key of `faces` (a logical face) pointed at its value."""
     changes: dict[str, Any] = {}
-    for section in dataclasses.fields(face):
-        value = getattr(face, section.name)
-        if not dataclasses.is_dataclass(value) or section.name in NOT_THE_CARDS:
+    for section in record_fields(face):
+        value = getattr(face, section)
+        if not is_record(type(value)) or section in NOT_THE_CARDS:
             continue
-        inner = {f.name: faces[getattr(value, f.name)] for f in dataclasses.fields(value)
-                 if f.name.endswith("font") and getattr(value, f.name) in faces}
+        inner = {f: faces[getattr(value, f)] for f in record_fields(value)
+                 if f.endswith("font") and getattr(value, f) in faces}
         if inner:
-            changes[section.name] = dataclasses.replace(value, **inner)  # type: ignore[type-var]
-    return dataclasses.replace(face, **changes) if changes else face
+            changes[section] = value._replace(**inner)
+    return face._replace(**changes) if changes else face
 
 
 def look_layout(cs: CardSet, layout: Layout) -> Layout:
@@ -43,11 +42,11 @@ def look_layout(cs: CardSet, layout: Layout) -> Layout:
     face = own_faces(layout.face, register_set_fonts(look.fonts)) if look.fonts else layout.face
     back = look.back
     if back.subtitle is not None:
-        face = dataclasses.replace(face, back=dataclasses.replace(face.back, subtitle=back.subtitle))
+        face = face._replace(back=face.back._replace(subtitle=back.subtitle))
     colours = layout.colours
     if back.fill or back.pattern or back.ink:
         old = colours.back
-        colours = dataclasses.replace(colours, back=BackInks(back.fill or old.fill, back.pattern or old.pattern,
+        colours = colours._replace(back=BackInks(back.fill or old.fill, back.pattern or old.pattern,
                                                              back.ink or old.ink))
     return Layout(face, colours)
 

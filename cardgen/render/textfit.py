@@ -9,7 +9,7 @@ icon in front) are measured as part of their word, so fitting counts them.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from cardgen.render.icons import Icon, find
 from cardgen.render.pen import Pen, TextMetrics
@@ -17,14 +17,12 @@ from cardgen.render.pen import Pen, TextMetrics
 _KEYWORD = re.compile(r"^\W*(?:[A-ZÄÖÜ][A-ZÄÖÜ0-9²⁴'’\-]+|\d+[TZ])\W*$")
 
 
-@dataclass(frozen=True)
-class Faces:
+class Faces(NamedTuple):
     regular: str
     bold: str
 
 
-@dataclass(frozen=True)
-class Run:
+class Run(NamedTuple):
     """Part of a line in one face, or an icon; `x` is its offset from the line start in millimetres."""
 
     text: str
@@ -37,16 +35,14 @@ class Run:
         return self.x + (self.width if self.icon is not None else m.width(self.text, self.face, size_pt))
 
 
-@dataclass(frozen=True)
-class _Piece:
+class _Piece(NamedTuple):
     text: str
     face: str
     w: float
     icon: Icon | None = None
 
 
-@dataclass(frozen=True)
-class IconStyle:
+class IconStyle(NamedTuple):
     """The icons text may show and how big they are, relative to the font size (face.yaml's text.icon_*)."""
 
     icons: tuple[Icon, ...] = ()
@@ -54,8 +50,10 @@ class IconStyle:
     gap_em: float = 0.0
 
 
-@dataclass(frozen=True)
-class Block:
+NO_ICONS = IconStyle()  # text without icons
+
+
+class Block(NamedTuple):
     """Wrapped text at one size: lines of runs, with their line height."""
 
     size_pt: float
@@ -109,7 +107,7 @@ def _pieces(m: TextMetrics, word: str, size_pt: float, faces: Faces, bold_keywor
 
 
 def wrap(m: TextMetrics, text: str, width: float, size_pt: float, faces: Faces, leading_ratio: float,
-         bold_keywords: bool = True, style: IconStyle = IconStyle()) -> Block | None:
+         bold_keywords: bool = True, style: IconStyle = NO_ICONS) -> Block | None:
     """Greedy word wrap into `width` mm; None when a single word is wider than the line."""
     words = text.split()
     space = {f: m.width(" ", f, size_pt) for f in (faces.regular, faces.bold)}
@@ -180,7 +178,7 @@ def sizes(max_pt: float, min_pt: float, step: float) -> list[float]:
 
 
 def fit_lines(m: TextMetrics, text: str, width: float, height: float, max_pt: float, min_pt: float, step: float,
-              faces: tuple[Faces, ...], leading_ratio: float, style: IconStyle = IconStyle()) -> Block | None:
+              faces: tuple[Faces, ...], leading_ratio: float, style: IconStyle = NO_ICONS) -> Block | None:
     """The largest size (trying each face pair in turn) at which `text` fits the box; None if none does
     (remembered in `m`: a design is fitted once however many copies and sheets draw it)."""
     key = (text, width, height, max_pt, min_pt, step, faces, leading_ratio, style)
