@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator, Mapping, Sized
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, NamedTuple, cast
 
 import jinja2
 from jinja2 import nodes
@@ -385,8 +385,7 @@ def summary(card: Card, cs: CardSet, short: bool = False) -> str:
 
 # --- checking hand-written text ------------------------------------------------------------
 
-@dataclass(frozen=True)
-class Reading:
+class Reading(NamedTuple):
     """How `check_text` reads a card's hand-written text in one language: the `check_text` entry of
     templates/messages/<lang>.yaml (its words and phrases are data, so a language is added without code)."""
 

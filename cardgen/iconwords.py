@@ -11,14 +11,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from typing import NamedTuple
 
 TOKEN = re.compile(r"\{([A-Za-z][A-Za-z0-9-]*)\}")
 _CORE = re.compile(r"^(\W*)(.*?)(\W*)$", re.S)
 
 
-@dataclass(frozen=True)
-class IconWord:
+class IconWord(NamedTuple):
     """A word of text that carries an icon: `before` + icon + `text` (the word kept, or only punctuation)."""
 
     key: str

@@ -17,9 +17,9 @@ import importlib.util
 import os
 import sys
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
+from typing import NamedTuple
 
 from cardgen.native_modules import MODULES, STAMP
 
@@ -28,8 +28,7 @@ NOTICE_ENV = "CARDGEN_NOTICE"
 _ROOT = Path(__file__).resolve().parent.parent  # the directory holding the `cardgen` package
 
 
-@dataclass(frozen=True)
-class Build:
+class Build(NamedTuple):
     """Whether the compiled group runs (`compiled`), and why it does or does not (`why`)."""
 
     compiled: bool

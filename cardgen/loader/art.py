@@ -7,8 +7,8 @@ that names it, instead of failing half-way through a print run.
 from __future__ import annotations
 
 import warnings
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from PIL import Image, UnidentifiedImageError
 
@@ -60,8 +60,7 @@ def check_art(card: Card, set_folder: Path, box_mm: tuple[float, float]) -> list
     return []
 
 
-@dataclass(frozen=True)
-class ImageFacts:
+class ImageFacts(NamedTuple):
     """What a readable image is: its format and size in pixels."""
 
     format: str

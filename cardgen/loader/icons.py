@@ -13,7 +13,6 @@ must lie inside the set folder: svglib would otherwise embed any file it can rea
 from __future__ import annotations
 
 import io
-import logging
 import re
 from pathlib import Path
 from typing import Any
@@ -40,6 +39,8 @@ def svg_readable(path: Path) -> bool:
     """
     if read_svg(path) is not None:
         return True
+    import logging  # only this fallback needs logging and svglib
+
     from svglib.svglib import svg2rlg
 
     log = logging.getLogger("svglib.svglib")

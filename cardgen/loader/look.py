@@ -13,10 +13,9 @@ from __future__ import annotations
 import hashlib
 import io
 from collections.abc import Iterable
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from cardgen import model
 from cardgen.bounded_read import UnreadableFile, not_regular, read_capped
@@ -34,8 +33,7 @@ BACK_BOX_MM = (63.5 + 2 * 3.0, 88.9 + 2 * 3.0)
 BACK_INKS = ("fill", "pattern", "ink")
 
 
-@dataclass(frozen=True)
-class SetFont:
+class SetFont(NamedTuple):
     """A parsed TrueType face of a set: the registered name is its content's digest, so the same file
     always embeds under the same name (reproducible PDFs) and two sets' files never clash."""
 

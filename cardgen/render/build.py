@@ -13,9 +13,8 @@ from __future__ import annotations
 import io
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from cardgen import messages
 from cardgen.model import CardSet
@@ -27,8 +26,7 @@ from cardgen.render.session import RenderSession
 from cardgen.render.sheets import PrintOptions, card_sequence, cards_pdf, draw_sheets, first_pages, new_canvas
 
 
-@dataclass(frozen=True)
-class BuildOutput:
+class BuildOutput(NamedTuple):
     """The files of one set (or mix), relative to the output folder, with their bytes."""
 
     stem: str

@@ -8,8 +8,9 @@ or that uses a character no bundled font has raises an error naming the card.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
+from typing import NamedTuple
 
 from cardgen import messages
 from cardgen.cardtext import damage_label, opener_label, rules_text
@@ -38,8 +39,7 @@ def where(card: Card) -> str:
     return f"{card.file}:{card.line}:{card.column}: " if card.file else ""
 
 
-@dataclass(frozen=True)
-class Value:
+class Value(NamedTuple):
     """The big number of a card and the word under it."""
 
     text: str

@@ -8,8 +8,7 @@ each pair the card faces, backs and sheets draw, from the layout data and the se
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 MIN_SMALL = 4.5  # WCAG 1.4.3 (AA) for normal-size text
 MIN_LARGE = 3.0  # 18 pt and up, or 14 pt bold and up
@@ -34,8 +33,7 @@ def best_ink(fill: str, dark: str, light: str) -> str:
     return dark if ratio(fill, dark) >= ratio(fill, light) else light
 
 
-@dataclass(frozen=True)
-class Pair:
+class Pair(NamedTuple):
     """A text ink on a fill, what it is, and the least ratio it needs."""
 
     what: str

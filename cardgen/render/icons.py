@@ -11,10 +11,9 @@ from __future__ import annotations
 
 import hashlib
 import re
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from PIL import Image
 from reportlab.pdfgen.canvas import Canvas
@@ -33,8 +32,7 @@ class IconError(CardgenError):
     """An icon file that can no longer be read."""
 
 
-@dataclass(frozen=True)
-class Icon:
+class Icon(NamedTuple):
     """A keyword icon: its key, its file and its proportions (width / height)."""
 
     key: str
@@ -43,8 +41,7 @@ class Icon:
     forms: tuple[str, ...] = ()  # the words it stands before, in a language other than English (AUSWEICHEN)
 
 
-@dataclass(frozen=True)
-class _Art:
+class _Art(NamedTuple):
     drawing: Any  # a SimpleSvg or (for other SVG) a reportlab Drawing; None for PNG
     width: float
     height: float

@@ -8,17 +8,15 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from cardgen.paths import templates_dir
 from cardgen.render.errors import LayoutError
 from cardgen.yaml_lib import yaml
 
 
-@dataclass(frozen=True)
-class Paper:
+class Paper(NamedTuple):
     """A sheet of paper, portrait, in millimetres."""
 
     name: str
@@ -27,8 +25,7 @@ class Paper:
     label: str
 
 
-@dataclass(frozen=True)
-class CardSize:
+class CardSize(NamedTuple):
     """A card's trim size, portrait, in millimetres."""
 
     name: str

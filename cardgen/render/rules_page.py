@@ -14,14 +14,13 @@ that fits).
 
 from __future__ import annotations
 
-import dataclasses
 import html
 import io
 import math
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from cardgen import messages
 from cardgen.errors import CardgenError, Diagnostic, SetError
@@ -162,8 +161,7 @@ def compact(table: list[Block]) -> list[Block]:
                   else b.cells, b.heading) for b in table]
 
 
-@dataclass(frozen=True)
-class RulesPart:
+class RulesPart(NamedTuple):
     """A run of rules pages: these blocks at this body size (a big set's card list on the back has its own)."""
 
     blocks: tuple[Block, ...]
@@ -173,8 +171,7 @@ class RulesPart:
     drawn: DrawnPages | None = None  # its layout as drawn for the rules file: the print file draws it again
 
 
-@dataclass(frozen=True)
-class RulesPlan:
+class RulesPlan(NamedTuple):
     """A set's rules pages: what to draw (again, onto the print file's canvas) and the rules file itself."""
 
     paper: str
@@ -204,7 +201,7 @@ def _draw_parts(plan: RulesPlan, canvas: IconCanvas, retitle: bool) -> tuple[Rul
             continue
         done = render(list(part.blocks), plan.paper, part.size, plan.subject, part.columns, part.title,
                       onto=canvas, retitle=retitle and i == 0, faces=plan.faces, lang=plan.lang)
-        out.append(dataclasses.replace(part, drawn=done.drawn))
+        out.append(part._replace(drawn=done.drawn))
     return tuple(out)
 
 
@@ -328,7 +325,7 @@ def _rules_of(blocks_in: tuple[Block, ...], paper: str, set_title: str, set_name
     canvas = rules_canvas(buf, paper, front[1], faces)
     parts = _draw_parts(plan, canvas, retitle=True)
     canvas.save()
-    return dataclasses.replace(plan, parts=parts, pdf=buf.getvalue())
+    return plan._replace(parts=parts, pdf=buf.getvalue())
 
 
 def clear_caches() -> None:
