@@ -194,3 +194,29 @@ def test_two_friends_and_a_bot_play_a_whole_game_each_on_their_own_page(browser:
         for page in pages:
             page.context.close()
     assert table.state.result is not None and min(decisions) >= 1
+
+
+def test_a_german_table_speaks_german_in_the_browser(browser: Any) -> None:
+    """`--lang de`: the page's own words, the script's (turn, piles, seats) and the log, as a person sees them."""
+    table = Table.open(["beer"], players=2, bots="greedy", seed=3, budget="3", lang="de")
+    server = TableServer(table, _art(table, "beer-de"), pace=0)
+    with serving_in_thread(server) as base:
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        page = context.new_page()
+        page.goto(f"{base}/t/{table.host.token}")
+        rng = random.Random(4)
+        checked_wait = [True]
+        for _ in range(3):
+            if _settled(page) == "over":
+                break
+            _one_decision(page, rng, checked_wait)
+        assert page.evaluate("document.documentElement.lang") == "de"
+        assert page.locator("#turn").inner_text().startswith("Zug ")
+        assert page.locator("#draw").inner_text().startswith("Stapel ")
+        assert page.locator("#seats .seat.me .name").inner_text() == "Ann (du)"
+        assert page.locator("#seats .seat .kind").nth(1).inner_text() == "greedy-Bot"
+        assert page.locator("#log-box h2").inner_text() == "Verlauf"
+        log = page.locator("#log li").all_inner_texts()
+        assert log and log[0].startswith("Zug 1: Ann.")
+        assert not any(" plays " in line or "Turn " in line for line in log)
+        context.close()

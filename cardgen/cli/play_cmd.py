@@ -28,9 +28,12 @@ from cardgen.sim.agents import DEFAULT_BUDGET, parse_budget
 @click.option("--port", default=DEFAULT_PORT, show_default=True, type=click.IntRange(0, 65535),
               help="Port (the next free one if taken; 0: any).")
 @click.option("--no-browser", is_flag=True, help="Do not open the browser; just print the links.")
+@click.option("--lang", default=None, metavar="CODE",
+              help="Play in this language (en, de): the log, the buttons and the page's words, and the cards and "
+                   "rules page as `build --lang` prints them. Default: the set's `language:` (en).")
 @fails_cleanly
 def command(sets: tuple[str, ...], players: int, bots: str | None, budget: str, pace: float, seed: int | None,
-            names: str | None, host: str, port: int, no_browser: bool) -> None:
+            names: str | None, host: str, port: int, no_browser: bool, lang: str | None) -> None:
     """Play SET in the browser, every rule enforced: your seat against bots or friends.
 
     Prints a link per person's seat (each with its own secret token) and serves the table until Ctrl-C.
@@ -40,4 +43,5 @@ def command(sets: tuple[str, ...], players: int, bots: str | None, budget: str, 
         raise CardgenError("--set is required (a bundled set name or a set folder)")
     parse_budget(budget)
     play(PlayOptions(sets=sets, players=players, bots=bots, seed=seed, budget=budget, pace=pace, host=host,
-                     port=port, names=names, open_browser=not no_browser), echo=click.echo)
+                     port=port, names=names, open_browser=not no_browser, lang=lang), echo=click.echo,
+         warn=lambda line: click.echo(line, err=True))

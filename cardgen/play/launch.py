@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import secrets
 import socket
+import sys
 import webbrowser
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from cardgen.errors import report_lines
 from cardgen.play.art import TableArt
 from cardgen.play.server import TableServer, bind, serve
 from cardgen.play.table import Table
@@ -29,6 +31,7 @@ class PlayOptions:
     port: int = DEFAULT_PORT
     names: str | None = None
     open_browser: bool = True
+    lang: str | None = None  # None: the sets' own `language:`
 
 
 def lan_address() -> str:
@@ -47,12 +50,18 @@ def links(table: Table, base: str) -> list[tuple[str, str]]:
     return [(seat.name, f"{base}/t/{seat.token}") for seat in table.seats if not seat.bot]
 
 
+def _stderr(text: str) -> None:
+    print(text, file=sys.stderr)
+
+
 def play(opts: PlayOptions, echo: Callable[[str], None] = print,
-         opener: Callable[[str], object] = webbrowser.open) -> None:
+         opener: Callable[[str], object] = webbrowser.open, warn: Callable[[str], None] = _stderr) -> None:
     """Serve a table until interrupted."""
     seed = opts.seed if opts.seed is not None else secrets.randbelow(1_000_000)
     table = Table.open(opts.sets, players=opts.players, bots=opts.bots, seed=seed, budget=opts.budget,
-                       names=opts.names)
+                       names=opts.names, lang=opts.lang)
+    for line in report_lines(table.warnings):
+        warn(line)
     art = TableArt(table.cs)
     art.start()
     sock = bind(opts.host, opts.port)

@@ -24,7 +24,6 @@ import socket
 import threading
 import time
 from collections.abc import AsyncIterator, Iterator
-from importlib import resources
 from typing import Any
 
 import uvicorn
@@ -35,12 +34,13 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from cardgen.play.art import TableArt
+from cardgen.play.page import STATIC, rules_page, table_page
 from cardgen.play.save import SaveError
 from cardgen.play.table import MoveRefused, Table
+from cardgen.play.wording import say
 
 MAX_BODY = 4096  # bytes a move may take; more is refused unread
 KEEPALIVE_S = 15.0
-STATIC = resources.files("cardgen.play") / "static"
 
 
 class TableServer:
@@ -101,8 +101,8 @@ class TableServer:
                 if t.version == version:
                     t.bot_play(seat, move)
             except Exception as exc:  # a bug here must not stop the bots for the rest of the game
-                t.notes.append((t.version, f"the table could not play for {t.seats[seat].name}: "
-                                           f"{type(exc).__name__}: {str(exc)[:80]}"))
+                t.notes.append((t.version, say(t.lang, "note.table_failed", who=t.seats[seat].name,
+                                               error=f"{type(exc).__name__}: {str(exc)[:80]}")))
                 await asyncio.sleep(1.0)
             self.changed()
 
@@ -119,8 +119,7 @@ class TableServer:
             self._seat(request)
         except _NotFound:
             return _not_found()
-        html = (STATIC / "table.html").read_text(encoding="utf-8")
-        return HTMLResponse(html, headers=_NO_STORE)
+        return HTMLResponse(table_page(self.table.lang), headers=_NO_STORE)
 
     async def state(self, request: Request) -> Response:
         try:
@@ -201,13 +200,7 @@ class TableServer:
 
     async def rules(self, request: Request) -> Response:
         pages = await asyncio.to_thread(lambda: self.art.rules_pages)
-        imgs = "".join(f'<img src="/rules-{i}.png" alt="rules page {i + 1}">' for i in range(pages))
-        return HTMLResponse(
-            f'<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" '
-            f'content="width=device-width, initial-scale=1"><title>Rules</title><style>body{{margin:0;'
-            f'font-family:sans-serif}}img{{width:100%;max-width:1000px;display:block;margin:0 auto}}'
-            f'p{{text-align:center}}</style></head><body><p><a href="/rules.pdf">The rules page as PDF</a>'
-            f'</p>{imgs}</body></html>')
+        return HTMLResponse(rules_page(self.table.lang, pages))
 
     async def rules_pdf(self, request: Request) -> Response:
         pdf = await asyncio.to_thread(self.art.rules_pdf)

@@ -23,11 +23,12 @@ from cardgen.engine.moves import Move
 from cardgen.engine.rules import push
 from cardgen.engine.state import GameState
 from cardgen.engine.views import Agent, observe
-from cardgen.errors import CardgenError
-from cardgen.loader import load_sets
+from cardgen.errors import CardgenError, Diagnostic
+from cardgen.loader import load_set_with_warnings, mix_sets
+from cardgen.loader.language import in_language
 from cardgen.model import CardSet
 from cardgen.play.save import Opening, deal, start_state, verified_scenario
-from cardgen.play.wording import LogLine, in_flight, log_lines, move_label
+from cardgen.play.wording import LogLine, in_flight, log_lines, move_label, reason, say
 from cardgen.sim.agents import AGENTS, DEFAULT_BUDGET, Budget, make_agent, parse_budget
 from cardgen.sim.seeding import derive_seed
 from cardgen.suggest import did_you_mean
@@ -40,6 +41,10 @@ MAX_PLAYERS = 12
 
 class SeatError(CardgenError):
     """--players, --bots or --names that do not make a table."""
+
+
+class MixedLanguages(CardgenError):
+    """Sets to mix at one table that print in different languages, and no --lang to choose one."""
 
 
 class MoveRefused(CardgenError):
@@ -132,6 +137,20 @@ def scenario_set_ref(ref: str) -> str:
     return ref
 
 
+def load_deck(sets: Sequence[str], lang: str | None, warnings: list[Diagnostic]) -> CardSet:
+    """The sets mixed into one deck, each in `lang` (its translation file) or, without `lang`, in its own
+    `language:`, as `cardgen build` prints them; MixedLanguages if those differ."""
+    loaded = []
+    for ref in sets:
+        cs, said = load_set_with_warnings(ref)
+        loaded.append(in_language(cs, lang, said) if lang is not None else cs)
+        warnings.extend(said)
+    if len({cs.language for cs in loaded}) > 1:
+        spoken = ", ".join(f"{cs.name} is '{cs.language}'" for cs in loaded)
+        raise MixedLanguages(f"the sets to mix print in different languages ({spoken}); choose one with --lang")
+    return mix_sets(loaded, warnings)
+
+
 AgentFactory = Callable[[str, int, Budget], Agent]
 
 
@@ -145,6 +164,7 @@ class Table:
     seats: list[Seat]
     seed: int
     notes: list[tuple[int, str]] = field(default_factory=list)  # (log position, text): bot failures and such
+    warnings: list[Diagnostic] = field(default_factory=list)  # loading the sets (a translation file missing...)
     _lines: tuple[int, list[LogLine]] = (-1, [])
 
     # --- set-up -----------------------------------------------------------------------------------------
@@ -152,13 +172,20 @@ class Table:
     @classmethod
     def open(cls, sets: Sequence[str], players: int = 2, bots: str | None = None, seed: int = 0,
              budget: str | Budget | None = None, names: str | None = None,
-             agent_factory: AgentFactory | None = None) -> Table:
-        """Load `sets`, deal with `seed`, seat a person at seat 1 and `bots` (or friends) at the others."""
+             agent_factory: AgentFactory | None = None, lang: str | None = None) -> Table:
+        """Load `sets` (in `lang`, else in their own language), deal with `seed`, seat a person at seat 1 and
+        `bots` (or friends) at the others."""
         kinds = seat_kinds(players, bots)
         seat_list = seat_names(players, names)
-        cs = load_sets(list(sets))
-        opening = deal(cs, [scenario_set_ref(r) for r in sets], seat_list, seed)
-        state, cs = start_state(opening, cs)
+        warnings: list[Diagnostic] = []
+        deck = load_deck(sets, lang, warnings)
+        opening = deal(deck, [scenario_set_ref(r) for r in sets], seat_list, seed)
+        state, cs = start_state(opening, deck)
+        if lang is not None and lang != cs.language:
+            # The game is the scenario loader's (it reads the sets in their own words); the table shows the deck
+            # in `lang`, which has the same cards in the same order (a translation renames none).
+            assert [c.name for c in deck.cards] == [c.name for c in cs.cards]
+            cs = deck
         b = budget if isinstance(budget, Budget) else parse_budget(budget or DEFAULT_BUDGET)
         make = agent_factory or make_agent
         seats: list[Seat] = []
@@ -167,7 +194,7 @@ class Table:
                 seats.append(Seat(name, kind, token=secrets.token_urlsafe(18)))
             else:
                 seats.append(Seat(name, kind, agent=make(kind, derive_seed(seed, 0, p + 1), b)))
-        return cls(cs=cs, opening=opening, state=state, seats=seats, seed=seed)
+        return cls(cs=cs, opening=opening, state=state, seats=seats, seed=seed, warnings=warnings)
 
     @property
     def host(self) -> Seat:
@@ -180,6 +207,11 @@ class Table:
             if seat.token and secrets.compare_digest(seat.token.encode(), token.encode("utf-8", "replace")):
                 found = p
         return found
+
+    @property
+    def lang(self) -> str:
+        """The language the table speaks: its deck's."""
+        return self.cs.language
 
     @property
     def version(self) -> int:
@@ -196,14 +228,15 @@ class Table:
         d = parse_decision(payload)
         s = self.state
         if s.result is not None:
-            raise MoveRefused("the game is over")
+            raise MoveRefused(say(self.lang, "refused.over"))
         if d.version != self.version:
-            raise MoveRefused("the table has moved on since this page was drawn: look again")
+            raise MoveRefused(say(self.lang, "refused.stale"))
         if s.to_act != seat:
-            raise MoveRefused(f"it is {s.game.names[s.to_act]}'s decision, not {s.game.names[seat]}'s", 403)
+            raise MoveRefused(say(self.lang, "refused.not_yours", who=s.game.names[s.to_act],
+                                  seat=s.game.names[seat]), 403)
         move = Move(d.kind, d.card, d.target, d.choice)
         if move not in s.moves:
-            raise MoveRefused("that is not a legal move now", 400)
+            raise MoveRefused(say(self.lang, "refused.illegal"), 400)
         push(s, move)
 
     def bot_to_act(self) -> int | None:
@@ -222,10 +255,11 @@ class Table:
             move = agent.choose(view)
             if move in self.state.moves:
                 return move
-            why = f"chose an illegal move ({move!r:.60})"
+            said = say(self.lang, "note.bot_illegal", who=self.seats[seat].name, move=f"{move!r:.60}")
         except Exception as exc:
-            why = f"failed ({type(exc).__name__}: {str(exc)[:80]})"
-        self.notes.append((self.version, f"{self.seats[seat].name}'s bot {why}; a random legal move is played."))
+            said = say(self.lang, "note.bot_failed", who=self.seats[seat].name,
+                       error=f"{type(exc).__name__}: {str(exc)[:80]}")
+        self.notes.append((self.version, said))
         return RandomAgent(derive_seed(self.seed, self.version, seat)).choose(view)
 
     def bot_play(self, seat: int, move: Move) -> None:
@@ -237,7 +271,7 @@ class Table:
 
     def lines(self) -> list[LogLine]:
         if self._lines[0] != self.version:
-            lines = log_lines(self.state.game, self.state.log or [])
+            lines = log_lines(self.state.game, self.state.log or [], lang=self.lang)
             self._lines = (self.version, lines)
         return self._lines[1]
 
@@ -248,6 +282,7 @@ class Table:
         info = g.info
         r = v.result
         moves = v.moves
+        lang = self.lang
         players = []
         for p, name in enumerate(g.names):
             players.append({
@@ -257,25 +292,29 @@ class Table:
                 "holding": [g.names[h.victim] for h in v.holds if h.holder == p],
                 "held_by": [g.names[h.holder] for h in v.holds if h.victim == p],
             })
+        pending = in_flight(g, v.steps, lang)
         if r is not None:
-            said = (f"{g.names[r.winner]} wins" if r.winner is not None else "Nobody wins") + f" ({r.reason})."
+            why = reason(lang, r.reason)
+            said = (say(lang, "status.wins", winner=g.names[r.winner], reason=why) if r.winner is not None else
+                    say(lang, "status.nobody_wins", reason=why))
         else:
-            pending = in_flight(g, v.steps)
-            asked = f"{pending[-1]}. " if pending else ""
             who = self.seats[v.to_act]
-            said = asked + ("Your decision." if v.to_act == seat else
-                            f"Waiting for {who.name}" + (f" ({who.kind} bot)." if who.bot else "."))
+            said = (say(lang, "status.yours") if v.to_act == seat else
+                    say(lang, "status.waiting_bot", who=who.name, kind=who.kind) if who.bot else
+                    say(lang, "status.waiting", who=who.name))
+            if pending:
+                said = say(lang, "status.asked", pending=pending[-1], then=said)
         notes = [text for _, text in self.notes]
         return {
             "version": self.version, "seat": seat, "title": self.cs.title, "turn": v.turn, "turn_cap": g.turn_cap,
-            "life_word": g.rules.life_word, "start_life": g.start_life, "current": v.current, "to_act": v.to_act,
+            "life_word": self.cs.rules.life_word, "start_life": g.start_life, "current": v.current, "to_act": v.to_act,
             "players": players,
             "hand": [{"card": d, "name": info[d].name} for d in v.hand],
             "discard": [{"card": d, "name": info[d].name} for d in v.discard[-3:]], "discard_size": len(v.discard),
             "table": [{"card": d, "name": info[d].name} for d in v.table], "draw_size": v.draw_size, "pool": v.pool,
-            "pending": in_flight(g, v.steps), "said": said,
+            "pending": pending, "said": said,
             "moves": [{"kind": str(m.kind), "card": m.card, "target": m.target, "choice": str(m.choice),
-                       "label": move_label(g, seat, m, v.step)} for m in moves],
+                       "label": move_label(g, seat, m, v.step, lang)} for m in moves],
             "log": [{"turn": ln.turn, "text": ln.text} for ln in self.lines()[-60:]], "notes": notes[-5:],
             "over": r is not None,
             "winner": None if r is None or r.winner is None else g.names[r.winner],
@@ -286,7 +325,7 @@ class Table:
         """The game so far as a scenario file. It names every hand, so only the seat that started the table
         may save before the end; anyone may once the game is over."""
         if seat != 0 and self.state.result is None:
-            raise MoveRefused("only the seat that started the table can save before the game is over", 403)
+            raise MoveRefused(say(self.lang, "refused.save_early"), 403)
         return verified_scenario(self.opening, self.cs, self.state)
 
     def save_name(self) -> str:

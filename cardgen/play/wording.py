@@ -3,6 +3,8 @@
 "Bob plays Kick on Ann. Ann blocks with Dodge/Block. Ann takes 2 (10 left)." Each log line starts at a turn
 or at a card the turn's player puts into play; answers and what follows join that line. Everything here is
 public at a real table (cards played and discarded, damage, statuses): no hand is ever named.
+Every sentence is the message catalogue's `play:` section in the table's language (templates/messages/<lang>.yaml),
+with the seats' names and the cards' names (as published) as its fields.
 """
 
 from __future__ import annotations
@@ -11,20 +13,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
+from cardgen import messages
 from cardgen.engine import events as ev
 from cardgen.engine import moves as mv
 from cardgen.engine.game import Game
 from cardgen.engine.moves import Move
 from cardgen.engine.observation import WINDOWS, Pending, StepKind
 
-# How each defence kind reads as a verb.
-DEFENCE_VERBS: dict[mv.Choice, str] = {
-    mv.Choice.DODGE: "dodges", mv.Choice.BLOCK: "blocks", mv.Choice.DISARM: "disarms",
-    mv.Choice.FREEDOM: "breaks free", mv.Choice.BREAK: "breaks the hold"}
-# And as a button.
-DEFENCE_LABELS: dict[mv.Choice, str] = {
-    mv.Choice.DODGE: "Dodge", mv.Choice.BLOCK: "Block", mv.Choice.DISARM: "Disarm", mv.Choice.FREEDOM: "Break free",
-    mv.Choice.BREAK: "Break the hold"}
+EN: Final = messages.DEFAULT_LANGUAGE
+
+# The defence kinds with their own sentence and button (`play.log.defend.<kind>`, `play.button.defend.<kind>`).
+DEFENCES: Final = frozenset({mv.Choice.DODGE, mv.Choice.BLOCK, mv.Choice.DISARM, mv.Choice.FREEDOM, mv.Choice.BREAK})
 
 
 @dataclass(frozen=True)
@@ -33,123 +32,150 @@ class LogLine:
     text: str
 
 
-def _card(g: Game, d: int) -> str:
-    return g.info[d].name if d >= 0 else "a card"
+def say(lang: str, key: str, **fields: object) -> str:
+    """The catalogue's `play.<key>` in `lang` with its fields filled in."""
+    return messages.text(f"play.{key}", lang, **fields)
 
 
-def _moved(g: Game, e: ev.Moved) -> str:
-    return _words(g, e.player, e.move, None)[0]
+def _card(g: Game, d: int, lang: str) -> str:
+    return g.info[d].name if d >= 0 else say(lang, "a_card")
 
 
-def _words(g: Game, seat: int, m: Move, step: Pending | None) -> tuple[str, str]:
+def reason(lang: str, why: str) -> str:
+    """An engine's reason (a hold ends "broken", a game "last standing") in the table's words."""
+    words = messages.message("play.why", lang)
+    return str(words.get(str(why), why)) if isinstance(words, dict) else str(why)
+
+
+def _direction(lang: str, choice: mv.Choice) -> str:
+    words = messages.message("play.direction", lang)
+    return str(words.get(str(choice), choice)) if isinstance(words, dict) else str(choice)
+
+
+def _moved(g: Game, e: ev.Moved, lang: str) -> str:
+    return _words(g, e.player, e.move, None, lang)[0]
+
+
+def _words(g: Game, seat: int, m: Move, step: Pending | None, lang: str = EN) -> tuple[str, str]:
     """What move `m` of `seat` says in the log, and its button's words (`step`: what asks, which decides how a
     "decline" reads): one dispatch on the kind of move for both."""
     n = g.names
-    who, card = n[seat], _card(g, m.card)
+    who, card = n[seat], _card(g, m.card, lang)
     target = n[m.target] if m.target >= 0 else ""
-    on = f" on {target}" if target else ""
-    to = "yourself" if m.target == seat else target
+    to = say(lang, "yourself") if m.target == seat else target
     drop = m.choice == mv.Choice.DROP
-    then_drop = ", then drop it" if drop else ""
     k = m.kind
+
+    def log(key: str, **more: object) -> str:
+        return say(lang, f"log.{key}", who=who, card=card, target=target, **more)
+
+    def button(key: str, **more: object) -> str:
+        return say(lang, f"button.{key}", to=to, target=target, **more)
+
+    def aimed(key: str) -> tuple[str, str]:
+        """A play aimed like a card at a seat: `key`, `key_on`, and the button's `key_on_drop`."""
+        said = log(f"{key}_on" if target else key)
+        return said, button(f"{key}_on_drop" if drop else f"{key}_on") if to else button(key)
+
     if k == mv.PLAY:
-        hold = m.choice == mv.Choice.HOLD
-        base = "Play as a hold" if hold else "Play"
-        return (f"{who} plays {card}{' as a hold' if hold else ''}{on}{' (and drops it after)' if drop else ''}.",
-                f"{base} on {to}{then_drop}" if to else base)
+        if m.choice == mv.Choice.HOLD:
+            return log("hold_on" if target else "hold"), button("hold_on") if to else button("hold")
+        said = log(("play_on" if target else "play") + ("_drop" if drop else ""))
+        return said, button("play_on_drop" if drop else "play_on") if to else button("play")
     if k == mv.DEFEND:
-        verb = DEFENCE_VERBS.get(m.choice, f"defends ({m.choice})")
-        label = DEFENCE_LABELS.get(m.choice, f"Defend ({m.choice})")
-        return f"{who} {verb} with {card}.", label + (f" ({target}'s hold)" if target else "")
+        kind = str(m.choice) if m.choice in DEFENCES else "other"
+        label = button(f"defend.{kind}", choice=m.choice)
+        return (log(f"defend.{kind}", choice=m.choice),
+                button("defend_hold", defence=label) if target else label)
     if k == mv.DISCARD:
-        return f"{who} discards {card}.", "Discard"
+        return log("discard"), button("discard")
     if k == mv.HEAL:
-        return f"{who} plays {card}" + ("." if m.target == seat else f"{on}."), f"Heal {to}"
+        return log("heal" if m.target == seat or not target else "heal_on"), button("heal")
     if k == mv.STOMP:
-        return f"{who} stomps {target} with {card}.", f"Stomp {to}"
+        return log("stomp"), button("stomp")
     if k == mv.RELEASE:
-        return f"{who} lets go of {target}.", f"Let go of {to}"
+        return log("release"), button("release")
     if k == mv.VOMIT_HIT:
-        return f"{who} takes the free hit on the vomiting {target} with {card}.", f"Free hit on {to}"
+        return log("vomit_hit"), button("vomit_hit")
     if k == mv.HUMILIATE:
-        return (f"{who} plays {card}" + (f", sending it to {target}." if target else "."),
-                f"Send it to {to}" if to else "Stop it")
+        return log("humiliate_to" if target else "humiliate"), button("humiliate_to") if to else button("humiliate")
     if k == mv.INTERFERE:
-        return f"{who} interferes with {card}.", "Interfere"
+        return log("interfere"), button("interfere")
     if k == mv.DIRECTION:
-        return f"{who} sends it {m.choice}.", f"Send it {m.choice}"
+        where = _direction(lang, m.choice)
+        return log("direction", direction=where), button("direction", direction=where)
     if k in _OUT_OF_TURN:
-        said, word = _OUT_OF_TURN[k]
-        return f"{who} {said} {card}{on}.", f"{word} on {to}{then_drop}" if to else word
+        return aimed(_OUT_OF_TURN[k])
     if k == mv.PASS:
-        return f"{who} passes.", "Pass"
+        return log("pass"), button("pass")
     if k == mv.DECLINE:
-        return "", _decline(seat, step)  # what follows says it (the damage taken, the combo ended...)
+        return "", _decline(seat, step, lang)  # what follows says it (the damage taken, the combo ended...)
     if k == mv.DONE:
-        return "", "Done"
+        return "", button("done")
     return "", str(k)
 
 
-# Plays out of the turn's action, aimed like a play: the log's verb (before the card) and the button's word.
-_OUT_OF_TURN: Final[dict[mv.MoveKind, tuple[str, str]]] = {
-    mv.INTERJECT: ("plays", "Play"), mv.FOLLOW: ("follows up with", "Follow up"),
-    mv.OPEN: ("answers the block with", "Open a combo"), mv.BONUS: ("takes the free attack:", "Free attack")}
+# Plays out of the turn's action, aimed like a play: their keys in the catalogue's `play.log` and `play.button`.
+_OUT_OF_TURN: Final[dict[mv.MoveKind, str]] = {
+    mv.INTERJECT: "interject", mv.FOLLOW: "follow", mv.OPEN: "open", mv.BONUS: "bonus"}
 
 
-def _event(g: Game, e: ev.Event) -> str:
+def _event(g: Game, e: ev.Event, lang: str = EN) -> str:
     """What a non-move event adds to its line ("" for what a move has said already: draws, hits, defences)."""
     n = g.names
+
+    def log(key: str, **fields: object) -> str:
+        return say(lang, f"log.{key}", **fields)
+
     if isinstance(e, ev.Damage):
-        return f"{n[e.player]} takes {e.amount} ({e.life} left)."
+        return log("damage", who=n[e.player], amount=e.amount, life=e.life)
     if isinstance(e, ev.Healed):
-        return f"{n[e.player]} heals {e.amount} ({e.life} now)."
+        return log("healed", who=n[e.player], amount=e.amount, life=e.life)
     if isinstance(e, ev.Unconscious):
-        return f"{n[e.player]} is knocked out."
+        return log("unconscious", who=n[e.player])
     if isinstance(e, ev.Stunned):
-        return f"{n[e.player]} is stunned until turn {e.until_turn}."
+        return log("stunned", who=n[e.player], turn=e.until_turn)
     if isinstance(e, ev.Vomiting):
-        return f"{n[e.player]} is vomiting until turn {e.until_turn}."
+        return log("vomiting", who=n[e.player], turn=e.until_turn)
     if isinstance(e, ev.TurnLost):
-        return f"{n[e.player]} loses the turn ({e.why})."
+        return log("turn_lost", who=n[e.player], why=reason(lang, e.why))
     if isinstance(e, ev.HoldStarts):
-        return f"{n[e.holder]} holds {n[e.victim]} ({_card(g, e.card)})."
+        return log("hold_starts", holder=n[e.holder], victim=n[e.victim], card=_card(g, e.card, lang))
     if isinstance(e, ev.HoldEnds):
-        return f"{n[e.holder]}'s hold on {n[e.victim]} ends ({e.why})."
+        return log("hold_ends", holder=n[e.holder], victim=n[e.victim], why=reason(lang, e.why))
     if isinstance(e, ev.Stomped):
-        return f"{n[e.player]} is stomped out of the game."
+        return log("stomped", who=n[e.player])
     if isinstance(e, ev.Revived):
-        return f"{n[e.player]} is back on their feet."
+        return log("revived", who=n[e.player])
     if isinstance(e, ev.Reshuffle):
-        return f"The discard pile is shuffled into a new draw pile ({e.cards} cards)."
+        return log("reshuffle", cards=e.cards)
     if isinstance(e, ev.MovesOn):
-        return f"{_card(g, e.card)} moves on to {n[e.to]}."
+        return log("moves_on", card=_card(g, e.card, lang), to=n[e.to])
     if isinstance(e, ev.Stopped):
-        return f"{n[e.by]} stops {_card(g, e.card)}." if e.by >= 0 else f"{_card(g, e.card)} is stopped."
+        card = _card(g, e.card, lang)
+        return log("stopped_by", by=n[e.by], card=card) if e.by >= 0 else log("stopped", card=card)
     if isinstance(e, ev.Redirected):
-        return f"It now goes to {n[e.to]}."
+        return log("redirected", to=n[e.to])
     if isinstance(e, ev.Cancelled):
-        return f"{n[e.player]}'s {_card(g, e.card)} is cancelled by {n[e.by]}."
+        return log("cancelled", who=n[e.player], card=_card(g, e.card, lang), by=n[e.by])
     if isinstance(e, ev.Combo):
-        return f"{n[e.player]} has a combo on {n[e.victim]}."
+        return log("combo", who=n[e.player], victim=n[e.victim])
     if isinstance(e, ev.ComboWasted):
-        return f"{n[e.player]}'s combo goes to waste."
+        return log("combo_wasted", who=n[e.player])
     if isinstance(e, ev.ComboEnds):
-        return f"{n[e.player]}'s combo ends."
+        return log("combo_ends", who=n[e.player])
     if isinstance(e, ev.WeaponDiscarded):
-        return f"{n[e.player]} drops {_card(g, e.card)}."
+        return log("weapon_dropped", who=n[e.player], card=_card(g, e.card, lang))
     if isinstance(e, ev.GameOver):
+        why = reason(lang, e.reason)
         if e.winner < 0:
-            return f"Game over: nobody wins ({e.reason})."
-        return f"Game over: {n[e.winner]} wins ({e.reason})."
+            return log("game_over_nobody", reason=why)
+        return log("game_over", winner=n[e.winner], reason=why)
     return ""
 
 
-def _and(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
-def log_lines(g: Game, log: Sequence[ev.Event], start: int = 0, current: int = -1) -> list[LogLine]:
-    """The log from event `start` on as lines (`current`: whose turn it is at `start`)."""
+def log_lines(g: Game, log: Sequence[ev.Event], start: int = 0, current: int = -1, lang: str = EN) -> list[LogLine]:
+    """The log from event `start` on as lines in `lang` (`current`: whose turn it is at `start`)."""
     lines: list[LogLine] = []
     words: list[str] = []
     discards: list[Any] = []  # a run of discards being said: [player, card names, its sentence]
@@ -164,84 +190,77 @@ def log_lines(g: Game, log: Sequence[ev.Event], start: int = 0, current: int = -
         if isinstance(e, ev.TurnStarts):
             flush()
             turn, current = e.turn, e.player
-            words.append(f"Turn {e.turn}: {g.names[e.player]}.")
+            words.append(say(lang, "log.turn", turn=e.turn, who=g.names[e.player]))
             continue
         if isinstance(e, ev.Moved):
             if e.player == current and e.move.kind in mv.EFFECT_KINDS:
                 flush()
             turn = e.turn
             if e.move.kind == mv.DISCARD and discards and discards[0] == e.player and words[-1] == discards[2]:
-                discards[1].append(_card(g, e.move.card))  # one sentence for a run of discards
-                words[-1] = discards[2] = f"{g.names[e.player]} discards {_and(discards[1])}."
+                discards[1].append(_card(g, e.move.card, lang))  # one sentence for a run of discards
+                words[-1] = discards[2] = say(lang, "log.discards", who=g.names[e.player],
+                                              cards=messages.or_list(discards[1], lang, join="and"))
                 continue
-            said = _moved(g, e)
+            said = _moved(g, e, lang)
             if said:
                 words.append(said)
-                discards[:] = [e.player, [_card(g, e.move.card)], said] if e.move.kind == mv.DISCARD else []
+                discards[:] = [e.player, [_card(g, e.move.card, lang)], said] if e.move.kind == mv.DISCARD else []
             continue
         if isinstance(e, ev.GameOver):
             flush()
-        text = _event(g, e)
+        text = _event(g, e, lang)
         if text:
             words.append(text)
     flush()
     return lines
 
 
-def _decline(seat: int, step: Pending | None) -> str:
+def _decline(seat: int, step: Pending | None, lang: str = EN) -> str:
     """The words for saying no, which depend on what is asked."""
     kind = step.kind if step is not None else None
+    key = "no_answer"
     if kind is StepKind.COMBO:
-        return "End the combo"
-    if kind is StepKind.BONUS:
-        return "Skip the free attack"
-    if kind is StepKind.AFTER_BLOCK:
-        return "No combo"
-    if kind is StepKind.DROP or kind is StepKind.BRACE:
-        return "No heal"
-    if kind is StepKind.LET_GO:
-        return "Keep the hold"
-    if kind in _TAKEN and step is not None and step.target == seat:
-        return "Take it"
-    return "No answer"
+        key = "end_combo"
+    elif kind is StepKind.BONUS:
+        key = "skip_bonus"
+    elif kind is StepKind.AFTER_BLOCK:
+        key = "no_combo"
+    elif kind is StepKind.DROP or kind is StepKind.BRACE:
+        key = "no_heal"
+    elif kind is StepKind.LET_GO:
+        key = "keep_hold"
+    elif kind in _TAKEN and step is not None and step.target == seat:
+        key = "take_it"
+    return say(lang, f"button.{key}")
 
 
 _TAKEN: Final = frozenset({StepKind.STRIKE, StepKind.OPENER, StepKind.TICK})  # what a target may "take"
 
 
-def move_label(g: Game, seat: int, m: Move, step: Pending | None = None) -> str:
+def move_label(g: Game, seat: int, m: Move, step: Pending | None = None, lang: str = EN) -> str:
     """A button's words for a legal move of `seat` (the card itself is shown beside it); `step`: what asks
     (it decides how "decline" reads)."""
-    return _words(g, seat, m, step)[1]
+    return _words(g, seat, m, step, lang)[1]
 
 
-def in_flight(g: Game, steps: Sequence[Pending]) -> list[str]:
+# What each kind of pending step says (`play.pending.<key>`); an answer says `answer` or `answer_to`.
+_PENDING: Final[dict[StepKind, str]] = {
+    StepKind.STRIKE: "strike", StepKind.OPENER: "strike", StepKind.HEAL: "heal", StepKind.TICK: "tick",
+    StepKind.COMBO: "combo", StepKind.BONUS: "bonus", StepKind.AFTER_BLOCK: "after_block",
+    StepKind.DIRECTION: "direction", StepKind.DROP: "going_down", StepKind.BRACE: "going_down",
+    StepKind.LET_GO: "let_go"}
+
+
+def in_flight(g: Game, steps: Sequence[Pending], lang: str = EN) -> list[str]:
     """The cards and choices pending, bottom first, in words: "Bob's Kick at Ann"."""
     n = g.names
     out: list[str] = []
     for p in steps:
-        who = n[p.player]
         whom = n[p.target] if p.target is not None and p.target >= 0 else ""
-        card = _card(g, p.card if p.card is not None else -1)
-        k = p.kind
-        if k is StepKind.STRIKE or k is StepKind.OPENER:
-            out.append(f"{who}'s {card} at {whom}")
-        elif k is StepKind.HEAL:
-            out.append(f"{who}'s {card} on {whom}")
-        elif k is StepKind.TICK:
-            out.append(f"{who}'s hold on {whom} is about to hurt ({p.damage})")
-        elif k is StepKind.COMBO:
-            out.append(f"{who}'s combo on {whom}")
-        elif k is StepKind.BONUS:
-            out.append(f"{who}'s free attack on {whom}")
-        elif k is StepKind.AFTER_BLOCK:
-            out.append(f"after {who}'s block, a combo may open")
-        elif k is StepKind.DIRECTION:
-            out.append(f"{who} picks where the dodged attack goes")
-        elif k is StepKind.DROP or k is StepKind.BRACE:
-            out.append(f"{who} is going down: a heal may save them")
-        elif k is StepKind.LET_GO:
-            out.append(f"{who} may let go of a hold")
-        elif k in WINDOWS:  # an answer
-            out.append(f"{who}'s {card} in answer" + (f" to {whom}" if whom else ""))
+        key = _PENDING.get(p.kind)
+        if key is None and p.kind in WINDOWS:  # an answer
+            key = "answer_to" if whom else "answer"
+        if key:
+            out.append(say(lang, f"pending.{key}", who=n[p.player], whom=whom, damage=p.damage,
+                           card=_card(g, p.card if p.card is not None else -1, lang)))
     return out

@@ -1,7 +1,14 @@
 // The cardgen play table: draws one seat's view and sends that seat's moves. Plain JS, no build step.
 // The server pushes a new view after every change (server-sent events); a move's answer is the new view too.
+// The page's words come with the page (#words: the catalogue's `play.page` in the table's language).
 "use strict";
 (function () {
+  var words = JSON.parse(document.getElementById("words").textContent);
+  function say(key, fields) {
+    var t = words[key];
+    if (t === undefined) return key;
+    return t.replace(/\{(\w+)\}/g, function (all, f) { return fields && f in fields ? String(fields[f]) : all; });
+  }
   var token = decodeURIComponent(location.pathname.split("/").pop());
   var api = "/api/" + encodeURIComponent(token);
   var view = null, selected = -1, sending = false;
@@ -32,9 +39,9 @@
       .then(function (res) {
         sending = false;
         if (res.ok) { selected = -1; showError(""); render(res.j); }
-        else { showError(res.j.error || "refused"); if (res.j.view) render(res.j.view); }
+        else { showError(res.j.error || say("refused")); if (res.j.view) render(res.j.view); }
       })
-      .catch(function () { sending = false; showError("No answer from the table: is it still running?"); });
+      .catch(function () { sending = false; showError(say("no_answer")); });
   }
 
   function renderSeats(v) {
@@ -54,8 +61,8 @@
       if (i === v.to_act && !v.over) s.classList.add("to-act");
       if (p.down) s.classList.add("down");
       var top = el("div", "top");
-      top.appendChild(el("span", "name", p.name + (i === v.seat ? " (you)" : "")));
-      top.appendChild(el("span", "kind", p.kind === "human" ? "" : p.kind + " bot"));
+      top.appendChild(el("span", "name", i === v.seat ? say("you", {who: p.name}) : p.name));
+      top.appendChild(el("span", "kind", p.kind === "human" ? "" : say("bot", {kind: p.kind})));
       s.appendChild(top);
       var life = el("div", "life", String(p.life));
       life.appendChild(el("small", "", " " + v.life_word));
@@ -64,14 +71,14 @@
       var backs = el("div", "backs");
       backs.dataset.cards = p.cards;
       for (var k = 0; k < Math.min(p.cards, 10); k++) { var b = el("img"); b.src = "/back.png"; b.alt = ""; backs.appendChild(b); }
-      backs.title = p.cards + " cards";
+      backs.title = say("cards", {n: p.cards});
       s.appendChild(backs);
       var st = [];
-      if (p.stomped) st.push("stomped"); else if (p.down) st.push("knocked out");
-      if (p.stunned) st.push("stunned");
-      if (p.vomiting) st.push("vomiting");
-      p.holding.forEach(function (n) { st.push("holding " + n); });
-      p.held_by.forEach(function (n) { st.push("held by " + n); });
+      if (p.stomped) st.push(say("stomped")); else if (p.down) st.push(say("knocked_out"));
+      if (p.stunned) st.push(say("stunned"));
+      if (p.vomiting) st.push(say("vomiting"));
+      p.holding.forEach(function (n) { st.push(say("holding", {who: n})); });
+      p.held_by.forEach(function (n) { st.push(say("held_by", {who: n})); });
       s.appendChild(el("div", "status", st.join(", ")));
       var mine = aims[i];
       if (mine && mine.length === 1) {
@@ -117,7 +124,7 @@
       b.addEventListener("click", function () { send(m); });
       box.appendChild(b);
     });
-    if (withCard.length && selected < 0) box.appendChild(el("span", "hint", "Pick a highlighted card to play it."));
+    if (withCard.length && selected < 0) box.appendChild(el("span", "hint", say("pick")));
   }
 
   function renderLog(v) {
@@ -134,11 +141,11 @@
     view = v;
     document.body.dataset.version = v.version;
     document.body.dataset.state = v.over ? "over" : (v.to_act === v.seat ? "act" : "wait");
-    document.title = (v.to_act === v.seat && !v.over ? "▶ " : "") + v.title;
+    document.title = (v.to_act === v.seat && !v.over ? say("your_turn") : "") + v.title;
     document.getElementById("title").textContent = v.title;
-    document.getElementById("turn").textContent = "Turn " + v.turn + " of " + v.turn_cap;
-    document.getElementById("draw").textContent = "draw " + v.draw_size;
-    document.getElementById("discard").textContent = "discard " + v.discard_size + (v.pool ? " · pool " + v.pool : "");
+    document.getElementById("turn").textContent = say("turn", {turn: v.turn, cap: v.turn_cap});
+    document.getElementById("draw").textContent = say("draw_n", {n: v.draw_size});
+    document.getElementById("discard").textContent = say("discard_n", {n: v.discard_size}) + (v.pool ? say("pool_n", {n: v.pool}) : "");
     var top = document.getElementById("discard-top");
     top.textContent = "";
     if (v.discard.length) top.appendChild(cardImg(v.discard[v.discard.length - 1]));
@@ -146,7 +153,7 @@
     pend.textContent = "";
     // the last pending card is said in full below the table (#said)
     v.pending.slice(0, v.over ? 0 : -1).forEach(function (t) { pend.appendChild(el("div", "", t)); });
-    v.table.forEach(function (c) { pend.appendChild(el("div", "", "in play: " + c.name)); });
+    v.table.forEach(function (c) { pend.appendChild(el("div", "", say("in_play", {card: c.name}))); });
     document.getElementById("said").textContent = v.said;
     var save = document.getElementById("save");
     save.hidden = !v.can_save;
@@ -155,8 +162,8 @@
   }
 
   fetch(api + "/state").then(function (r) { return r.json(); }).then(render)
-    .catch(function () { showError("This link opens no seat at this table."); });
+    .catch(function () { showError(say("no_seat")); });
   var events = new EventSource(api + "/events");
   events.onmessage = function (e) { showError(""); render(JSON.parse(e.data)); };
-  events.onerror = function () { showError("Connection lost; trying again…"); };
+  events.onerror = function () { showError(say("connection_lost")); };
 })();

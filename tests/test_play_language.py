@@ -1,0 +1,192 @@
+"""`cardgen play --lang` (issue 22, item 10): the log, the buttons, the status line and the page in German, read
+from real seeded games and the served pages; English as before."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import string
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+from starlette.testclient import TestClient
+
+from cardgen import messages
+from cardgen.cli.main import main
+from cardgen.paths import bundled_set_names
+from cardgen.play.art import TableArt
+from cardgen.play.page import rules_page, table_page
+from cardgen.play.server import TableServer
+from cardgen.play.table import MixedLanguages, Table
+
+
+def _leaves(node: Any, prefix: str = "") -> dict[str, str]:
+    if isinstance(node, dict):
+        out: dict[str, str] = {}
+        for k, v in node.items():
+            out.update(_leaves(v, f"{prefix}{k}."))
+        return out
+    return {prefix.rstrip("."): str(node)}
+
+
+def _english_words(section: str) -> list[re.Pattern[str]]:
+    """The literal words of every English sentence form of `play.<section>` (the text between its fields), as
+    whole-word patterns: "{who} takes {amount} ({life} left)." gives "takes" and "left"."""
+    pieces: set[str] = set()
+    for value in _leaves(messages.message(f"play.{section}", "en")).values():
+        for literal, _field, _spec, _conv in string.Formatter().parse(value):
+            text = literal.strip(" .,:;()'·▶")
+            if re.search(r"[A-Za-z]{2}", text):
+                pieces.add(text)
+    return [re.compile(r"(?<![\w'])" + re.escape(p) + r"(?!\w)") for p in sorted(pieces)]
+
+
+def _without_names(text: str, table: Table) -> str:
+    """`text` without the seats' and the cards' names (which stay as published in every language)."""
+    names = [c.name for c in table.cs.cards] + list(table.state.game.names)
+    for name in sorted(names, key=len, reverse=True):
+        text = text.replace(name, "·")
+    return text
+
+
+def _random_game(table: Table, seed: int) -> tuple[set[str], set[str]]:
+    """Play a whole game of random legal moves for every seat (all people) through `Table.play`; return every
+    button label and every status line the seats to act were shown."""
+    rng = random.Random(seed)
+    labels: set[str] = set()
+    said: set[str] = set()
+    while table.state.result is None:
+        p = table.state.to_act
+        view = table.view(p)
+        labels.update(m["label"] for m in view["moves"])
+        said.add(view["said"])
+        said.update(view["pending"])
+        m = rng.choice(table.state.moves)
+        table.play(p, {"kind": str(m.kind), "card": m.card, "target": m.target, "choice": str(m.choice),
+                       "version": table.version})
+    said.update(table.view(p)["said"] for p in range(table.state.n))
+    return labels, said
+
+
+def _people(players: int) -> str:
+    return ",".join(["human"] * (players - 1))
+
+
+@pytest.mark.parametrize("set_name", bundled_set_names())
+def test_a_german_game_says_everything_in_german(set_name: str) -> None:
+    table = Table.open([set_name], players=4, bots=_people(4), seed=21, lang="de")
+    assert table.lang == "de" and table.cs.language == "de" and not table.warnings
+    labels, said = _random_game(table, seed=5)
+    lines = [ln.text for ln in table.lines()]
+    text = "\n".join(lines)
+    names = table.state.game.names
+    assert lines[0].startswith(f"Zug 1: {names[0]}.")
+    assert " spielt " in text and " Schaden (noch " in text and lines[-1].startswith("Spielende: ")
+    # No English sentence form is left, once the names (kept as published) are taken out.
+    plain = _without_names(text, table)
+    for pattern in _english_words("log") + _english_words("why"):
+        assert not pattern.search(plain), (pattern.pattern, [ln for ln in lines if pattern.search(
+            _without_names(ln, table))][:2])
+    buttons = "\n".join(labels)  # a button names seats, never a card (the card is shown beside it)
+    for pattern in _english_words("button"):
+        assert not pattern.search(buttons), pattern.pattern
+    status = _without_names("\n".join(said), table)
+    for pattern in _english_words("pending") + _english_words("status"):
+        assert not pattern.search(status), pattern.pattern
+    assert {"Passen", "Einstecken"} <= labels or "Abwerfen" in labels
+    assert any(s.endswith("Du bist dran.") for s in said)
+    # The deck itself is the German one (its faces and rules page are drawn from it): the set's words translated.
+    view = table.view(0)
+    english = Table.open([set_name], bots="random", seed=21)
+    assert view["life_word"] == table.cs.rules.life_word != english.cs.rules.life_word
+
+
+def test_english_stays_the_default_and_says_the_same_game_in_english() -> None:
+    """The same seeded game in both languages: the same moves, English words in one, German in the other."""
+    en = Table.open(["beer"], players=3, bots=_people(3), seed=8)
+    de = Table.open(["beer"], players=3, bots=_people(3), seed=8, lang="de")
+    assert en.lang == "en"
+    en_labels, _ = _random_game(en, seed=2)
+    de_labels, _ = _random_game(de, seed=2)
+    assert en.state.log == de.state.log  # the language changes no rule
+    en_lines, de_lines = [ln.text for ln in en.lines()], [ln.text for ln in de.lines()]
+    assert len(en_lines) == len(de_lines) and en_lines != de_lines
+    assert en_lines[0].startswith("Turn 1: Ann.") and de_lines[0].startswith("Zug 1: Ann.")
+    assert "Pass" in en_labels and "Passen" in de_labels and "Pass" not in de_labels
+    for pattern in _english_words("log"):
+        if pattern.search(_without_names("\n".join(en_lines), en)):
+            break
+    else:
+        raise AssertionError("the English game says none of the English sentence forms")
+
+
+def test_the_sets_own_language_is_played_unless_lang_says_otherwise(tmp_path: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    res = CliRunner().invoke(main, ["new", str(tmp_path / "meins"), "--base", "lunch"])
+    assert res.exit_code == 0, res.output
+    set_yaml = tmp_path / "meins" / "set.yaml"
+    set_yaml.write_text(set_yaml.read_text(encoding="utf-8") + "language: de\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    own = Table.open(["./meins"], players=2, bots="human", seed=3)
+    assert own.lang == "de"
+    _random_game(own, seed=1)
+    assert own.lines()[0].text.startswith("Zug 1: ")
+    english = Table.open(["./meins"], players=2, bots="human", seed=3, lang="en")
+    assert english.lang == "en" and english.lines()[0].text.startswith("Turn 1: ")
+    assert any("no lang/en.yaml" in d.message for d in english.warnings)  # its own words stay German
+    with pytest.raises(MixedLanguages, match="different languages"):
+        Table.open(["./meins", "beer"], seed=1)
+    assert Table.open(["./meins", "beer"], seed=1, lang="de").lang == "de"
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (("--lang", "xx"), "error: no message catalogue for language 'xx'"),
+])
+def test_a_language_cardgen_lacks_is_one_error_line(args: tuple[str, ...], said: str) -> None:
+    res = CliRunner().invoke(main, ["play", "--set", "lunch", "--no-browser", "--port", "0", *args])
+    assert res.exit_code == 1 and said in res.output and "Traceback" not in res.output
+
+
+def _page_words(html: str) -> dict[str, str]:
+    m = re.search(r'<script id="words" type="application/json">(.*?)</script>', html, re.S)
+    assert m is not None
+    words: dict[str, str] = json.loads(m.group(1))
+    return words
+
+
+def test_the_served_page_speaks_the_tables_language() -> None:
+    de = Table.open(["lunch"], players=2, bots="random", seed=2, lang="de")
+    en = Table.open(["lunch"], players=2, bots="random", seed=2)
+    with TestClient(TableServer(de, TableArt(de.cs), pace=0).app) as client:
+        html = client.get(f"/t/{de.host.token}").text
+        state = client.get(f"/api/{de.host.token}/state").json()
+        refused = client.post(f"/api/{de.host.token}/move", json={"kind": "pass", "version": 99}).json()
+    assert '<html lang="de">' in html and "<title>cardgen-Spieltisch</title>" in html
+    for label in ('>Regeln</a>', '>Spiel speichern</a>', 'aria-label="Deine Hand"', 'alt="Nachziehstapel"',
+                  '<h2>Verlauf</h2>'):
+        assert label in html, label
+    words = _page_words(html)
+    assert words == messages.message("play.page", "de") and words["turn"] == "Zug {turn} von {cap}"
+    english = messages.message("play.page", "en")
+    markup = re.sub(r'<script id="words".*?</script>', "", html, flags=re.S)
+    shown = {t.strip() for t in re.findall(r">([^<>]+)<", markup)}
+    shown |= set(re.findall(r'(?:aria-label|alt)="([^"]*)"', markup))
+    left = {key for key, value in english.items() if value != words[key] and value in shown}
+    assert not left, left  # no English label left in the German page
+    assert state["said"] == "Du bist dran." and state["life_word"] == "Marken"
+    assert refused["error"].startswith("am Tisch ist inzwischen")
+    # English: the page as before, its words given to the script in English.
+    page = table_page("en")
+    assert '<html lang="en">' in page and "<title>cardgen table</title>" in page and ">Save game</a>" in page
+    assert 'aria-label="Your hand"' in page and _page_words(page)["turn"] == "Turn {turn} of {cap}"
+    assert en.view(0)["said"] == "Your decision."
+
+
+def test_the_rules_link_page_speaks_the_tables_language() -> None:
+    de, en = rules_page("de", 2), rules_page("en", 2)
+    assert '<html lang="de">' in de and "<title>Regeln</title>" in de and ">Die Regelseite als PDF</a>" in de
+    assert 'alt="Regelseite 2"' in de and 'src="/rules-1.png"' in de
+    assert '<html lang="en">' in en and "<title>Rules</title>" in en and 'alt="rules page 1"' in en
