@@ -190,3 +190,67 @@ def test_the_rules_link_page_speaks_the_tables_language() -> None:
     assert '<html lang="de">' in de and "<title>Regeln</title>" in de and ">Die Regelseite als PDF</a>" in de
     assert 'alt="Regelseite 2"' in de and 'src="/rules-1.png"' in de
     assert '<html lang="en">' in en and "<title>Rules</title>" in en and 'alt="rules page 1"' in en
+
+
+def _every_form(lang: str, monkeypatch: pytest.MonkeyPatch) -> tuple[set[str], list[str]]:
+    """Say every move (each kind, with no target, another seat and oneself, each choice, under each kind of
+    step), every event and every kind of pending step in `lang`; return the catalogue keys used and the text."""
+    from cardgen.engine import events as ev
+    from cardgen.engine import moves as mv
+    from cardgen.engine.observation import Pending, StepKind
+    from cardgen.engine.outcome import Reason
+    from cardgen.play import wording
+
+    used: set[str] = set()
+    real = wording.say
+
+    def say(lang: str, key: str, **fields: object) -> str:
+        used.add(key)
+        return real(lang, key, **fields)
+
+    monkeypatch.setattr(wording, "say", say)
+    g = Table.open(["classic"], players=3, bots="random", seed=1).state.game
+    out: list[str] = []
+    steps = [None, *(Pending(k, 1, 0, t) for k in StepKind for t in (0, 1))]
+    c = mv.Choice
+    choices = {mv.DEFEND: [c.NONE, c.DODGE, c.BLOCK, c.DISARM, c.FREEDOM, c.BREAK], mv.DIRECTION: [c.LEFT, c.RIGHT]}
+    for kind in mv.KINDS:
+        for target in (-1, 0, 1):
+            for choice in choices.get(kind, [c.NONE, c.DROP, c.HOLD]):  # the choices a move of that kind may have
+                for step in steps:
+                    out.extend(wording._words(g, 0, mv.Move(kind, 0, target, choice), step, lang))
+    events: list[ev.Event] = [
+        ev.Damage(1, 0, 2, 10, 0), ev.Healed(1, 0, 2, 12, 0, 0), ev.Unconscious(1, 0, 0), ev.Stunned(1, 0, 3),
+        ev.Vomiting(1, 0, 3), *(ev.TurnLost(1, 0, why) for why in ev.LostTurn), ev.HoldStarts(1, 0, 1, 0),
+        *(ev.HoldEnds(1, 0, 1, why) for why in ev.HoldEnd), ev.Stomped(1, 1), ev.Revived(1, 1), ev.Reshuffle(1, 30),
+        ev.MovesOn(1, 0, 2), ev.Stopped(1, 0, 1), ev.Stopped(1, 0, -1), ev.Redirected(1, 2), ev.Cancelled(1, 0, 0, 1),
+        ev.Combo(1, 0, 1, "grab"), ev.ComboWasted(1, 0), ev.ComboEnds(1, 0), ev.WeaponDiscarded(1, 0, 0),
+        *(ev.GameOver(1, w, r) for w in (-1, 0) for r in Reason)]
+    out.extend(wording._event(g, e, lang) for e in events)
+    run = [ev.TurnStarts(1, 0), *(ev.Moved(1, 0, mv.Move(mv.DISCARD, d, -1, mv.Choice.NONE)) for d in (0, 1, 2))]
+    out.extend(ln.text for ln in wording.log_lines(g, run, lang=lang))
+    out.extend(wording.in_flight(g, [Pending(k, 1, c, t) for k in StepKind for c in (None, 0) for t in (None, 0)],
+                                 lang))
+    return used, [t for t in out if t]
+
+
+def test_every_sentence_form_of_the_catalogue_is_said_and_none_is_english_in_german(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every key of `play.log`, `play.button` and `play.pending` is one the table says (no sentence written for
+    nothing), each fills in with the fields it is given, and the German forms have no English words left."""
+    catalogue = {f"{s}.{k}" for s in ("log", "button", "pending")
+                 for k in _leaves(messages.message(f"play.{s}", "en"))}
+    used_en, english = _every_form("en", monkeypatch)
+    used_de, german = _every_form("de", monkeypatch)
+    assert used_de == used_en and catalogue <= used_en, sorted(catalogue - used_en)
+    from cardgen.engine.events import HoldEnd, LostTurn
+    from cardgen.engine.outcome import Reason
+    from cardgen.play.wording import reason
+    for why in (*LostTurn, *HoldEnd, *Reason):
+        assert reason("en", why) == str(why) and reason("de", why) != str(why), why  # each reason in words
+    table = Table.open(["classic"], players=3, bots="random", seed=1)
+    text = _without_names("\n".join(german), table)
+    left = [p.pattern for s in ("log", "button", "pending", "why") for p in _english_words(s) if p.search(text)]
+    assert not left, left
+    assert "Zug 1: Ann. Ann wirft" in "\n".join(german) and " und " in "\n".join(german)
+    assert len(set(english)) > 150 and len(set(german)) >= len(set(english))  # German tells apart what English may not
