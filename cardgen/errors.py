@@ -20,8 +20,8 @@ class Diagnostic:
     severity: Severity = "error"
 
     def __str__(self) -> str:
-        where = f"{shorten(self.path, MAX_PATH_SHOWN)}:{self.line}:{self.column}"
-        return f"{where}: {self.severity}: {shorten_values(self.message)}"
+        where = f"{visible(shorten(self.path, MAX_PATH_SHOWN))}:{self.line}:{self.column}"
+        return f"{where}: {self.severity}: {visible(shorten_values(self.message))}"
 
 
 MAX_VALUE_SHOWN = 60  # characters of one quoted value in a message
@@ -30,6 +30,16 @@ MAX_PATH_SHOWN = 1000  # paths are kept whole (editors jump to them) unless absu
 
 _QUOTED = re.compile(r"(?<!\w)'([^'\n]{" + str(MAX_VALUE_SHOWN + 1) + r",})'(?!\w)")  # 'value', not "x': ... 'y"
 _LOCATED = re.compile(r"(?s)((?:(?!: )[^\n])+?):(\d+):(\d+): (.*)")  # a path never holds ": "
+
+
+_INVISIBLE = re.compile("[\x00-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff\ud800-\udfff]")
+
+
+def visible(text: str) -> str:
+    """`text` with control, bidirectional and zero-width characters written as escapes (\\n, \\u202e): a
+    diagnostic stays one line, and a name holding a right-to-left override cannot turn the line around."""
+    named = {"\n": "\\n", "\t": "\\t", "\r": "\\r"}
+    return _INVISIBLE.sub(lambda m: named.get(m.group(), f"\\u{ord(m.group()):04x}"), text)
 
 
 def shorten(text: str, limit: int = MAX_VALUE_SHOWN) -> str:
@@ -73,7 +83,7 @@ def error_text(exc: BaseException) -> str:
             severity, rest = rest.split(": ", 1)
             return str(Diagnostic(path, int(line), int(col), rest, "warning" if severity == "warning" else "error"))
         return str(Diagnostic(path, int(line), int(col), rest))
-    return f"error: {shorten_values(text)}"
+    return f"error: {visible(shorten_values(text))}"
 
 
 class CardgenError(Exception):

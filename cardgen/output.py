@@ -9,6 +9,7 @@ import errno
 import os
 import re
 import shutil
+import stat
 import sys
 import tempfile
 from pathlib import Path
@@ -26,8 +27,29 @@ def ensure_dir(folder: Path) -> None:
         raise OutputError(f"output folder {folder} is not writable")
 
 
+def not_a_file_to_replace(path: Path) -> str | None:
+    """Why `path` must not be replaced by an output file (None when it is absent, a regular file or a link).
+
+    The rename of an atomic write replaces whatever is there: run as root, `--json /dev/null` would put a
+    file where the device was, and a folder of the user's named like an output would be swapped away.
+    """
+    try:
+        mode = path.lstat().st_mode
+    except OSError:
+        return None
+    if stat.S_ISREG(mode) or stat.S_ISLNK(mode):
+        return None
+    if stat.S_ISDIR(mode):
+        return "it is a folder, not a file"
+    if stat.S_ISFIFO(mode):
+        return "it is a FIFO (named pipe), not a file"
+    return "it is a device, not a file" + ("; use '-' for standard output" if str(path).startswith("/dev/") else "")
+
+
 def write_atomic(path: Path, data: bytes) -> None:
     """Write `data` to `path` so that `path` is either the old file or the complete new one."""
+    if (why := not_a_file_to_replace(path)) is not None:
+        raise OutputError(f"cannot write {path}: {why}")
     ensure_dir(path.parent)
     tmp = ""
     try:
@@ -92,6 +114,9 @@ def publish_folder(out: Path, name: str, files: dict[str, bytes]) -> list[Path]:
     clean_stale(out, name)
     if target.exists() and not target.is_dir():
         raise OutputError(f"cannot write {target}: it is a file, not a folder")
+    for rel in files:  # a folder (or device) where an output file goes would be dropped by the swap: refuse
+        if (why := not_a_file_to_replace(target / rel)) is not None:
+            raise OutputError(f"cannot write {target / rel}: {why}; move it away or choose another --out")
     try:
         staging = Path(tempfile.mkdtemp(prefix=f".{name}.{_STAGING}-{os.getpid()}-", dir=out))
     except OSError as exc:

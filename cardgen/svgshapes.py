@@ -75,7 +75,7 @@ def read_svg(path: Path | str) -> SimpleSvg | None:
     try:
         root = parse(path).getroot()
         return None if root is None else _drawing(root)
-    except (ET.ParseError, Unsupported, ValueError, OSError):  # defusedxml's refusals are ValueErrors
+    except (ET.ParseError, Unsupported, ValueError, OSError, RecursionError):  # defusedxml refuses with ValueErrors
         return None
 
 

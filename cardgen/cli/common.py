@@ -34,6 +34,18 @@ class Choice(click.Choice):  # type: ignore[type-arg]
             self.fail(exc.message + did_you_mean(str(value), [str(c) for c in self.choices]), param, ctx)
 
 
+class OutPath(click.Path):
+    """click.Path that refuses an empty value: `--out ""` would otherwise write into the current folder."""
+
+    def __init__(self) -> None:
+        super().__init__(path_type=Path)
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, str) and not value.strip():
+            self.fail("is empty; give a file or folder name", param, ctx)
+        return super().convert(value, param, ctx)
+
+
 SET_OPTION = click.option("--set", "sets", multiple=True, metavar="SET",
                           help="A bundled set name or a path to a set folder; repeat to mix sets. "
                                "Default: each bundled set in turn.")
@@ -50,7 +62,7 @@ PAPER_OPTION = click.option("--paper", default="a4", show_default=True,
 
 def out_option(where: str = "") -> Callable[[F], F]:
     """--out, the same on every command: the output folder, in which each set gets a sub-folder."""
-    return click.option("--out", "out", default="output", show_default=True, type=click.Path(path_type=Path),
+    return click.option("--out", "out", default="output", show_default=True, type=OutPath(),
                         help=f"Output folder; each set gets a sub-folder{where}.")
 
 

@@ -10,7 +10,7 @@ import click
 from tqdm import tqdm
 
 from cardgen.cli.bounds import ALPHA, Finite
-from cardgen.cli.common import fails_cleanly, load_group
+from cardgen.cli.common import OutPath, fails_cleanly, load_group
 from cardgen.cli.simulate_cmd import capped_jobs, emit_results
 from cardgen.errors import OutputError
 from cardgen.output import check_writable
@@ -113,9 +113,9 @@ def report_view(res: dict[str, Any]) -> dict[str, Any]:
 @click.argument("set_a", metavar="A")
 @click.argument("set_b", metavar="B")
 @balance_options
-@click.option("--json", "json_path", type=click.Path(path_type=Path), metavar="FILE",
+@click.option("--json", "json_path", type=OutPath(), metavar="FILE",
               help="Write the results as JSON ('-' for standard output).")
-@click.option("--report", "report_path", type=click.Path(path_type=Path), metavar="FILE.pdf|.png",
+@click.option("--report", "report_path", type=OutPath(), metavar="FILE.pdf|.png",
               help="Write a chart of the changes.")
 @fails_cleanly
 def command(set_a: str, set_b: str, tables: str, games: int | None, seconds: float, min_effect: float,

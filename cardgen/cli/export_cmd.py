@@ -7,7 +7,16 @@ from pathlib import Path
 import click
 
 from cardgen.cli.bounds import BLEED_MM, SHOP_DPI, TTS_DPI
-from cardgen.cli.common import LANG_OPTION, SET_OPTION, SET_REQUIRED, fails_cleanly, load_group, out_option, set_groups
+from cardgen.cli.common import (
+    LANG_OPTION,
+    SET_OPTION,
+    SET_REQUIRED,
+    OutPath,
+    fails_cleanly,
+    load_group,
+    out_option,
+    set_groups,
+)
 from cardgen.errors import OutputError
 from cardgen.export.gallery_files import gallery_files
 from cardgen.export.print_shop import DEFAULT_BLEED_MM, export_print_shop
@@ -61,7 +70,7 @@ def tts(sets: tuple[str, ...], out: Path, dpi: float, url_base: str | None, larg
 
 @command.command("sheet")
 @SET_REQUIRED
-@click.option("--out", "out", required=True, type=click.Path(path_type=Path), metavar="FILE.csv|FILE.xlsx",
+@click.option("--out", "out", required=True, type=OutPath(), metavar="FILE.csv|FILE.xlsx",
               help="The spreadsheet to write; its extension picks the format.")
 @fails_cleanly
 def sheet(sets: tuple[str, ...], out: Path) -> None:

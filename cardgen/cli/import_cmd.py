@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from cardgen.cli.common import fails_cleanly, report
+from cardgen.cli.common import OutPath, fails_cleanly, report
 from cardgen.sheets import import_sheet
 
 
@@ -17,7 +17,7 @@ def command() -> None:
 
 @command.command("sheet")
 @click.argument("sheet", type=click.Path(path_type=Path))
-@click.option("--into", "into", required=True, type=click.Path(path_type=Path), metavar="SETDIR",
+@click.option("--into", "into", required=True, type=OutPath(), metavar="SETDIR",
               help="The set folder; its cards.yaml is replaced by the sheet's cards.")
 @click.option("--base", default=None, metavar="SET",
               help="For a folder without set.yaml: start a set with this set's rules and card types.")

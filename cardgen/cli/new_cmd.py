@@ -6,13 +6,13 @@ from pathlib import Path
 
 import click
 
-from cardgen.cli.common import Choice, fails_cleanly
+from cardgen.cli.common import Choice, OutPath, fails_cleanly
 from cardgen.paths import bundled_set_names
 from cardgen.scaffold import new_set
 
 
 @click.command("new")
-@click.argument("path", type=click.Path(path_type=Path))
+@click.argument("path", type=OutPath())
 @click.option("--base", default="lunch", show_default=True, type=Choice(bundled_set_names()),
               help="The bundled set your set starts from.")
 @fails_cleanly

@@ -6,13 +6,13 @@ from pathlib import Path
 
 import click
 
-from cardgen.cli.common import fails_cleanly
+from cardgen.cli.common import OutPath, fails_cleanly
 from cardgen.loader.schema import SCHEMA_FILE, schema_json
 from cardgen.output import file_or_folder, write_atomic
 
 
 @click.command("schema")
-@click.option("--out", type=click.Path(path_type=Path),
+@click.option("--out", type=OutPath(),
               help=f"Write it to this .json file, or into this folder as {SCHEMA_FILE}, instead of printing it.")
 @fails_cleanly
 def command(out: Path | None) -> None:

@@ -12,7 +12,7 @@ import click
 from tqdm import tqdm
 
 from cardgen.cli.bounds import GAMES, JOBS, Finite
-from cardgen.cli.common import SET_REQUIRED, Choice, fails_cleanly, load_group
+from cardgen.cli.common import SET_REQUIRED, Choice, OutPath, fails_cleanly, load_group
 from cardgen.errors import OutputError
 from cardgen.model import CardSet
 from cardgen.output import check_writable, write_atomic
@@ -161,9 +161,9 @@ def play_options(agent: str) -> Callable[[Callable[P, R]], Callable[P, R]]:
                    "games: greedy bots at 2 and 4 players, against the base for a set that extends another).")
 @click.option("--balance-seconds", type=Finite(0.1, 86_400), metavar="SECONDS",
               help=f"Wall-time budget of the balance games (default {balance_defaults.SECONDS:g}).")
-@click.option("--json", "json_path", type=click.Path(path_type=Path), metavar="FILE",
+@click.option("--json", "json_path", type=OutPath(), metavar="FILE",
               help="Write the results as JSON ('-' for standard output).")
-@click.option("--report", "report_path", type=click.Path(path_type=Path), metavar="FILE.pdf|.png",
+@click.option("--report", "report_path", type=OutPath(), metavar="FILE.pdf|.png",
               help="Write charts: seat win rates, game lengths, card use.")
 @fails_cleanly
 def command(sets: tuple[str, ...], players: int, games: int, seed: int, agent: str, budget: str, jobs: int,

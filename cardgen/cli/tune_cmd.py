@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 from tqdm import tqdm
 
-from cardgen.cli.common import fails_cleanly, load_group
+from cardgen.cli.common import OutPath, fails_cleanly, load_group
 from cardgen.cli.compare_cmd import parse_tables
 from cardgen.cli.simulate_cmd import emit_results
 from cardgen.errors import OutputError
@@ -73,7 +73,7 @@ def parse_numbers(text: str) -> tuple[str, ...]:
               help="The search bot's budget a decision.")
 @click.option("--jobs", default=1, show_default=True, type=click.IntRange(min=1, max=256),
               help="Worker processes (verdicts do not change; more candidates fit in the time budget).")
-@click.option("--json", "json_path", type=click.Path(path_type=Path), metavar="FILE",
+@click.option("--json", "json_path", type=OutPath(), metavar="FILE",
               help="Write the results as JSON ('-' for standard output).")
 @fails_cleanly
 def command(base: str, set_ref: str, cards: tuple[str, ...], numbers: str, max_steps: int, tables: str,

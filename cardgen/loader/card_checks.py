@@ -26,8 +26,9 @@ MIN_PLAYERS = 2
 ZERO_MEANS_NOTHING: dict[str, str] = {
     "stuns": "no stun", "stunned": "no stun on its player", "retaliates": "no damage back", "draw": "no cards drawn",
 }
-# Fields that are printed (or name the card), so must hold only visible characters.
+# Fields that are printed (or name the card), so must hold only visible characters; the first one on one line.
 PRINTED_CARD_FIELDS: tuple[str, ...] = ("name", "text", "flavour")
+ONE_LINE_CARD_FIELDS: frozenset[str] = frozenset({"name"})
 
 
 def _char_name(ch: str) -> str:
@@ -35,15 +36,17 @@ def _char_name(ch: str) -> str:
     return f" ({name})" if name else ""
 
 
-def hidden_character(text: str) -> str | None:
+def hidden_character(text: str, one_line: bool = False) -> str | None:
     """A description of the first control or invisible formatting character in `text` (None if there is none).
 
     Control characters (category Cc: a bell, an escape) print nothing or garbage; format characters (Cf:
     zero-width spaces and joiners, right-to-left overrides, soft hyphens) are invisible or reorder the text,
-    so two names that look the same could differ, or a name could print backwards.
+    so two names that look the same could differ, or a name could print backwards. A line break or tab is
+    fine in rules text and flavour (a YAML block), not in what prints on one line (`one_line`: a name, a title,
+    a label), where it would break the name band and every `file:line: card 'X'` message naming it.
     """
     for ch in text:
-        if ch in "\n\t":
+        if ch in "\n\t" and not one_line:
             continue
         kind = unicodedata.category(ch)
         if kind in ("Cc", "Cf"):
@@ -73,21 +76,29 @@ def raw_card_problems(doc: Document, at: tuple[str | int, ...], raw: dict[str, A
         add("name", "is only spaces; a card needs a visible name")
     for key in PRINTED_CARD_FIELDS:
         value = raw.get(key)
-        if isinstance(value, str) and (hidden := hidden_character(value)):
+        if isinstance(value, str) and (hidden := hidden_character(value, key in ONE_LINE_CARD_FIELDS)):
             add(key, f"has {hidden}; write plain visible text")
     return out
 
 
 def head_problems(head: Document) -> list[Diagnostic]:
-    """Hidden characters in what set.yaml prints: the title and the type labels."""
+    """Hidden characters in what set.yaml prints, each on one line: the title, the type labels, the life word
+    and hint, and the card back's title and subtitle."""
     data = head.data if isinstance(head.data, dict) else {}
     places: list[tuple[tuple[str | int, ...], Any]] = [(("title",), data.get("title"))]
     types = data.get("types")
     if isinstance(types, dict):
         places += [(("types", k, "label"), t.get("label")) for k, t in types.items() if isinstance(t, dict)]
+    rules = data.get("rules")
+    if isinstance(rules, dict):
+        places += [(("rules", k), rules.get(k)) for k in ("life_word", "counters_hint")]
+    look = data.get("look")
+    back = look.get("back") if isinstance(look, dict) else None
+    if isinstance(back, dict):
+        places += [(("look", "back", k), back.get(k)) for k in ("title", "subtitle")]
     out = []
     for at, value in places:
-        if isinstance(value, str) and (hidden := hidden_character(value)):
+        if isinstance(value, str) and (hidden := hidden_character(value, one_line=True)):
             line, col = head.where(at)
             out.append(Diagnostic(head.path, line, col, f"{'.'.join(map(str, at))}: has {hidden}; write plain "
                                   "visible text"))

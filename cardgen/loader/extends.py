@@ -89,6 +89,17 @@ def inherit_cards(base: model.CardSet, head: Document, types: dict[str, model.Ca
         key = raw["name"].casefold()
         line, col = head.where(("override", i))
         card = by_name.get(key)
+        if key in changed:  # the second would silently win over the first
+            first = changed[key]
+            diags.append(Diagnostic(head.path, line, col, f"override: '{raw['name']}' is overridden twice (first at "
+                                    f"line {first.line}); put every change of one card in one entry"))
+            ok = False
+            continue
+        if key in removed and card is not None:
+            diags.append(Diagnostic(head.path, line, col, f"override: '{raw['name']}' is also in `remove:`, so the "
+                                    "change would never be seen; keep one of the two"))
+            ok = False
+            continue
         if card is None:
             diags.append(Diagnostic(head.path, line, col, f"override: base set '{base.name}' has no card "
                                     f"'{raw['name']}'{did_you_mean(raw['name'], names)}"))

@@ -29,6 +29,15 @@ from cardgen.svgshapes import read_svg
 ICON_FORMATS = (".svg", ".png")
 MAX_SVG_BYTES = 250_000  # a keyword icon is a few hundred bytes; 1 MB of path data takes 5 s to check and draw
 _CSS_URL = re.compile(r"url\(\s*['\"]?([^'\")]*)")
+# Every number of a drawing within this (user units): a PDF writer cannot write 1e25, a viewer gives up far sooner,
+# and an icon's coordinates are a few hundred at most. Its size (width, height, viewBox) at least MIN_SVG_SIZE,
+# since the icon is scaled by one over it.
+MAX_SVG_NUMBER = 1_000_000.0
+MIN_SVG_SIZE = 0.001
+MAX_SVG_DEPTH = 64  # nested elements; a keyword icon has a handful of levels
+_SVG_NUMBER = re.compile(r"(?<![\w#.-])[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
+_HEX_COLOUR = re.compile(r"#[0-9A-Fa-f]+\b")
+_NOT_NUMBERS = frozenset({"id", "class", "href", "font-family", "version", "xmlns"})
 
 
 def svg_readable(path: Path) -> bool:
@@ -91,11 +100,54 @@ def _svg_problem(base: Path, path: Path, rel: str) -> str | None:
         return f"'{rel}' declares XML entities ({type(exc).__name__}); an icon needs none"
     except ParseError:
         return f"'{rel}' is not a readable SVG drawing"
+    problem = _depth_problem(root, rel) or _number_problem(root, rel)
+    if problem is not None:
+        return problem
     for ref in _references(root):
         problem = _reference_problem(base, path.parent, rel, ref)
         if problem is not None:
             return problem
     return None if svg_readable(path) else f"'{rel}' is not a readable SVG drawing"
+
+
+def _depth_problem(root: Any, rel: str) -> str | None:
+    """Elements nested deeper than MAX_SVG_DEPTH (the drawing readers recurse once a level), walked iteratively."""
+    stack = [(root, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > MAX_SVG_DEPTH:
+            return f"'{rel}' nests its elements more than {MAX_SVG_DEPTH} levels deep; an icon needs a few"
+        stack.extend((child, depth + 1) for child in node)
+    return None
+
+
+def _number_problem(root: Any, rel: str) -> str | None:
+    """A number of the drawing (attributes, style) too large to draw, or a size too small to scale by."""
+    for node in root.iter():
+        texts = [(name, value) for name, value in node.attrib.items()
+                 if name.rsplit("}", 1)[-1] not in _NOT_NUMBERS and not name.startswith("{http://www.w3.org/2000/xmlns")]
+        if isinstance(node.tag, str) and node.tag.endswith("style") and node.text:
+            texts.append(("style", node.text))
+        for name, value in texts:
+            for m in _SVG_NUMBER.finditer(_HEX_COLOUR.sub(" ", value)):
+                number = float(m.group())
+                if not abs(number) <= MAX_SVG_NUMBER:
+                    return (f"'{rel}': {name}=\"{_short(value)}\" has the number {m.group()}, beyond the "
+                            f"{MAX_SVG_NUMBER:,.0f} an icon's drawing may use")
+    sizes = [("width", root.get("width")), ("height", root.get("height"))]
+    box = (root.get("viewBox") or "").replace(",", " ").split()
+    if len(box) == 4:
+        sizes += [("viewBox width", box[2]), ("viewBox height", box[3])]
+    for name, value in sizes:
+        size = _SVG_NUMBER.match(value.strip()) if value else None
+        if size is not None and 0 < abs(float(size.group())) < MIN_SVG_SIZE:
+            return f"'{rel}': its {name} {size.group()} is too small to scale (at least {MIN_SVG_SIZE})"
+    return None
+
+
+def _short(text: str) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def _references(root: Any) -> list[str]:

@@ -25,7 +25,9 @@ from typing import Any
 from cardgen import messages, model
 from cardgen.cardtext import check_text
 from cardgen.errors import Diagnostic, SetError
+from cardgen.loader.card_checks import hidden_character
 from cardgen.loader.yaml_doc import Document, read_document
+from cardgen.suggest import did_you_mean
 
 LANG_FOLDER = "lang"
 _RULE_WORDS = ("life_word", "counters_hint")
@@ -48,7 +50,7 @@ def in_language(cs: model.CardSet, lang: str, warnings: list[Diagnostic] | None 
     if lang == cs.language:
         return cs
     files = [translation_file(f, lang) for f in (cs.base, cs.path) if f]
-    found = [f for f in files if f.is_file()]
+    found = [f for f in files if f.exists()]  # a folder or device there is reported, not taken for no file
     if not found:
         if warnings is not None:
             where = str(Path(cs.path) / "set.yaml") if cs.path else cs.name
@@ -70,11 +72,27 @@ def in_language(cs: model.CardSet, lang: str, warnings: list[Diagnostic] | None 
     return cs
 
 
-def _text(doc: Document, at: tuple[str | int, ...], value: Any, diags: list[Diagnostic]) -> str | None:
-    if isinstance(value, str) and value.strip():
-        return value
+# The set.yaml limits of each translated word (card-set.schema.json), and whether it prints on one line.
+_LIMITS: dict[str, tuple[int, bool]] = {"title": (60, True), "label": (60, True), "life_word": (60, True),
+                                        "counters_hint": (200, True), "flavour": (200, False), "text": (400, False)}
+
+
+def _text(doc: Document, at: tuple[str | int, ...], value: Any, diags: list[Diagnostic],
+          kind: str = "title") -> str | None:
+    """A translated word held to what set.yaml holds the original to: non-empty, its length, no hidden characters."""
+    where = ".".join(str(a) for a in at)
+    limit, one_line = _LIMITS[kind]
+    problem = None
+    if not isinstance(value, str) or not value.strip():
+        problem = "expected a non-empty text"
+    elif len(value) > limit:
+        problem = f"is too long ({len(value)} characters; at most {limit})"
+    elif (hidden := hidden_character(value, one_line)) is not None:
+        problem = f"has {hidden}; write plain visible text"
+    if problem is None:
+        return str(value)
     line, col = doc.where(at)
-    diags.append(Diagnostic(doc.path, line, col, f"{'.'.join(str(a) for a in at)}: expected a non-empty text"))
+    diags.append(Diagnostic(doc.path, line, col, f"{where}: {problem}"))
     return None
 
 
@@ -94,7 +112,7 @@ def _apply(cs: model.CardSet, doc: Document, diags: list[Diagnostic],
         if key not in ("title", "rules", "types", "cards"):
             line, col = doc.where((key,), key=True)
             diags.append(Diagnostic(doc.path, line, col, f"unknown key '{key}' (a translation has title, rules, "
-                                    "types and cards)"))
+                                    f"types and cards){did_you_mean(key, ['title', 'rules', 'types', 'cards'])}"))
     title = _text(doc, ("title",), data["title"], diags) if "title" in data else None
     rules = cs.rules
     for key, value in _mapping(doc, ("rules",), data.get("rules", {}), diags).items():
@@ -102,7 +120,7 @@ def _apply(cs: model.CardSet, doc: Document, diags: list[Diagnostic],
             line, col = doc.where(("rules", key), key=True)
             diags.append(Diagnostic(doc.path, line, col, f"rules.{key}: only {' and '.join(_RULE_WORDS)} are words "
                                     "to translate"))
-        elif (word := _text(doc, ("rules", key), value, diags)) is not None:
+        elif (word := _text(doc, ("rules", key), value, diags, key)) is not None:
             rules = dataclasses.replace(rules, life_word=word) if key == "life_word" else \
                 dataclasses.replace(rules, counters_hint=word)
     types = dict(cs.types)
@@ -110,14 +128,15 @@ def _apply(cs: model.CardSet, doc: Document, diags: list[Diagnostic],
         if key not in types:
             line, col = doc.where(("types", key), key=True)
             diags.append(Diagnostic(doc.path, line, col, f"types.{key}: the set has no such type "
-                                    f"(it has {', '.join(types)})"))
-        elif (label := _text(doc, ("types", key), value, diags)) is not None:
+                                    f"(it has {', '.join(types)}){did_you_mean(key, list(types))}"))
+        elif (label := _text(doc, ("types", key), value, diags, "label")) is not None:
             types[key] = dataclasses.replace(types[key], label=label)
     cards = {c.name: c for c in cs.cards}
     for name, value in _mapping(doc, ("cards",), data.get("cards", {}), diags).items():
         if name not in cards:
             line, col = doc.where(("cards", name), key=True)
-            diags.append(Diagnostic(doc.path, line, col, f"cards: the set has no card '{name}'"))
+            diags.append(Diagnostic(doc.path, line, col, f"cards: the set has no card '{name}'"
+                                    f"{did_you_mean(name, list(cards))}"))
             continue
         card = cards[name]
         for key, text in _mapping(doc, ("cards", name), value, diags).items():
@@ -125,7 +144,7 @@ def _apply(cs: model.CardSet, doc: Document, diags: list[Diagnostic],
                 line, col = doc.where(("cards", name, key), key=True)
                 diags.append(Diagnostic(doc.path, line, col, f"cards.{name}.{key}: only flavour and text are "
                                         "words to translate (card names stay as written)"))
-            elif (word := _text(doc, ("cards", name, key), text, diags)) is not None:
+            elif (word := _text(doc, ("cards", name, key), text, diags, key)) is not None:
                 card = dataclasses.replace(card, flavour=word) if key == "flavour" else \
                     dataclasses.replace(card, text=word)
                 if key == "text":

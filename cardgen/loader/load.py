@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any, cast
 
 from cardgen import messages, model
+from cardgen.bounded_read import not_regular
 from cardgen.cardtext import TemplateError, check_text, generated_text, set_templates_dir, summary
 from cardgen.errors import Diagnostic, SetError, Severity, UnknownSetError
 from cardgen.iconwords import unknown_tokens
@@ -125,6 +126,9 @@ def load_set_with_warnings(ref: str | Path, _stack: tuple[Path, ...] = ()) -> tu
     if not folder.is_dir():
         raise SetError([Diagnostic(shown_folder, 1, 1, "expected a set folder containing set.yaml, got a file")])
     set_file = folder / "set.yaml"
+    if set_file.exists() and not set_file.is_file():  # a folder or a FIFO named set.yaml: say so, never read it
+        raise SetError([Diagnostic(_shown(set_file), 1, 1, f"set.yaml is {not_regular(set_file)}; it must be the "
+                                                           "set's YAML file")])
     if not set_file.is_file():
         others = [p.name for p in folder.glob("*.y*ml")]
         hint = did_you_mean("set.yaml", others)
@@ -133,7 +137,8 @@ def load_set_with_warnings(ref: str | Path, _stack: tuple[Path, ...] = ()) -> tu
     if len(files) > MAX_CARD_FILES:
         raise SetError([Diagnostic(shown_folder, 1, 1, f"{len(files)} YAML files, over the limit of "
                                                        f"{MAX_CARD_FILES}")])
-    for stray in sorted(p for p in folder.glob("*.yml") if not is_editor_file(p.name)):
+    strays = (p for p in folder.iterdir() if p.suffix.lower() in (".yml", ".yaml") and p.suffix != ".yaml")
+    for stray in sorted(p for p in strays if not is_editor_file(p.name)):  # 9-x.yml, 9-x.YAML: never read
         diags.append(Diagnostic(_shown(stray), 1, 1, "ignored: set files must end in .yaml (rename to "
                                 f"{stray.stem}.yaml)", "warning"))
     docs: list[Document] = []
@@ -217,6 +222,12 @@ def _build(folder: Path, docs: list[Document], diags: list[Diagnostic], complete
         base = load_base(folder, data["extends"], head, diags, stack)
         if base is None:
             return None
+    for key in ("remove", "override"):
+        if key in data and base is None:
+            line, col = head.where((key,), key=True)
+            diags.append(Diagnostic(head.path, line, col, f"`{key}:` changes the cards of a base set, and this set "
+                                    "has no `extends:`; add `extends: <base set>`, or write the cards in `cards:`"))
+            broken = True
     for key in SET_REQUIRED_WHEN_EXTENDING if base else SET_REQUIRED:
         if key not in data:
             diags.append(Diagnostic(head.path, 1, 1, f"set.yaml: missing required key '{key}'"))

@@ -165,8 +165,11 @@ LOOK_SCHEMA: dict[str, Any] = {
     },
 }
 
+MAX_SET_NAME = 40  # the name is a folder and file name (<out>/<name>/<name>-cards.pdf) and printed in the footer
+
 SET_PROPERTIES: dict[str, Any] = {
-    "name": _KEY,
+    "name": {**_KEY, "maxLength": MAX_SET_NAME,
+             "description": "The set's short name: its output folder and file names (lowercase, digits, '-')."},
     "title": _NAME,
     "description": {"type": "string"},
     "language": {"type": "string", "pattern": "^[a-z]{2,3}$",

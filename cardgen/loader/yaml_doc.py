@@ -11,6 +11,7 @@ Python parser, whose messages are the more helpful ones, when it is small.
 from __future__ import annotations
 
 import errno
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -30,6 +31,7 @@ PathKey = tuple[str | int, ...]
 _MAP_TAG = "tag:yaml.org,2002:map"
 _SEQ_TAG = "tag:yaml.org,2002:seq"
 _MERGE_TAG = "tag:yaml.org,2002:merge"
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 @dataclass
@@ -127,6 +129,11 @@ class _Builder:
         if tag != "tag:yaml.org,2002:str":
             self.diags.append(Diagnostic(self.doc.path, node.start_mark.line + 1, node.start_mark.column + 1,
                                          f"unsupported YAML tag {tag}; only plain data is allowed"))
+        if (lone := _SURROGATE.search(value)) is not None:  # "\ud800": no character, and no UTF-8 can print it
+            self.diags.append(Diagnostic(self.doc.path, node.start_mark.line + 1, node.start_mark.column + 1,
+                                         f"the escape \\u{ord(lone.group()):04X} is half of a UTF-16 surrogate pair, "
+                                         "not a character; write the character itself (or \\U and its 8-digit code)"))
+            return _SURROGATE.sub("\ufffd", value)
         return value
 
 
