@@ -53,10 +53,11 @@ def read_capped(path: Path, limit: int, what: str = "file") -> bytes:
     except OSError as exc:
         why = "a symbolic link loop" if exc.errno == errno.ELOOP else (exc.strerror or str(exc))
         raise UnreadableFile(f"cannot read the {what}: {why}") from None
+    mode = os.fstat(fd).st_mode
+    if not stat.S_ISREG(mode):  # before fdopen, which refuses a folder's descriptor with "3: Is a directory"
+        os.close(fd)
+        raise UnreadableFile(f"the {what} is {_kind(mode)}")
     with os.fdopen(fd, "rb") as fh:
-        mode = os.fstat(fh.fileno()).st_mode
-        if not stat.S_ISREG(mode):
-            raise UnreadableFile(f"the {what} is {_kind(mode)}")
         try:
             data = fh.read(limit + 1)
         except OSError as exc:

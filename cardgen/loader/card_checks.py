@@ -41,12 +41,12 @@ def hidden_character(text: str, one_line: bool = False) -> str | None:
 
     Control characters (category Cc: a bell, an escape) print nothing or garbage; format characters (Cf:
     zero-width spaces and joiners, right-to-left overrides, soft hyphens) are invisible or reorder the text,
-    so two names that look the same could differ, or a name could print backwards. A line break or tab is
-    fine in rules text and flavour (a YAML block), not in what prints on one line (`one_line`: a name, a title,
-    a label), where it would break the name band and every `file:line: card 'X'` message naming it.
+    so two names that look the same could differ, or a name could print backwards. A line break is fine in
+    rules text and flavour (a YAML block), not in what prints on one line (`one_line`: a name, a title, a
+    label), where it would break the name band and every `file:line: card 'X'` message naming it.
     """
     for ch in text:
-        if ch in "\n\t" and not one_line:
+        if ch == "\t" or (ch == "\n" and not one_line):  # a tab is whitespace (and prints as a space)
             continue
         kind = unicodedata.category(ch)
         if kind in ("Cc", "Cf"):

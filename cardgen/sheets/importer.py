@@ -41,7 +41,7 @@ from cardgen.loader.load import card_files, is_path_like
 from cardgen.loader.schema import SCHEMA_FILE, schema_json
 from cardgen.loader.yaml_doc import Document, read_document
 from cardgen.model import Card, CardSet
-from cardgen.output import write_atomic
+from cardgen.output import not_a_file_to_replace, write_atomic
 from cardgen.sheets.columns import raw_card
 from cardgen.sheets.parse import parse_table
 from cardgen.sheets.read import read_table
@@ -163,6 +163,8 @@ def _to_sheet(d: Diagnostic, scratch: Path, into: Path, doc: Document, where: di
     lines = where.get(Path(d.path).name)
     if lines is not None and Path(d.path).resolve().parent == scratch.resolve():
         hit = lines.get(d.line)
+        if hit is None and Path(d.path).name == "set.yaml":  # the set's own problem, at its own line
+            return Diagnostic(_unscratched(d.path, scratch, into, doc, where), d.line, d.column, message, d.severity)
         if hit is None:
             return Diagnostic(doc.path, 1, 1, message, d.severity)
         i, key = hit
@@ -311,6 +313,9 @@ def import_sheet(sheet: Path, into: Path, base: str | None = None, shown: str | 
     text, own_where = cards_yaml(own, shown)
     where = {target.card_file: {line: (own_index[i], key) for line, (i, key) in own_where.items()},
              "set.yaml": target.override_lines}
+    for name in (target.card_file, "set.yaml"):  # the scratch copy would fail on these with its own path
+        if (why := not_a_file_to_replace(into / name)) is not None:
+            raise SheetImportError(f"cannot write {into / name}: {why}; move it away")
     into.resolve().parent.mkdir(parents=True, exist_ok=True)
     scratch = Path(tempfile.mkdtemp(prefix=f".{into.resolve().name}.import-", dir=into.resolve().parent))
     try:
