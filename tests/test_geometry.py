@@ -139,6 +139,16 @@ def test_marks_and_footer_outside_cards_inside_safe_margin(pname: str, size: str
     for r in (lay.footer.bar, lay.footer.label):
         assert _inside_safe(r, lay)
         assert not any(_hits(r, c) for c in lay.cells)
+    room = lay.footer.label_room
+    if room is not None:  # the line a long page label may take: its slot's, and more only where nothing is
+        label = lay.footer.label
+        assert abs(room.right - label.right) < 1e-9 and room.x <= label.x + 1e-9 and abs(room.y - label.y) < 1e-9
+        assert _inside_safe(room, lay)
+        assert not any(_hits(room, c) for c in lay.cells + lay.folded_backs)
+        assert not _hits(room, lay.footer.bar) and (lay.note is None or not _hits(room, lay.note))
+        for s in lay.marks + lay.fold_marks:
+            line = Rect(min(s.x1, s.x2), min(s.y1, s.y2), abs(s.x2 - s.x1) + 1e-9, abs(s.y2 - s.y1) + 1e-9)
+            assert not _hits(room, line.inset(-0.5)), (s, room)
     assert max(lay.footer.bar.w, lay.footer.bar.h) >= 50.0
     # every cut line has a mark (top or bottom for vertical cuts, a side for horizontal ones), except
     # touching cards without bleed, whose shared cuts are also drawn as trim lines

@@ -80,3 +80,35 @@ def test_a_faint_ink_of_the_sets_colours_file_is_reported_at_its_line(tmp_path: 
     assert re.search(r"layout/colours\.yaml:2:13: error: text would be hard to read: value on its box: #555555 on "
                      r"#1F1F1F is \d\.\d\d:1, below 4\.5:1", said), said
     assert "set.yaml:1:1" not in said
+
+
+def test_a_long_page_label_runs_left_under_the_cut_marks_before_it_is_shortened(tmp_path: Path) -> None:
+    """The lunch + beer mix's label is longer than its slot (the last column's width): it is printed whole,
+    along the free footer line to its left, crossing no cut mark, clear of the scale bar, inside the margin."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from cardgen.render.face_layout import bundled
+    from cardgen.render.fonts import register_fonts
+    from cardgen.render.sheets import PrintOptions, resolve_layout
+
+    code, said = _run("build", "--set", "lunch", "--set", "beer", "--out", str(tmp_path))
+    assert code == 0, said
+    data = (tmp_path / "lunch+beer" / "lunch+beer-cards.pdf").read_bytes()
+    layout = resolve_layout(PrintOptions(), bundled().face)
+    sheet = bundled().face.sheet
+    register_fonts()
+    runs = [(p, t.strip()) for p, t, _ in text_runs(data) if " · page " in t]
+    total = max(p for p, _ in runs) + 1
+    assert [t for _, t in runs] == [f"lunch+beer · Lunch Money + Beer Money · page {n} of {total}"
+                                    for n in range(1, total + 1)]
+    width = stringWidth(runs[0][1], sheet.footer_font, sheet.footer_pt) * 25.4 / 72
+    assert width > layout.footer.label.w  # longer than the slot: before, it lost the set's name and words
+    for page in pages(data):
+        label = next(e for e in page.events if e.kind == "text" and e.box[1] < layout.footer.label.top
+                     and e.box[0] > layout.footer.bar.right)
+        x0, x1 = label.box[0], label.box[0] + width
+        y0, y1 = label.box[1] - 0.3 * label.width_mm, label.box[1] + label.width_mm
+        assert layout.footer.bar.right < x0 and x1 <= layout.paper.width - 6.35 + 0.01
+        marks = [e.outer() for e in page.events if e.kind == "stroke" and e.box[1] < layout.grid.y]
+        assert marks, "the cut marks below the cards"
+        assert not any(m[0] < x1 and x0 < m[2] and m[1] < y1 and y0 < m[3] for m in marks)

@@ -3,6 +3,7 @@ and keeps the engine's invariants after every single move."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -93,3 +94,27 @@ def test_the_loader_reports_every_problem_of_the_file_at_once(tmp_path: Path) ->
     got = [(d.line, d.column, d.message.split(" (did")[0].split(" in ")[0]) for d in err.value.diagnostics]
     assert got == [(4, 24, "unknown card 'Dodgee'"), (6, 40, "unknown player 'Bobb'"),
                    (9, 15, "unknown card 'Kik'")]
+
+
+COVERAGE = Path(__file__).parent.parent / "docs" / "rules-coverage.md"
+SCENARIO_NAME = re.compile(r"(lunch|beer|classic|mixed|homemade)(-[a-z0-9]+)+")
+
+
+def test_the_coverage_map_names_only_checks_that_exist() -> None:
+    """docs/rules-coverage.md maps rulebook lines to checks: each scenario and test it names must exist."""
+    tests = Path(__file__).parent
+    sources = {p.name: p.read_text(encoding="utf-8") for p in tests.glob("test_*.py")}
+    named = re.findall(r"`([^`]+)`", COVERAGE.read_text(encoding="utf-8"))
+    scenarios = [n for n in named if SCENARIO_NAME.fullmatch(n)]
+    missing = [n for n in scenarios if not (tests / "scenarios" / f"{n}.yaml").exists()]
+    for n in named:
+        file, _, fn = n.partition("::")
+        if fn:
+            if f"def {fn}(" not in sources.get(file, ""):
+                missing.append(n)
+        elif n.startswith("test_") and n.endswith(".py"):
+            if n not in sources:
+                missing.append(n)
+        elif n.startswith("test_") and not any(f"def {n}(" in src for src in sources.values()):
+            missing.append(n)
+    assert len(scenarios) > 100 and missing == []

@@ -73,11 +73,15 @@ class Footer(NamedTuple):
 
     `rotated` footers run up the side margins (text reads bottom to top), used
     when the cards leave no printable room below them (poker cards on Letter).
+    `label` is the label's slot, between the last column's cut lines; `label_room` (None: the slot) the
+    line it may run left into when it does not fit there, under the cut marks and clear of the scale bar
+    and the folding note.
     """
 
     rotated: bool
     bar: Rect
     label: Rect
+    label_room: Rect | None = None
 
 
 class SheetLayout(NamedTuple):
@@ -321,11 +325,32 @@ def _finish(page: Paper, card: CardSize, bleed: float, gap: float, rules: SheetR
         fold_marks = _marks(page, grid, (fold_x,), (), rules, footer, bleed, floor)
     if fold_y is not None:
         fold_marks = _marks(page, grid, (), (fold_y,), rules, footer, bleed, floor)
+    footer = footer._replace(label_room=_label_room(footer, note, marks + fold_marks, rules))
     return SheetLayout(page, card, bleed, tuple(trims), tuple(cells), cut_xs, cut_ys, marks, footer, rules,
                        cols, rows, gap, page.width > page.height, tuple(backs), fold_x, fold_marks, fold_y, note)
 
 
 NOTE_HEIGHT = 3.4  # a line of 7 pt text with its descent: the folding instructions under the cut marks
+
+
+def _label_room(footer: Footer, note: Rect | None, marks: tuple[Segment, ...], rules: SheetRules) -> Rect | None:
+    """The line of the footer row the page label may take when its slot is too short: from the slot's right
+    end leftwards, one text line high, until a cut mark (with its clearance), the scale bar or the folding
+    note. None where the footer runs up the side (there the slot is all the room)."""
+    if footer.rotated:
+        return None
+    label, gap = footer.label, rules.slot_clearance
+    y0, y1 = label.y, label.y + NOTE_HEIGHT
+    left = footer.bar.right + gap
+    if note is not None:
+        left = max(left, note.right + gap)
+    for seg in marks:
+        lo_y, hi_y = min(seg.y1, seg.y2), max(seg.y1, seg.y2)
+        hi_x = max(seg.x1, seg.x2)
+        if lo_y < y1 + gap / 2 and hi_y > y0 - gap / 2 and hi_x < label.right:
+            left = max(left, hi_x + gap / 2)
+    left = min(left, label.x)
+    return Rect(left, y0, label.right - left, NOTE_HEIGHT)
 
 
 def _note_room(footer: Footer, grid: Rect, bleed: float, rules: SheetRules) -> Rect | None:

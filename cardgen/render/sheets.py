@@ -241,7 +241,7 @@ def draw_sheets(s: RenderSession, canvas: Any, cs: CardSet, opts: PrintOptions, 
             # the label goes where the front's footer falls on this side, clear of the backs
             label = messages.text("sheet.backs_page", cs.language, set=cs.name, page=page_no, total=total,
                                   duplex=messages.text(f"sheet.duplex_{opts.duplex}", cs.language))
-            draw_page_label(s, pen, layout, label, mirror(layout.footer.label, layout.paper, duplex))
+            draw_page_label(s, pen, layout, label, duplex)
             canvas.showPage()
         if progress is not None:
             progress(len(chunk))
@@ -355,12 +355,20 @@ def _label(parts: list[str], dropped: bool) -> str:
     return (ELLIPSIS + " " if dropped else "") + LABEL_SEPARATOR.join(parts)
 
 
-def draw_page_label(s: RenderSession, pen: Pen, layout: SheetLayout, label: str, where: Rect | None = None) -> None:
-    """The page's label at the right of its slot, shrunk to the minimum text size and then shortened
-    (`fit_label`: the set's name goes, then its title loses words behind an ellipsis; the page number stays
-    whole)."""
+def draw_page_label(s: RenderSession, pen: Pen, layout: SheetLayout, label: str,
+                    mirrored: Duplex | None = None) -> None:
+    """The page's label at the right of its slot; too long for it, along the free line of the footer row
+    to its left (`Footer.label_room`), then shrunk to the minimum text size, then shortened (`fit_label`: the
+    set's name goes, then its title loses words behind an ellipsis; the page number stays whole). With
+    `mirrored`, where a duplex back page puts it: behind the front's label."""
     face, pt, least = s.face.sheet.footer_font, s.face.sheet.footer_pt, s.face.sheet.footer_min_pt
-    ctx, box = _along(pen, where or layout.footer.label, layout.footer.rotated)
+    footer = layout.footer
+    where = footer.label
+    if pen.width(label, face, pt) > where.w and footer.label_room is not None:
+        where = footer.label_room
+    if mirrored is not None:
+        where = mirror(where, layout.paper, mirrored)
+    ctx, box = _along(pen, where, footer.rotated)
     with ctx:
         size = pt
         while pen.width(label, face, size) > box.w and size > least + 1e-9:
