@@ -217,10 +217,10 @@ def test_remove_without_extends_is_refused(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(("text", "said"), [
-    ("title: '" + "W" * 500 + "'\n", "title: is too long (500 characters; at most 60)"),
+    ("title: '" + "W" * 500 + "'\n", "title: is too long (500 characters; at most 120)"),
     ('title: "a\\0b"\n', "title: has a control character U+0000"),
     ('types:\n  basic: "Grund\\nangriff"\n', "types.basic: has a control character U+000A"),
-    ("cards:\n  Jab: {flavour: '" + "x" * 300 + "'}\n", "cards.Jab.flavour: is too long (300 characters; at most 200)"),
+    ("cards:\n  Jab: {flavour: '" + "x" * 500 + "'}\n", "cards.Jab.flavour: is too long (500 characters; at most 400)"),
     ("cards:\n  Jabb: {flavour: x}\n", "cards: the set has no card 'Jabb' (did you mean 'Jab'?)"),
     ("titel: x\n", "unknown key 'titel' (a translation has title, rules, types and cards) (did you mean 'title'?)"),
 ])

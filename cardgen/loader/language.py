@@ -72,9 +72,11 @@ def in_language(cs: model.CardSet, lang: str, warnings: list[Diagnostic] | None 
     return cs
 
 
-# The set.yaml limits of each translated word (card-set.schema.json), and whether it prints on one line.
-_LIMITS: dict[str, tuple[int, bool]] = {"title": (60, True), "label": (60, True), "life_word": (60, True),
-                                        "counters_hint": (200, True), "flavour": (200, False), "text": (400, False)}
+# The longest each translated word may be, and whether it prints on one line: twice set.yaml's limits
+# (card-set.schema.json), since a translation runs longer than its English (German by a third). What does not
+# fit its place is the layout's to shorten (a title's ellipsis) or refuse (text too long for its box).
+_LIMITS: dict[str, tuple[int, bool]] = {"title": (120, True), "label": (120, True), "life_word": (120, True),
+                                        "counters_hint": (400, True), "flavour": (400, False), "text": (800, False)}
 
 
 def _text(doc: Document, at: tuple[str | int, ...], value: Any, diags: list[Diagnostic],
