@@ -21,15 +21,12 @@ from cardgen.play.art import TableArt
 from cardgen.play.page import rules_page, table_page
 from cardgen.play.server import TableServer
 from cardgen.play.table import MixedLanguages, Table
+from tests.test_languages import _keys as catalogue_keys
 
 
-def _leaves(node: Any, prefix: str = "") -> dict[str, str]:
-    if isinstance(node, dict):
-        out: dict[str, str] = {}
-        for k, v in node.items():
-            out.update(_leaves(v, f"{prefix}{k}."))
-        return out
-    return {prefix.rstrip("."): str(node)}
+def _leaves(node: Any) -> dict[str, str]:
+    """Every sentence of a catalogue section by dotted key (the catalogue test's own walk)."""
+    return {k: str(v) for k, v in catalogue_keys(node).items()}
 
 
 def _english_words(section: str) -> list[re.Pattern[str]]:
