@@ -244,3 +244,14 @@ def test_a_translation_file_that_is_a_folder_is_an_error_not_a_missing_file(tmp_
 def test_an_unknown_set_name_with_a_control_character_is_shown_escaped(tmp_path: Path) -> None:
     run = cardgen("list", "--set", "lu\x01nch", cwd=tmp_path)
     assert clean_failure(run) and "error: unknown set 'lu\\u0001nch'" in run.err, run.err
+
+
+def test_validate_checks_the_translation_files_without_lang(tmp_path: Path) -> None:
+    folder = _copy(tmp_path)
+    (folder / "lang" / "de.yaml").write_text("cards:\n  Jabb: {flavour: x}\n", encoding="utf-8")
+    (folder / "lang" / "xx.yaml").write_text("title: X\n", encoding="utf-8")
+    run = cardgen("validate", "--set", "hx", "--no-sim", "--no-balance", cwd=tmp_path)
+    _fails_at(run, "hx/lang/de.yaml:2:3:", "cards: the set has no card 'Jabb' (did you mean 'Jab'?)")
+    assert "hx/lang/xx.yaml:1:1: warning: cardgen has no message catalogue for 'xx'" in run.err
+    (folder / "lang" / "de.yaml").write_text("cards:\n  Jab: {flavour: Zack.}\n", encoding="utf-8")
+    assert cardgen("validate", "--set", "hx", "--no-sim", "--no-balance", cwd=tmp_path).code == 0

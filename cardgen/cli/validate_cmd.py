@@ -17,6 +17,7 @@ import click
 from cardgen.cli.bounds import SIM_SECONDS, Finite
 from cardgen.cli.common import LANG_OPTION, SET_OPTION, fails_cleanly, load_group, report, set_groups
 from cardgen.errors import CardgenError, Diagnostic, SetError, error_text
+from cardgen.loader.language import translation_problems
 from cardgen.model import CardSet
 from cardgen.sim import balance_defaults
 
@@ -113,7 +114,7 @@ def command(sets: tuple[str, ...], sim: bool, budget: float, balance: bool, bala
             click.echo(error_text(exc), err=True)
             failed += 1
             continue
-        found = static_problems(cs)
+        found = static_problems(cs) + (translation_problems(cs) if lang is None else [])
         report(found)
         errors = sum(1 for d in found if d.severity == "error")
         failed += errors

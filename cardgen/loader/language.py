@@ -79,6 +79,30 @@ _LIMITS: dict[str, tuple[int, bool]] = {"title": (120, True), "label": (120, Tru
                                         "counters_hint": (400, True), "flavour": (400, False), "text": (800, False)}
 
 
+def translation_problems(cs: model.CardSet) -> list[Diagnostic]:
+    """What `validate` (without --lang) finds in the set's other translation files, so a broken `lang/de.yaml`
+    is found before anyone builds in German: each file is put through `in_language`, and a file for a language
+    cardgen has no catalogue for (never read) is warned about."""
+    out: list[Diagnostic] = []
+    folders = [Path(f) for f in (cs.base, cs.path) if f]
+    codes = sorted({p.stem for f in folders if (f / LANG_FOLDER).is_dir() for p in (f / LANG_FOLDER).glob("*.yaml")})
+    for code in codes:
+        if code == cs.language:
+            continue
+        if code not in messages.languages():
+            for f in folders:
+                if translation_file(f, code).exists():
+                    out.append(Diagnostic(str(translation_file(f, code)), 1, 1, f"cardgen has no message catalogue "
+                                          f"for '{code}' (it has {', '.join(messages.languages())}), so this file is "
+                                          f"never read{did_you_mean(code, list(messages.languages()))}", "warning"))
+            continue
+        try:
+            in_language(cs, code)
+        except SetError as exc:
+            out.extend(exc.diagnostics)
+    return out
+
+
 def _text(doc: Document, at: tuple[str | int, ...], value: Any, diags: list[Diagnostic],
           kind: str = "title") -> str | None:
     """A translated word held to what set.yaml holds the original to: non-empty, its length, no hidden characters."""
