@@ -255,3 +255,17 @@ def test_validate_checks_the_translation_files_without_lang(tmp_path: Path) -> N
     assert "hx/lang/xx.yaml:1:1: warning: cardgen has no message catalogue for 'xx'" in run.err
     (folder / "lang" / "de.yaml").write_text("cards:\n  Jab: {flavour: Zack.}\n", encoding="utf-8")
     assert cardgen("validate", "--set", "hx", "--no-sim", "--no-balance", cwd=tmp_path).code == 0
+
+
+@pytest.mark.parametrize(("old", "new", "said"), [
+    ("sets: [beer]", "sets: []", "field `sets`: must not be empty"),
+    ("sets: [beer]", "sets: 3", "field `sets`: expected text or a list, got 3"),
+])
+def test_a_scenario_field_of_two_forms_is_not_told_about_strikes(tmp_path: Path, old: str, new: str,
+                                                                 said: str) -> None:
+    source = Path(__file__).parent / "scenarios" / "beer-block-grab-choke-and-puke.yaml"
+    text = source.read_text(encoding="utf-8")
+    assert old in text
+    (tmp_path / "s.yaml").write_text(text.replace(old, new), encoding="utf-8")
+    run = cardgen("replay", "s.yaml", cwd=tmp_path)
+    assert clean_failure(run) and said in run.err and "strike" not in run.err, run.err

@@ -112,6 +112,19 @@ def _field_name(doc: Document, at: PathKey) -> str:
     return " ".join(parts) if parts else "document"
 
 
+def _forms(subschemas: Any) -> str:
+    """The forms a oneOf field takes, in words: 'text or a list', 'one of pass, decline, done or a mapping'."""
+    kinds = {"string": "text", "array": "a list", "object": "a mapping", "integer": "a whole number",
+             "boolean": "true or false"}
+    words = []
+    for sub in subschemas if isinstance(subschemas, list) else []:
+        if isinstance(sub, dict) and "enum" in sub:
+            words.append("one of " + ", ".join(str(x) for x in sub["enum"]))
+        elif isinstance(sub, dict):
+            words.append(kinds.get(str(sub.get("type")), "another form"))
+    return " or ".join(dict.fromkeys(words)) or "another form"
+
+
 def _message(doc: Document, err: jsonschema.ValidationError) -> list[tuple[PathKey, bool, str]]:
     at: PathKey = tuple(err.absolute_path)
     where = _field_name(doc, at)
@@ -143,6 +156,10 @@ def _message(doc: Document, err: jsonschema.ValidationError) -> list[tuple[PathK
         return [(at, False, f"{where}: must be at least {err.validator_value}, got {_got(doc, at, err.instance)}")]
     if v == "maximum":
         return [(at, False, f"{where}: must be at most {err.validator_value}, got {_got(doc, at, err.instance)}")]
+    if v == "oneOf" and not (at and at[-1] == "damage"):  # the strike words below are damage's alone
+        if isinstance(err.instance, list) and not err.instance:
+            return [(at, False, f"{where}: must not be empty")]
+        return [(at, False, f"{where}: expected {_forms(err.validator_value)}, got {_got(doc, at, err.instance)}")]
     if v == "oneOf":
         inst = err.instance
         if isinstance(inst, int) and not isinstance(inst, bool) and not 1 <= inst <= MAX_NUMBER:
