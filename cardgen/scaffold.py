@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import os
 import re
+import unicodedata
 from pathlib import Path
 
 import jinja2
 
 from cardgen.errors import CardgenError
 from cardgen.loader import load_set
-from cardgen.loader.schema import SCHEMA_FILE, schema_json
+from cardgen.loader.schema import MAX_SET_NAME, SCHEMA_FILE, schema_json
 from cardgen.output import write_atomic
 from cardgen.paths import bundled_set_names, templates_dir
 
@@ -23,11 +24,18 @@ class ScaffoldError(CardgenError):
     """The target folder cannot take a new set."""
 
 
-def _set_name(folder: Path) -> str:
-    name = re.sub(r"[^a-z0-9]+", "-", folder.name.lower()).strip("-")
+def set_name_for(folder_name: str, prefix: str = "my-", empty: str = "set") -> str:
+    """A valid set `name:` made from a folder's name: accents dropped (Über -> uber), other characters a '-',
+    `prefix` in front of one not starting with a letter, at most the schema's 40 characters."""
+    plain = "".join(ch for ch in unicodedata.normalize("NFKD", folder_name) if not unicodedata.combining(ch))
+    name = re.sub(r"[^a-z0-9]+", "-", plain.lower()).strip("-")
     if not name or not name[0].isalpha():
-        name = "my-" + (name or "set")
-    return name
+        name = prefix + (name or empty)
+    return name[:MAX_SET_NAME].rstrip("-")
+
+
+def _set_name(folder: Path) -> str:
+    return set_name_for(folder.name)
 
 
 def new_set(folder: Path, base: str) -> list[Path]:

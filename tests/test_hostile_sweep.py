@@ -269,3 +269,11 @@ def test_a_scenario_field_of_two_forms_is_not_told_about_strikes(tmp_path: Path,
     (tmp_path / "s.yaml").write_text(text.replace(old, new), encoding="utf-8")
     run = cardgen("replay", "s.yaml", cwd=tmp_path)
     assert clean_failure(run) and said in run.err and "strike" not in run.err, run.err
+
+
+@pytest.mark.parametrize(("folder", "name"), [("a" * 60, "a" * 40), ("Über-Set", "uber-set"), ("123", "my-123")])
+def test_new_makes_a_set_name_that_validates(tmp_path: Path, folder: str, name: str) -> None:
+    assert cardgen("new", folder, cwd=tmp_path).code == 0
+    assert f"\nname: {name}\n" in (tmp_path / folder / "set.yaml").read_text(encoding="utf-8")
+    run = cardgen("validate", "--set", folder, "--no-sim", "--no-balance", cwd=tmp_path)
+    assert run.code == 0, run.err

@@ -150,8 +150,9 @@ def copy_set_folder(src: Path, dst: Path) -> None:
 
 
 def _set_name(folder: Path) -> str:
-    name = re.sub(r"[^a-z0-9-]+", "-", folder.resolve().name.lower()).strip("-")
-    return name if name and name[0].isalpha() else f"set-{name or 'imported'}"
+    from cardgen.scaffold import set_name_for
+
+    return set_name_for(folder.resolve().name, prefix="set-", empty="imported")
 
 
 Where = dict[int, tuple[int, str]]  # line of a written file -> (card index in the sheet, top-level field)
