@@ -24,6 +24,9 @@ class ScaffoldError(CardgenError):
     """The target folder cannot take a new set."""
 
 
+MAX_TITLE = 60  # card-set.schema.json's maxLength of `title`
+
+
 def set_name_for(folder_name: str, prefix: str = "my-", empty: str = "set") -> str:
     """A valid set `name:` made from a folder's name: accents dropped (Über -> uber), other characters a '-',
     `prefix` in front of one not starting with a letter, at most the schema's 40 characters."""
@@ -50,7 +53,10 @@ def new_set(folder: Path, base: str) -> list[Path]:
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(templates_dir() / SCAFFOLD_DIR)),
                              undefined=jinja2.StrictUndefined, keep_trailing_newline=True)
     name = _set_name(folder)
-    context = {"name": name, "title": f"{base_set.title}: {folder.name}", "base": base,
+    title = f"{base_set.title}: {folder.name}"
+    if len(title) > MAX_TITLE:  # the schema's limit: a long folder name must not make the new set invalid
+        title = title[:MAX_TITLE - 3].rstrip() + "..."
+    context = {"name": name, "title": title, "base": base,
                "folder": os.fspath(folder), "schema_uri": SCHEMA_FILE,
                "example_name": "Double Noogie", "example_type": example_type,
                "first_card": base_set.cards[0].name, "last_card": base_set.cards[-1].name}
