@@ -19,6 +19,7 @@ from cardgen.errors import OutputError
 
 def ensure_dir(folder: Path) -> None:
     """Create `folder` (and parents) or fail with an OutputError that says why."""
+    resolved(folder)  # a link loop would otherwise be "File exists"
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
@@ -75,9 +76,17 @@ def file_or_folder(out: Path, suffix: str, in_folder: str) -> Path:
     return out / in_folder
 
 
+def resolved(path: Path) -> Path:
+    """`path.resolve()`, with a symbolic link loop (a RuntimeError before Python 3.13) an OutputError."""
+    try:
+        return path.resolve()
+    except (RuntimeError, OSError) as exc:
+        raise OutputError(f"cannot write to {path}: it is a symbolic link loop") from exc
+
+
 def check_writable(out: Path) -> None:
     """Fail before rendering when `out` cannot be created or written, without creating anything."""
-    probe = out.resolve()
+    probe = resolved(out)
     while not probe.exists():
         if probe.parent == probe:
             break
@@ -109,7 +118,7 @@ def publish_folder(out: Path, name: str, files: dict[str, bytes]) -> list[Path]:
     ensure_dir(out)
     target = out / name
     if target.is_symlink():  # the set folder lives elsewhere: stage beside the real one
-        real = target.resolve()
+        real = resolved(target)
         return publish_folder(real.parent, real.name, files)
     clean_stale(out, name)
     if target.exists() and not target.is_dir():

@@ -277,3 +277,15 @@ def test_new_makes_a_set_name_that_validates(tmp_path: Path, folder: str, name: 
     assert f"\nname: {name}\n" in (tmp_path / folder / "set.yaml").read_text(encoding="utf-8")
     run = cardgen("validate", "--set", folder, "--no-sim", "--no-balance", cwd=tmp_path)
     assert run.code == 0, run.err
+
+
+@pytest.mark.parametrize("args", [["build", "--proof"], ["rules"], ["export", "tts", "--dpi", "30"],
+                                  ["export", "gallery"]])
+def test_an_output_folder_that_is_a_symbolic_link_loop_is_said_plainly(tmp_path: Path, args: list[str]) -> None:
+    (tmp_path / "out").mkdir()
+    (tmp_path / "out" / "lunch").symlink_to("l2")
+    (tmp_path / "out" / "l2").symlink_to("lunch")
+    cmd = [*args[:2], "--set", "lunch", *args[2:]] if args[0] == "export" else [args[0], "--set", "lunch", *args[1:]]
+    run = cardgen(*cmd, "--out", "out", cwd=tmp_path)
+    assert clean_failure(run) and "it is a symbolic link loop" in run.err, run.err
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["l2", "lunch"]

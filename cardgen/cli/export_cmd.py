@@ -23,7 +23,7 @@ from cardgen.export.print_shop import DEFAULT_BLEED_MM, export_print_shop
 from cardgen.export.print_shop import DEFAULT_DPI as DEFAULT_SHOP_DPI
 from cardgen.export.shops import PAGE_MODES, SHOP_NAMES, shops
 from cardgen.export.tts import DEFAULT_DPI, LOCAL_ONLY, MAX_SHEET_PX, check_url_base, export_tts
-from cardgen.output import publish_files, write_atomic
+from cardgen.output import publish_files, resolved, write_atomic
 from cardgen.sheets import export_sheet
 from cardgen.sheets.export import sheet_rows
 
@@ -55,7 +55,7 @@ def tts(sets: tuple[str, ...], out: Path, dpi: float, url_base: str | None, larg
     for group in set_groups(sets):
         cs = load_group(group, lang=lang)
         folder = out / cs.name / "tts"
-        base = check_url_base(url_base) if url_base is not None else folder.resolve().as_uri() + "/"
+        base = check_url_base(url_base) if url_base is not None else resolved(folder).as_uri() + "/"
         result = export_tts(cs, dpi=dpi, url_base=base, max_sheet_px=None if large_sheets else MAX_SHEET_PX)
         for path in publish_files(out, {f"{cs.name}/tts/{name}": data for name, data in result.files.items()}):
             click.echo(str(path))
