@@ -18,7 +18,7 @@ import math
 import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 SVG_NS = "{http://www.w3.org/2000/svg}"
 PX = 0.75  # points per CSS pixel, as svglib converts them
@@ -66,6 +66,23 @@ class SimpleSvg(NamedTuple):
     height: float
     matrix: tuple[float, float, float, float, float, float]
     shapes: tuple[Shape, ...]
+
+
+def svglib_drawing(path: Path | str) -> Any:
+    """svglib's drawing of an SVG the plain reader does not take (None when it cannot read it), with svglib's
+    own log lines silenced: the loader reports an unusable icon at its line, and a build's output stays the
+    files it wrote. svglib (a tenth of a second to import) is imported only here."""
+    import logging
+
+    from svglib.svglib import svg2rlg
+
+    log = logging.getLogger("svglib.svglib")
+    level = log.level
+    log.setLevel(logging.CRITICAL)
+    try:
+        return svg2rlg(str(path))
+    finally:
+        log.setLevel(level)
 
 
 def read_svg(path: Path | str) -> SimpleSvg | None:

@@ -24,7 +24,7 @@ from cardgen.errors import Diagnostic
 from cardgen.loader.art import read_image
 from cardgen.loader.yaml_doc import Document
 from cardgen.suggest import did_you_mean
-from cardgen.svgshapes import read_svg
+from cardgen.svgshapes import read_svg, svglib_drawing
 
 ICON_FORMATS = (".svg", ".png")
 MAX_SVG_BYTES = 250_000  # a keyword icon is a few hundred bytes; 1 MB of path data takes 5 s to check and draw
@@ -48,19 +48,10 @@ def svg_readable(path: Path) -> bool:
     """
     if read_svg(path) is not None:
         return True
-    import logging  # only this fallback needs logging and svglib
-
-    from svglib.svglib import svg2rlg
-
-    log = logging.getLogger("svglib.svglib")
-    level = log.level
-    log.setLevel(logging.CRITICAL)  # its own complaints would be noise next to our diagnostic
     try:
-        drawing = svg2rlg(str(path))
+        drawing = svglib_drawing(path)
     except Exception:  # svglib raises whatever lxml or its parser raise on bad input
         return False
-    finally:
-        log.setLevel(level)
     return drawing is not None and drawing.width > 0 and drawing.height > 0
 
 

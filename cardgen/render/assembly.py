@@ -84,9 +84,24 @@ def draw_assembly(s: RenderSession, canvas: Any, cs: CardSet, opts: PrintOptions
 
 
 def _para(pen: Pen, text: str, faces: Faces, size: float, x: float, top: float, width: float, ink: str) -> float:
-    """Wrap and draw `text` from `top` down; returns the y under it."""
+    """Wrap and draw `text` from `top` down; returns the y under it. A word wider than the line (a set's title
+    may be one long word) is broken across lines, as a browser breaks an overlong word."""
     block = wrap(pen.metrics, text, width, size, faces, 1.3, bold_keywords=False)
-    if block is None:  # a word wider than the page: cannot happen with the bundled words
-        raise ValueError(f"assembly page: a word of '{text}' is wider than the page")
+    if block is None:
+        block = wrap(pen.metrics, _broken(pen, text, faces.regular, size, width), width, size, faces, 1.3,
+                     bold_keywords=False)
+    assert block is not None  # every piece of a broken word fits its line
     draw_block(pen, block, x, top, ink)
     return top - len(block.lines) * block.leading
+
+
+def _broken(pen: Pen, text: str, face: str, size: float, width: float) -> str:
+    """`text` with every word wider than `width` cut into pieces that fit (at least one character each)."""
+    out = []
+    for word in text.split():
+        while pen.width(word, face, size) > width and len(word) > 1:
+            cut = next((n for n in range(len(word) - 1, 0, -1) if pen.width(word[:n], face, size) <= width), 1)
+            out.append(word[:cut])
+            word = word[cut:]
+        out.append(word)
+    return " ".join(out)

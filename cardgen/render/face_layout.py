@@ -12,6 +12,8 @@ cheaper to define (about 0.06 ms a class against 0.56 ms, which every `cardgen` 
 
 from __future__ import annotations
 
+import math
+import re
 import typing
 from functools import cache
 from pathlib import Path
@@ -196,6 +198,8 @@ class Layout(NamedTuple):
     colours: Colours
 
 
+_INK_RECORDS: tuple[type[Any], ...] = (Colours, BadgeInks, BackInks)  # their words are inks
+
 FACE_FILE, COLOURS_FILE = "face.yaml", "colours.yaml"
 SET_LAYOUT_DIR = "layout"  # a set folder's own face.yaml / colours.yaml, merged over the bundled ones
 
@@ -234,6 +238,51 @@ def as_dict(record: Any) -> dict[str, Any]:
             for k in record_fields(record)}
 
 
+# The least and most a layout number may be, where 0 or more (every length, size and ratio) is not enough
+# for the card to be drawn at all: the text fitting steps by step_pt, lines are leading x size apart.
+BOUNDS: dict[str, tuple[float, float]] = {
+    "text.step_pt": (0.05, 5.0),
+    "text.leading": (0.8, 3.0),
+    "text.flavour_ratio": (0.5, 1.5),
+    "text.icon_em": (0.2, 3.0),
+    "text.icon_gap_em": (0.0, 1.0),
+    "art.height_ratio": (0.0, 0.9),
+    "footer.descent": (0.0, 1.0),
+    "sheet.scale_bar_mm": (10.0, 150.0),
+    "sheet.scale_bar_in": (0.0, 6.0),
+}
+LARGEST = 1000.0  # mm or pt: nothing on a card or a sheet is bigger than this
+_HEX = re.compile(r"#[0-9A-Fa-f]{6}", re.ASCII)
+
+
+def _number(path: Path, node: yaml.ScalarNode, where: str) -> float:
+    """A layout number: finite, 0 or more (more than 0 for a font size), within its BOUNDS."""
+    try:
+        value = float(str(node.value).replace("_", ""))
+    except ValueError:
+        raise _error(path, node, f"'{where}' must be a plain number such as 2.5, not {node.value!r}") from None
+    low, high = BOUNDS.get(where, (0.0, LARGEST))
+    if where.endswith("pt") and low <= 0.0:
+        low = 0.1
+    if not (math.isfinite(value) and low <= value <= high):
+        raise _error(path, node, f"'{where}' is {node.value}; expected a number from {low:g} to {high:g}")
+    return value
+
+
+def _text(path: Path, node: yaml.ScalarNode, where: str, ink: bool) -> str:
+    """A layout word: an ink as '#RRGGBB', a font field the name of a bundled logical face."""
+    value = str(node.value)
+    if ink and not _HEX.fullmatch(value):
+        raise _error(path, node, f"'{where}' is {value!r}; expected a colour as '#RRGGBB'")
+    if where.endswith("font"):
+        from cardgen.render.fonts import FONT_FILES
+
+        if value not in FONT_FILES:
+            raise _error(path, node, f"'{where}' names the face {value!r}; the faces are "
+                                     f"{', '.join(FONT_FILES)}{did_you_mean(value, list(FONT_FILES))}")
+    return value
+
+
 _HINTS: dict[str, dict[str, Any]] = {}  # the fields' types of each layout class (static, resolved once)
 
 
@@ -262,11 +311,11 @@ def _read(cls: type[T], node: yaml.Node, path: Path, base: T | None, key: str = 
         elif kind is float:
             if not (isinstance(v_node, yaml.ScalarNode) and v_node.tag in _NUMBER):
                 raise _error(path, v_node, f"'{where}' must be a number")
-            values[name] = float(v_node.value)
+            values[name] = _number(path, v_node, where)
         else:
             if not isinstance(v_node, yaml.ScalarNode) or v_node.tag != "tag:yaml.org,2002:str":
                 raise _error(path, v_node, f"'{where}' must be text")
-            values[name] = str(v_node.value)
+            values[name] = _text(path, v_node, where, cls in _INK_RECORDS)
     missing = [n for n in hints if n not in values]
     if base is None and missing:
         raise _error(path, node, f"'{key or path.name}' lacks "
@@ -346,6 +395,8 @@ def face_problems(face: Face, floor: float) -> list[tuple[str, str]]:
             out.append((key, f"'{key}' is {size:g} pt, below the minimum text size of {floor:g} pt"))
     if face.text.max_pt < face.text.min_pt:
         out.append(("text.max_pt", "'text.max_pt' is below 'text.min_pt'"))
+    if face.margin < face.safe_margin:
+        out.append(("margin", f"'margin' ({face.margin:g} mm) is inside the {face.safe_margin:g} mm safe margin"))
     safe = face.safe_margin
     for key, (inset, width) in face.frame_lines().items():
         edge = inset - width * 25.4 / 72 / 2
@@ -359,9 +410,15 @@ def set_layout(set_folder: str) -> Layout:
     """The layout a set draws with: its folder's `layout/face.yaml` and `colours.yaml` over the bundled ones."""
     base = bundled()
     own = Path(set_folder) / SET_LAYOUT_DIR if set_folder else None
-    if own is None or not own.is_dir():
+    if own is None or not (own.exists() or own.is_symlink()):
         return base
+    if not own.is_dir():
+        raise LayoutFileError(own, 1, 1, f"'{SET_LAYOUT_DIR}' must be a folder holding {FACE_FILE} and/or "
+                                         f"{COLOURS_FILE}")
     face_file, colours_file = own / FACE_FILE, own / COLOURS_FILE
+    for file in (face_file, colours_file):
+        if (file.exists() or file.is_symlink()) and not file.is_file():
+            raise LayoutFileError(file, 1, 1, "must be a YAML file, not a folder or a device")
     face = read_face(face_file, base.face) if face_file.is_file() else base.face
     colours = read_colours(colours_file, base.colours) if colours_file.is_file() else base.colours
     return Layout(face, colours)

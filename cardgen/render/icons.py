@@ -23,7 +23,7 @@ from cardgen.errors import CardgenError
 from cardgen.iconwords import IconWord, icon_word
 from cardgen.model import CardSet
 from cardgen.render.inks import rgb_to_cmyk
-from cardgen.svgshapes import SimpleSvg, read_svg
+from cardgen.svgshapes import SimpleSvg, read_svg, svglib_drawing
 
 ICON_FONT = "Sans"  # a bundled face (cardgen.render.fonts); icons draw no text, but the renderer sets a font
 
@@ -56,9 +56,7 @@ def _art(path: str) -> _Art:
         simple = read_svg(path)
         if simple is not None:
             return _Art(simple, simple.width, simple.height, digest)
-        from svglib.svglib import svg2rlg
-
-        drawing = svg2rlg(path)
+        drawing = svglib_drawing(path)
         if drawing is None:  # the loader refuses such a file; a file changed since loading ends here
             raise IconError(f"{path}: not a readable SVG drawing")
         return _Art(drawing, float(drawing.width), float(drawing.height), digest)

@@ -80,7 +80,9 @@ def size_names() -> list[str]:
     return list(_load("card_sizes.yaml")["sizes"])
 
 
-_CUSTOM = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*[xX×]\s*(\d+(?:\.\d+)?)\s*(?:mm)?\s*$")
+# ASCII digits only: `\d` alone takes any script's digits (٦٣x٨٨), which float() reads but the sheet label
+# would have to print in a face that lacks them
+_CUSTOM = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*[xX×]\s*(\d+(?:\.\d+)?)\s*(?:mm)?\s*$", re.ASCII)
 
 
 def card_size(spec: str) -> CardSize:
@@ -106,7 +108,7 @@ def parse_offset(spec: str) -> tuple[float, float]:
     """'X,Y' in millimetres (may be negative) -> (x, y)."""
     parts = spec.split(",")
     try:
-        if len(parts) != 2:
+        if len(parts) != 2 or not spec.isascii() or "_" in spec:
             raise ValueError
         x, y = float(parts[0]), float(parts[1])
     except ValueError:

@@ -64,6 +64,21 @@ def _where_colour(cs: CardSet, pair: Pair) -> tuple[str, int, int]:
     return _set_file(cs), 1, 1
 
 
+def _where_title(cs: CardSet) -> tuple[str, int, int]:
+    """Where set.yaml gives the title the card back prints: its `look.back.title`, else its `title`."""
+    from cardgen.loader.yaml_doc import read_document
+
+    head = Path(cs.path) / "set.yaml" if cs.path else None
+    if head is not None and head.is_file():
+        ignored: list[Diagnostic] = []
+        doc = read_document(head, str(head), ignored, expected="a card set")
+        for at in (("look", "back", "title"), ("title",)):
+            if doc is not None and at in doc.marks:
+                line, col = doc.where(at)
+                return str(head), line, col
+    return _set_file(cs), 1, 1
+
+
 def print_problems(cs: CardSet, papers: tuple[str, ...] | None = None) -> list[Diagnostic]:
     """Each card that cannot be printed at some named size (once per card), a title no font can draw, and a
     rules page that overflows on some paper."""
@@ -91,7 +106,8 @@ def print_problems(cs: CardSet, papers: tuple[str, ...] | None = None) -> list[D
     except LayoutFileError as exc:  # the set's own layout data, at its line
         out.append(Diagnostic(exc.file, exc.line, exc.column, exc.message))
     except CardgenError as exc:  # the title on the card back
-        out.append(Diagnostic(_set_file(cs), 1, 1, f"cannot be printed: {exc}"))
+        path, line, col = _where_title(cs)
+        out.append(Diagnostic(path, line, col, f"cannot be printed: {exc}"))
     if not out:  # the rules page lists every card: only worth fitting once the cards themselves print
         for paper in papers if papers is not None else paper_names():
             try:
