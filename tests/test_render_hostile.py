@@ -5,6 +5,7 @@ and nothing of an earlier build replaced, or, where the input is fine, a build t
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -57,10 +58,10 @@ def test_a_bad_layout_value_is_refused_at_its_line_by_validate_and_build(tmp_pat
     (lambda f: (f / "layout").write_text("not a folder\n", encoding="utf-8"), "'layout' must be a folder"),
     (lambda f: (f / "layout" / "face.yaml").mkdir(parents=True), "must be a YAML file, not a folder"),
 ])
-def test_a_layout_that_is_not_a_folder_or_a_face_file_that_is_a_folder_is_refused(tmp_path: Path, make: object,
-                                                                                   said: str) -> None:
+def test_a_layout_that_is_not_a_folder_or_a_face_file_that_is_a_folder_is_refused(
+        tmp_path: Path, make: Callable[[Path], object], said: str) -> None:
     folder = extending_set(tmp_path / "hl", "hl")
-    make(folder)  # type: ignore[operator]
+    make(folder)
     run = cardgen("validate", "--set", str(folder), "--no-sim", "--no-balance", cwd=tmp_path, timeout=60)
     assert clean_failure(run) and said in run.err, run.err
 

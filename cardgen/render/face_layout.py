@@ -21,6 +21,7 @@ from typing import Any, NamedTuple, TypeVar
 
 from cardgen.paths import templates_dir
 from cardgen.render.errors import LayoutError
+from cardgen.render.fonts import FONT_FILES
 from cardgen.suggest import did_you_mean
 from cardgen.yaml_lib import yaml
 
@@ -274,12 +275,9 @@ def _text(path: Path, node: yaml.ScalarNode, where: str, ink: bool) -> str:
     value = str(node.value)
     if ink and not _HEX.fullmatch(value):
         raise _error(path, node, f"'{where}' is {value!r}; expected a colour as '#RRGGBB'")
-    if where.endswith("font"):
-        from cardgen.render.fonts import FONT_FILES
-
-        if value not in FONT_FILES:
-            raise _error(path, node, f"'{where}' names the face {value!r}; the faces are "
-                                     f"{', '.join(FONT_FILES)}{did_you_mean(value, list(FONT_FILES))}")
+    if where.endswith("font") and value not in FONT_FILES:
+        raise _error(path, node, f"'{where}' names the face {value!r}; the faces are "
+                                 f"{', '.join(FONT_FILES)}{did_you_mean(value, list(FONT_FILES))}")
     return value
 
 

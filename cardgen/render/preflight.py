@@ -37,46 +37,44 @@ def _set_file(cs: CardSet) -> str:
     return str(Path(cs.path) / "set.yaml") if cs.path else cs.name
 
 
+def _first_mark(file: Path, keys: list[tuple[str, ...]], expected: str) -> tuple[str, int, int] | None:
+    """Where `file` (a YAML file) gives the first of `keys` it has (dotted paths as tuples), if any."""
+    from cardgen.loader.yaml_doc import read_document
+
+    if not file.is_file():
+        return None
+    ignored: list[Diagnostic] = []
+    doc = read_document(file, str(file), ignored, expected=expected)
+    at = next((k for k in keys if doc is not None and k in doc.marks), None)
+    if doc is None or at is None:
+        return None
+    line, col = doc.where(at)
+    return str(file), line, col
+
+
 def _where_colour(cs: CardSet, pair: Pair) -> tuple[str, int, int]:
     """Where a pair's colour is set: the set's own `layout/colours.yaml` line of the first of its keys that file
     sets, else a type colour's line in set.yaml, else set.yaml itself (the bundled inks and the set's types)."""
-    from cardgen.loader.yaml_doc import read_document
     from cardgen.render.face_layout import COLOURS_FILE, SET_LAYOUT_DIR
 
     if cs.path:
-        own = Path(cs.path) / SET_LAYOUT_DIR / COLOURS_FILE
-        if own.is_file():
-            ignored: list[Diagnostic] = []
-            doc = read_document(own, str(own), ignored, expected="a colours file")
-            for key in pair.keys:
-                at = tuple(key.split("."))
-                if doc is not None and at in doc.marks:
-                    line, col = doc.where(at)
-                    return str(own), line, col
+        own = _first_mark(Path(cs.path) / SET_LAYOUT_DIR / COLOURS_FILE, [tuple(k.split(".")) for k in pair.keys],
+                          "a colours file")
+        if own is not None:
+            return own
         kind = next((k for k, t in cs.types.items() if t.label == pair.type_label), None) if pair.type_label else None
-        head = Path(cs.path) / "set.yaml"
-        if kind is not None and head.is_file():
-            ignored = []
-            doc = read_document(head, str(head), ignored, expected="a card set")
-            if doc is not None and ("types", kind, "colour") in doc.marks:
-                line, col = doc.where(("types", kind, "colour"))
-                return str(head), line, col
+        if kind is not None:
+            found = _first_mark(Path(cs.path) / "set.yaml", [("types", kind, "colour")], "a card set")
+            if found is not None:
+                return found
     return _set_file(cs), 1, 1
 
 
 def _where_title(cs: CardSet) -> tuple[str, int, int]:
     """Where set.yaml gives the title the card back prints: its `look.back.title`, else its `title`."""
-    from cardgen.loader.yaml_doc import read_document
-
-    head = Path(cs.path) / "set.yaml" if cs.path else None
-    if head is not None and head.is_file():
-        ignored: list[Diagnostic] = []
-        doc = read_document(head, str(head), ignored, expected="a card set")
-        for at in (("look", "back", "title"), ("title",)):
-            if doc is not None and at in doc.marks:
-                line, col = doc.where(at)
-                return str(head), line, col
-    return _set_file(cs), 1, 1
+    found = _first_mark(Path(cs.path) / "set.yaml", [("look", "back", "title"), ("title",)], "a card set") \
+        if cs.path else None
+    return found or (_set_file(cs), 1, 1)
 
 
 def print_problems(cs: CardSet, papers: tuple[str, ...] | None = None) -> list[Diagnostic]:
