@@ -220,3 +220,65 @@ def test_a_german_table_speaks_german_in_the_browser(browser: Any) -> None:
         assert log and log[0].startswith("Zug 1: Ann.")
         assert not any(" plays " in line or "Turn " in line for line in log)
         context.close()
+
+
+def test_a_page_from_another_port_cannot_drive_a_seat(browser: Any) -> None:
+    """A web page served from another port of this computer, which knows a seat's link, posts moves to the
+    table every way a page can (a plain-text body, a form, JSON): none is played, and the table's own page
+    still plays."""
+    import http.server
+    import threading
+
+    table = Table.open(["lunch"], players=2, bots="greedy", seed=5)
+    server = TableServer(table, _art(table, "lunch"), pace=0)
+    with serving_in_thread(server) as base:
+        api = f"{base}/api/{table.host.token}"
+        m = table.state.moves[0]
+        move = json.dumps({"kind": str(m.kind), "card": m.card, "target": m.target, "choice": str(m.choice),
+                           "version": table.version})
+        evil = f"""<!doctype html><html><body><form id="f" method="post" action="{api}/move"
+            enctype="text/plain"><input name='{move[:-1]}, "x": "' value='"}}'></form><script>
+            window.results = [];
+            const tries = [
+              fetch("{api}/move", {{method: "POST", mode: "no-cors", headers: {{"Content-Type": "text/plain"}},
+                                    body: {json.dumps(move)}}}).then(() => "sent", e => "failed"),
+              fetch("{api}/move", {{method: "POST", headers: {{"Content-Type": "application/json"}},
+                                    body: {json.dumps(move)}}}).then(r => "answered " + r.status, e => "failed"),
+              fetch("{api}/state").then(r => "read " + r.status, e => "failed"),
+            ];
+            Promise.all(tries).then(r => {{ window.results = r; }});
+            </script></body></html>""".encode()
+
+        class Evil(http.server.BaseHTTPRequestHandler):
+            def do_GET(self) -> None:
+                self.send_response(200)
+                self.send_header("Content-Type", "text/html")
+                self.end_headers()
+                self.wfile.write(evil)
+
+            def log_message(self, *args: object) -> None:
+                pass
+
+        other = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Evil)
+        threading.Thread(target=other.serve_forever, daemon=True).start()
+        try:
+            context = browser.new_context(viewport={"width": 1280, "height": 900})
+            page = context.new_page()
+            before = table.version
+            page.goto(f"http://127.0.0.1:{other.server_address[1]}/")
+            page.wait_for_function("window.results.length === 3", timeout=WAIT_MS)
+            results = page.evaluate("window.results")
+            assert results[1] == "failed" and results[2] == "failed", results  # the browser saw no answer
+            with page.expect_navigation():
+                page.evaluate("document.getElementById('f').submit()")
+            assert "requests from other web pages are refused" in page.content()
+            assert table.version == before  # nothing was played
+            # The table's own page plays as before.
+            page.goto(f"{base}/t/{table.host.token}")
+            _settled(page)
+            _one_decision(page, random.Random(1), [True])
+            assert table.version > before
+            context.close()
+        finally:
+            other.shutdown()
+            other.server_close()

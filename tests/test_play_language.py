@@ -157,7 +157,7 @@ def _page_words(html: str) -> dict[str, str]:
 def test_the_served_page_speaks_the_tables_language() -> None:
     de = Table.open(["lunch"], players=2, bots="random", seed=2, lang="de")
     en = Table.open(["lunch"], players=2, bots="random", seed=2)
-    with TestClient(TableServer(de, TableArt(de.cs), pace=0).app) as client:
+    with TestClient(TableServer(de, TableArt(de.cs), pace=0).app, base_url="http://127.0.0.1") as client:
         html = client.get(f"/t/{de.host.token}").text
         state = client.get(f"/api/{de.host.token}/state").json()
         refused = client.post(f"/api/{de.host.token}/move", json={"kind": "pass", "version": 99}).json()

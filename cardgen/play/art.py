@@ -42,6 +42,11 @@ class TableArt:
         """
         threading.Thread(target=self._ensure, name="cardgen-play-art", daemon=False).start()
 
+    def render(self) -> None:
+        """Render now, in this thread: a set that `cardgen build` refuses raises its CardgenError here (the
+        same message), before the table is served."""
+        self._ensure()
+
     def _ensure(self) -> None:
         with self._lock:
             if self._faces is not None:

@@ -63,7 +63,7 @@ def play(opts: PlayOptions, echo: Callable[[str], None] = print,
     for line in report_lines(table.warnings):
         warn(line)
     art = TableArt(table.cs)
-    art.start()
+    art.render()  # what `cardgen build` refuses (a name too wide for its band...) is refused here the same way
     sock = bind(opts.host, opts.port)
     port = sock.getsockname()[1]
     shown = lan_address() if opts.host in ("0.0.0.0", "::", "") else opts.host

@@ -5,13 +5,17 @@ Routes (TOKEN is a seat's token; anything else under /api/ answers 404 and revea
 - `GET /t/TOKEN` the page; `GET /static/...` its script and style;
 - `GET /api/TOKEN/state` that seat's view as JSON; `GET /api/TOKEN/events` the same view, pushed again
   after every change (server-sent events: the browser reconnects by itself after a dropped connection);
-- `POST /api/TOKEN/move` a move ({kind, card, target, choice, version}); the answer is the new view, or
-  an error with the reason and the game unchanged;
+- `POST /api/TOKEN/move` a move, as JSON only ({kind, card, target, choice, version}); the answer is the
+  new view, or an error with the reason and the game unchanged;
 - `GET /api/TOKEN/save` the game so far as a scenario file (docs/scenarios.md);
 - `GET /card/D.png`, `/back.png`, `/rules`, `/rules.pdf`, `/rules-N.png`: card faces by design, the back and
-  the rules page, which are public at a real table too.
+  the rules page, which are public at a real table too (`/favicon.ico` is the back).
 
-Bots move from a task on the server's event loop, `pace` seconds apart, each thinking in a worker thread;
+Every request passes `guard.Guard` first (the table's own address, from its own pages). Every refusal is a
+`MoveRefused` raised by the route and said as JSON by one handler; anything unforeseen is a 500 with a
+message and one log line (`Shield`). Connections are bounded and timed out (`connections`).
+
+Bots move from a task on the server's event loop, `pace` seconds apart, each thinking in a daemon thread;
 a decision of a person stops them until that person answers.
 """
 
@@ -20,20 +24,25 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import socket
 import threading
 import time
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
 from typing import Any
 
 import uvicorn
 from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from cardgen.engine.moves import Move
 from cardgen.play.art import TableArt
+from cardgen.play.connections import BACKLOG, TimedConnection, bound_logs, connection_cap, quiet_loop_errors
+from cardgen.play.guard import ASGIApp, Guard, Message, Receive, Scope, Send
 from cardgen.play.page import STATIC, rules_page, table_page
 from cardgen.play.save import SaveError
 from cardgen.play.table import MoveRefused, Table
@@ -41,6 +50,15 @@ from cardgen.play.wording import say
 
 MAX_BODY = 4096  # bytes a move may take; more is refused unread
 KEEPALIVE_S = 15.0
+MAX_INDEX_DIGITS = 6  # a picture's number in a path: more digits name no card (and are not read as a number)
+log = logging.getLogger("uvicorn.error")
+
+
+class NoSeat(MoveRefused):
+    """A token that opens no seat (404, and no hint of what exists)."""
+
+    def __init__(self) -> None:
+        super().__init__("no such seat", 404)
 
 
 class TableServer:
@@ -53,22 +71,26 @@ class TableServer:
         self._listeners: set[asyncio.Event] = set()
         self._wake = asyncio.Event()
         self._bots: asyncio.Task[None] | None = None
-        self.app = Starlette(routes=[
+        routes = Starlette(routes=[
             Route("/t/{token}", self.page),
             Route("/api/{token}/state", self.state),
             Route("/api/{token}/events", self.events),
             Route("/api/{token}/move", self.move, methods=["POST"]),
             Route("/api/{token}/save", self.save),
-            Route("/card/{d:int}.png", self.card),
+            Route("/card/{d}.png", self.card),
             Route("/back.png", self.back),
+            Route("/favicon.ico", self.back),
             Route("/rules", self.rules),
             Route("/rules.pdf", self.rules_pdf),
-            Route("/rules-{i:int}.png", self.rules_png),
+            Route("/rules-{i}.png", self.rules_png),
             Mount("/static", app=StaticFiles(directory=str(STATIC))),
-        ], lifespan=self._lifespan)
+        ], lifespan=self._lifespan, exception_handlers={
+            MoveRefused: self._refused, HTTPException: _http_error, Exception: _failed})
+        self.app: ASGIApp = Guard(Shield(routes))
 
     @contextlib.asynccontextmanager
     async def _lifespan(self, app: Starlette) -> AsyncIterator[None]:
+        quiet_loop_errors(asyncio.get_running_loop())
         self._wake = asyncio.Event()
         self._bots = asyncio.create_task(self._bot_loop())
         try:
@@ -97,7 +119,7 @@ class TableServer:
                 await asyncio.sleep(self.pace)
             version = t.version
             try:
-                move = await asyncio.to_thread(t.bot_choose, seat)
+                move = await in_daemon_thread(t.bot_choose, seat)
                 if t.version == version:
                     t.bot_play(seat, move)
             except Exception as exc:  # a bug here must not stop the bots for the rest of the game
@@ -108,31 +130,29 @@ class TableServer:
 
     # --- routes -----------------------------------------------------------------------------------------
 
+    async def _refused(self, request: Request, exc: Exception) -> Response:
+        """Every refusal of every route: its reason as JSON (and the seat's table as it is, for a move)."""
+        assert isinstance(exc, MoveRefused)
+        body: dict[str, object] = {"error": str(exc)}
+        if isinstance(exc, Refusal):
+            body["view"] = self.table.view(exc.seat)
+        return JSONResponse(body, status_code=exc.status, headers=_NO_STORE)
+
     def _seat(self, request: Request) -> int:
         seat = self.table.seat_of(str(request.path_params["token"]))
         if seat is None:
-            raise _NotFound
+            raise NoSeat
         return seat
 
     async def page(self, request: Request) -> Response:
-        try:
-            self._seat(request)
-        except _NotFound:
-            return _not_found()
+        self._seat(request)
         return HTMLResponse(table_page(self.table.lang), headers=_NO_STORE)
 
     async def state(self, request: Request) -> Response:
-        try:
-            seat = self._seat(request)
-        except _NotFound:
-            return _not_found()
-        return JSONResponse(self.table.view(seat), headers=_NO_STORE)
+        return JSONResponse(self.table.view(self._seat(request)), headers=_NO_STORE)
 
     async def events(self, request: Request) -> Response:
-        try:
-            seat = self._seat(request)
-        except _NotFound:
-            return _not_found()
+        seat = self._seat(request)
         ev = asyncio.Event()
         ev.set()
         self._listeners.add(ev)
@@ -156,44 +176,40 @@ class TableServer:
                                  headers={**_NO_STORE, "X-Accel-Buffering": "no"})
 
     async def move(self, request: Request) -> Response:
-        try:
-            seat = self._seat(request)
-        except _NotFound:
-            return _not_found()
+        seat = self._seat(request)
+        kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+        if kind != "application/json":
+            raise Refusal(say(self.table.lang, "refused.not_json"), 415, seat)
         body = b""
         async for chunk in request.stream():
             body += chunk
             if len(body) > MAX_BODY:
-                return _refused(MoveRefused("a move is a small JSON object", 413), self.table, seat)
+                raise Refusal(say(self.table.lang, "refused.too_big"), 413, seat)
         try:
             payload: Any = json.loads(body.decode("utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError):
-            return _refused(MoveRefused("a move is a JSON object", 400), self.table, seat)
+        except (UnicodeDecodeError, ValueError, RecursionError):
+            raise Refusal(say(self.table.lang, "refused.not_json"), 400, seat) from None
         try:
             self.table.play(seat, payload)
         except MoveRefused as exc:
-            return _refused(exc, self.table, seat)
+            raise Refusal(str(exc), exc.status, seat) from None
         self.changed()
         return JSONResponse(self.table.view(seat), headers=_NO_STORE)
 
     async def save(self, request: Request) -> Response:
+        seat = self._seat(request)
+        job = self.table.save_job(seat)  # a copy of the game now: moves made meanwhile do not touch it
         try:
-            seat = self._seat(request)
-        except _NotFound:
-            return _not_found()
-        try:
-            text = await asyncio.to_thread(self.table.save, seat)
-        except MoveRefused as exc:
-            return JSONResponse({"error": str(exc)}, status_code=exc.status)
+            text = await asyncio.to_thread(job)
         except SaveError as exc:
-            return JSONResponse({"error": str(exc)}, status_code=500)
+            raise MoveRefused(str(exc), 500) from None
         name = self.table.save_name()
         return Response(text, media_type="application/x-yaml",
                         headers={"Content-Disposition": f'attachment; filename="{name}"', **_NO_STORE})
 
     async def card(self, request: Request) -> Response:
-        png = await asyncio.to_thread(self.art.face, int(request.path_params["d"]))
-        return _png(png)
+        d = _index(request.path_params["d"])
+        return _png(None if d is None else await asyncio.to_thread(self.art.face, d))
 
     async def back(self, request: Request) -> Response:
         return _png(await asyncio.to_thread(self.art.back))
@@ -207,28 +223,103 @@ class TableServer:
         return Response(pdf, media_type="application/pdf")
 
     async def rules_png(self, request: Request) -> Response:
-        return _png(await asyncio.to_thread(self.art.rules_page, int(request.path_params["i"])))
+        i = _index(request.path_params["i"])
+        return _png(None if i is None else await asyncio.to_thread(self.art.rules_page, i))
 
 
-class _NotFound(Exception):
-    pass
+class Refusal(MoveRefused):
+    """A refused move: its reason, and the seat whose page gets the table as it is with it."""
+
+    def __init__(self, message: str, status: int, seat: int) -> None:
+        super().__init__(message, status)
+        self.seat = seat
 
 
 _NO_STORE = {"Cache-Control": "no-store"}
 
 
-def _not_found() -> Response:
-    return JSONResponse({"error": "no such seat"}, status_code=404)
+def _index(text: str) -> int | None:
+    """A picture's number from its path (None: not a number a card or page could have)."""
+    if not text.isascii() or not text.isdigit() or len(text) > MAX_INDEX_DIGITS:
+        return None
+    return int(text)
 
 
-def _refused(exc: MoveRefused, table: Table, seat: int) -> Response:
-    return JSONResponse({"error": str(exc), "view": table.view(seat)}, status_code=exc.status, headers=_NO_STORE)
+async def _http_error(request: Request, exc: Exception) -> Response:
+    """Starlette's own refusals (no such route, a method not allowed) in the same JSON shape."""
+    assert isinstance(exc, HTTPException)
+    return JSONResponse({"error": exc.detail}, status_code=exc.status_code, headers=_NO_STORE)
+
+
+async def _failed(request: Request, exc: Exception) -> Response:
+    """An unforeseen failure (a bug): a message, not a traceback (`Shield` writes its one log line)."""
+    return JSONResponse({"error": "the table failed to answer this request"}, status_code=500)
 
 
 def _png(data: bytes | None) -> Response:
     if data is None:
         return JSONResponse({"error": "no such picture"}, status_code=404)
     return Response(data, media_type="image/png", headers={"Cache-Control": "max-age=3600"})
+
+
+async def in_daemon_thread(fn: Callable[[int], Move], arg: int) -> Move:
+    """`fn(arg)` in a thread of its own that the interpreter does not wait for at exit: a Ctrl-C while a bot
+    thinks ends the table at once instead of after the bot's whole budget."""
+    loop = asyncio.get_running_loop()
+    done: asyncio.Future[Move] = loop.create_future()
+
+    def settle(result: Move | None, exc: BaseException | None) -> None:
+        if done.done():
+            return
+        if exc is not None:
+            done.set_exception(exc)
+        else:
+            assert result is not None
+            done.set_result(result)
+
+    def run() -> None:
+        try:
+            result = fn(arg)
+        except BaseException as exc:  # handed to the awaiting task, which says it in the log
+            with contextlib.suppress(RuntimeError):  # the loop closed meanwhile: nobody is waiting
+                loop.call_soon_threadsafe(settle, None, exc)
+            return
+        with contextlib.suppress(RuntimeError):
+            loop.call_soon_threadsafe(settle, result, None)
+
+    threading.Thread(target=run, name="cardgen-play-bot", daemon=True).start()
+    return await done
+
+
+class Shield:
+    """The outermost layer: whatever a route raises unforeseen is a 500 with a message and one log line, never
+    a traceback in the server's log."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        started = False
+
+        async def watched(message: Message) -> None:
+            nonlocal started
+            if message["type"] == "http.response.start":
+                started = True
+            await send(message)
+
+        try:
+            await self.app(scope, receive, watched)
+        except Exception as exc:
+            if scope["type"] != "http":
+                raise
+            log.error(f"{scope.get('method', '')} {str(scope.get('path', ''))[:80]}: "
+                      f"{type(exc).__name__}: {str(exc)[:160]}")
+            if not started:
+                body = json.dumps({"error": "the table failed to answer this request"}).encode()
+                await send({"type": "http.response.start", "status": 500,
+                            "headers": [(b"content-type", b"application/json"),
+                                        (b"content-length", str(len(body)).encode())]})
+                await send({"type": "http.response.body", "body": body})
 
 
 def bind(host: str, port: int, tries: int = 20) -> socket.socket:
@@ -244,7 +335,7 @@ def bind(host: str, port: int, tries: int = 20) -> socket.socket:
             sock.close()
             last = exc
             continue
-        sock.listen(64)
+        sock.listen(BACKLOG)
         sock.set_inheritable(True)
         return sock
     raise OSError(f"no free port from {port} on {host}: {last}")
@@ -252,8 +343,10 @@ def bind(host: str, port: int, tries: int = 20) -> socket.socket:
 
 def make_server(server: TableServer, sock: socket.socket) -> uvicorn.Server:
     """A uvicorn server for the app on an already bound socket (quiet: the command prints the links)."""
+    bound_logs()
+    TimedConnection.cap = connection_cap()
     config = uvicorn.Config(server.app, log_level="warning", lifespan="on", access_log=False,
-                            timeout_graceful_shutdown=1)
+                            timeout_graceful_shutdown=1, http=TimedConnection, backlog=BACKLOG)
     srv = uvicorn.Server(config)
     return srv
 

@@ -115,7 +115,7 @@ def parse_decision(payload: object) -> Decision:
     if extra:
         raise MoveRefused(f"unknown field '{sorted(map(str, extra))[0]}' in a move", 400)
     kind = payload.get("kind")
-    if kind not in {str(k) for k in mv.KINDS}:
+    if not isinstance(kind, str) or kind not in {str(k) for k in mv.KINDS}:
         raise MoveRefused(f"unknown move kind {str(kind)[:40]!r}", 400)
     numbers = {}
     for key in ("card", "target", "version"):
@@ -324,9 +324,15 @@ class Table:
     def save(self, seat: int) -> str:
         """The game so far as a scenario file. It names every hand, so only the seat that started the table
         may save before the end; anyone may once the game is over."""
+        return self.save_job(seat)()
+
+    def save_job(self, seat: int) -> Callable[[], str]:
+        """`save`, on a copy of the game taken now: the returned call may run in another thread while moves
+        are made here (MoveRefused at once if this seat may not save yet)."""
         if seat != 0 and self.state.result is None:
             raise MoveRefused(say(self.lang, "refused.save_early"), 403)
-        return verified_scenario(self.opening, self.cs, self.state)
+        opening, cs, state = self.opening, self.cs, self.state.copy()
+        return lambda: verified_scenario(opening, cs, state)
 
     def save_name(self) -> str:
         stem = "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in self.cs.name)
