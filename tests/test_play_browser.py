@@ -64,16 +64,16 @@ def _settled(page: Any, after: str | None = None) -> str:
 
 # What the page offers now, read in one call: its version, and how many of each clickable thing it shows.
 _OFFER = """() => ({version: document.body.dataset.version,
-  cards: document.querySelectorAll('#hand img.playable').length,
-  quiet: document.querySelectorAll('#actions button.move.quiet').length,
+  cards: document.querySelectorAll('#hand .card.playable').length,
+  plays: document.querySelectorAll('#hand .card button.move:not(.quiet)').length,
+  quiet: document.querySelectorAll('button.move.quiet').length,
   decline: document.querySelectorAll("#actions button.move[data-kind='decline']").length,
-  buttons: document.querySelectorAll('#actions button.move:not(.quiet)').length,
-  plays: document.querySelectorAll("#actions button.move:not(.quiet):not([data-kind='discard'])").length,
   aims: document.querySelectorAll('#seats .seat.aim').length})"""
 
 
 def _one_decision(page: Any, rng: random.Random, checked_wait: list[bool], settle: bool = True) -> None:
-    """Take one decision by clicking what the page shows; return once the page has moved on."""
+    """Take one decision by clicking what the page shows (a button on a card, a card and then a seat it aims
+    at, or a button with no card); return once the page has moved on."""
     offer = page.evaluate(_OFFER)
     version = offer["version"]
     if not checked_wait[0] and offer["decline"]:
@@ -81,21 +81,19 @@ def _one_decision(page: Any, rng: random.Random, checked_wait: list[bool], settl
         page.wait_for_timeout(300)
         assert page.evaluate("document.body.dataset.version") == version
         checked_wait[0] = True
-    assert offer["cards"] or offer["quiet"], "a decision with nothing to click"
-    if offer["cards"] and (not offer["quiet"] or rng.random() < 0.85):
-        page.locator("#hand img.playable").nth(rng.randrange(offer["cards"])).click()
-        page.wait_for_function("document.querySelector('#actions button.move:not(.quiet)') !== null",
-                               timeout=WAIT_MS)
+    assert offer["plays"] or offer["quiet"], "a decision with nothing to click"
+    if offer["cards"] and rng.random() < 0.2:
+        page.locator("#hand .card.playable img").nth(rng.randrange(offer["cards"])).click()  # the card...
+        page.wait_for_function("document.querySelector('#hand .card.selected') !== null", timeout=WAIT_MS)
         offer = page.evaluate(_OFFER)
-        if offer["aims"] and rng.random() < 0.3:
-            page.locator("#seats .seat.aim").nth(rng.randrange(offer["aims"])).click()  # the card, then its target
-        elif offer["plays"] and rng.random() < 0.9:
-            page.locator("#actions button.move:not(.quiet):not([data-kind='discard'])").nth(
-                rng.randrange(offer["plays"])).click()
+        if offer["aims"]:
+            page.locator("#seats .seat.aim").nth(rng.randrange(offer["aims"])).click()  # ...then its target
         else:
-            page.locator("#actions button.move:not(.quiet)").nth(rng.randrange(offer["buttons"])).click()
+            page.locator("#hand .card.selected button.move").first.click()
+    elif offer["plays"] and (not offer["quiet"] or rng.random() < 0.85):
+        page.locator("#hand .card button.move:not(.quiet)").nth(rng.randrange(offer["plays"])).click()
     else:
-        page.locator("#actions button.move.quiet").nth(rng.randrange(offer["quiet"])).click()
+        page.locator("button.move.quiet").nth(rng.randrange(offer["quiet"])).click()
     if settle:
         _settled(page, after=version)
     else:
@@ -136,7 +134,7 @@ def test_a_whole_game_clicked_in_the_browser(browser: Any, set_name: str, player
                 page = context.new_page()
                 page.goto(url)
                 page.wait_for_function("document.body.dataset.state !== 'loading'", timeout=WAIT_MS)
-                shown = sorted(page.locator("#hand img").evaluate_all("els => els.map(e => e.alt)"))
+                shown = sorted(page.locator("#hand .card img").evaluate_all("els => els.map(e => e.alt)"))
                 info = table.state.game.info
                 assert shown == sorted(info[d].name for d in table.state.hands[0])
             state = _settled(page)
@@ -187,7 +185,7 @@ def test_two_friends_and_a_bot_play_a_whole_game_each_on_their_own_page(browser:
                 pages[0].wait_for_timeout(10)  # a push still on its way
                 continue
             i = acting[0]
-            shown = sorted(pages[i].locator("#hand img").evaluate_all("els => els.map(e => e.alt)"))
+            shown = sorted(pages[i].locator("#hand .card img").evaluate_all("els => els.map(e => e.alt)"))
             assert shown == sorted(info[d].name for d in table.state.hands[i])
             _one_decision(pages[i], rng, checked_wait, settle=False)
             decisions[i] += 1

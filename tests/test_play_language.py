@@ -166,20 +166,20 @@ def test_the_served_page_speaks_the_tables_language() -> None:
                   '<h2>Verlauf</h2>'):
         assert label in html, label
     words = _page_words(html)
-    assert words == messages.message("play.page", "de") and words["turn"] == "Zug {turn} von {cap}"
+    assert words == messages.message("play.page", "de") and words["turn"] == "Zug {turn}"
     english = messages.message("play.page", "en")
     markup = re.sub(r'<script id="words".*?</script>', "", html, flags=re.S)
     shown = {t.strip() for t in re.findall(r">([^<>]+)<", markup)}
     shown |= set(re.findall(r'(?:aria-label|alt)="([^"]*)"', markup))
     left = {key for key, value in english.items() if value != words[key] and value in shown}
     assert not left, left  # no English label left in the German page
-    assert state["said"] == "Du bist dran." and state["life_word"] == "Marken"
+    assert state["said"] == "Du bist am Zug: spiel eine Karte, oder wirf ab und passe." and state["life_word"] == "Marken"
     assert refused["error"].startswith("am Tisch ist inzwischen")
     # English: the page as before, its words given to the script in English.
     page = table_page("en")
     assert '<html lang="en">' in page and "<title>cardgen table</title>" in page and ">Save game</a>" in page
-    assert 'aria-label="Your hand"' in page and _page_words(page)["turn"] == "Turn {turn} of {cap}"
-    assert en.view(0)["said"] == "Your decision."
+    assert 'aria-label="Your hand"' in page and _page_words(page)["turn"] == "Turn {turn}"
+    assert en.view(0)["said"] == "Your turn: play a card, or discard and pass."
 
 
 def test_the_rules_link_page_speaks_the_tables_language() -> None:

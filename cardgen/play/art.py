@@ -18,6 +18,7 @@ from cardgen.render.rules_page import rules_pdf
 from cardgen.render.sheets import PrintOptions
 
 FACE_DPI = 150  # a slip card is 354 x 502 px: sharp at a phone's 3 device pixels per CSS pixel on a small card
+LARGE_DPI = 300  # the zoom and the card in flight: print resolution
 RULES_DPI = 110
 
 
@@ -28,6 +29,8 @@ class TableArt:
         self.cs = cs
         self.paper = paper
         self._lock = threading.Lock()
+        self._large_lock = threading.Lock()
+        self._large: dict[int, bytes] | None = None
         self._faces: dict[int, bytes] | None = None
         self._back: bytes = b""
         self._rules: bytes = b""
@@ -40,12 +43,17 @@ class TableArt:
         still rendering waits for pdfium to finish instead of tearing the library down under the thread (which
         aborted the process with a C++ `bad_variant_access` on a loaded machine).
         """
-        threading.Thread(target=self._ensure, name="cardgen-play-art", daemon=False).start()
+        threading.Thread(target=self._all, name="cardgen-play-art", daemon=False).start()
+
+    def _all(self) -> None:
+        self._ensure()
+        self.face_large(0)
 
     def render(self) -> None:
         """Render now, in this thread: a set that `cardgen build` refuses raises its CardgenError here (the
-        same message), before the table is served."""
+        same message), before the table is served. The large faces follow in the background."""
         self._ensure()
+        threading.Thread(target=self.face_large, args=(0,), name="cardgen-play-art", daemon=False).start()
 
     def _ensure(self) -> None:
         with self._lock:
@@ -65,6 +73,15 @@ class TableArt:
             finally:
                 doc.close()
             self._faces = faces
+
+    def face_large(self, d: int) -> bytes | None:
+        """Design `d`'s face at print resolution, rendered on the first ask (a zoom), all designs at once."""
+        with self._large_lock:
+            if self._large is None:
+                images = card_images(self.cs, PrintOptions(paper=self.paper), LARGE_DPI)
+                index = {id(c): i for i, c in enumerate(self.cs.cards)}
+                self._large = {index[id(im.card)]: png_bytes(im.image, LARGE_DPI) for im in images}
+        return self._large.get(d)
 
     def face(self, d: int) -> bytes | None:
         self._ensure()

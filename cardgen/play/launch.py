@@ -8,6 +8,7 @@ import sys
 import webbrowser
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
 from cardgen.errors import report_lines
 from cardgen.play.art import TableArt
@@ -32,6 +33,7 @@ class PlayOptions:
     names: str | None = None
     open_browser: bool = True
     lang: str | None = None  # None: the sets' own `language:`
+    resume: Path | None = None  # a saved game to continue (its sets, seats and deal)
 
 
 def lan_address() -> str:
@@ -57,9 +59,13 @@ def _stderr(text: str) -> None:
 def play(opts: PlayOptions, echo: Callable[[str], None] = print,
          opener: Callable[[str], object] = webbrowser.open, warn: Callable[[str], None] = _stderr) -> None:
     """Serve a table until interrupted."""
-    seed = opts.seed if opts.seed is not None else secrets.randbelow(1_000_000)
-    table = Table.open(opts.sets, players=opts.players, bots=opts.bots, seed=seed, budget=opts.budget,
-                       names=opts.names, lang=opts.lang)
+    if opts.resume is not None:
+        table = Table.resume(opts.resume, bots=opts.bots, budget=opts.budget, lang=opts.lang)
+        seed = table.seed
+    else:
+        seed = opts.seed if opts.seed is not None else secrets.randbelow(1_000_000)
+        table = Table.open(opts.sets, players=opts.players, bots=opts.bots, seed=seed, budget=opts.budget,
+                           names=opts.names, lang=opts.lang)
     for line in report_lines(table.warnings):
         warn(line)
     art = TableArt(table.cs)
@@ -70,6 +76,8 @@ def play(opts: PlayOptions, echo: Callable[[str], None] = print,
     base = f"http://{shown}:{port}"
     echo(f"{table.cs.title}: {len(table.seats)} players, seed {seed} "
          f"({', '.join(f'{s.name}: {s.kind}' for s in table.seats)})")
+    if opts.resume is not None:
+        echo(f"  resumed from {opts.resume} at turn {table.state.turn}, move {table.version}")
     seats = links(table, base)
     for i, (name, link) in enumerate(seats):
         echo(f"  {name}{' (you)' if i == 0 else ''}: {link}")

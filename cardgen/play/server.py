@@ -77,6 +77,7 @@ class TableServer:
             Route("/api/{token}/events", self.events),
             Route("/api/{token}/move", self.move, methods=["POST"]),
             Route("/api/{token}/save", self.save),
+            Route("/api/{token}/next", self.next_game, methods=["POST"]),
             Route("/card/{d}.png", self.card),
             Route("/back.png", self.back),
             Route("/favicon.ico", self.back),
@@ -117,10 +118,10 @@ class TableServer:
                 continue
             if self.pace > 0:
                 await asyncio.sleep(self.pace)
-            version = t.version
+            stamp = t.stamp
             try:
                 move = await in_daemon_thread(t.bot_choose, seat)
-                if t.version == version:
+                if t.stamp == stamp:
                     t.bot_play(seat, move)
             except Exception as exc:  # a bug here must not stop the bots for the rest of the game
                 t.notes.append((t.version, say(t.lang, "note.table_failed", who=t.seats[seat].name,
@@ -158,11 +159,11 @@ class TableServer:
         self._listeners.add(ev)
 
         async def stream() -> AsyncIterator[str]:
-            sent = -1
+            sent = (0, -1)
             try:
                 while True:
-                    if sent != self.table.version:
-                        sent = self.table.version
+                    if sent != self.table.stamp:
+                        sent = self.table.stamp
                         yield f"data: {json.dumps(self.table.view(seat), ensure_ascii=False)}\n\n"
                     ev.clear()
                     try:
@@ -175,8 +176,8 @@ class TableServer:
         return StreamingResponse(stream(), media_type="text/event-stream",
                                  headers={**_NO_STORE, "X-Accel-Buffering": "no"})
 
-    async def move(self, request: Request) -> Response:
-        seat = self._seat(request)
+    async def _json(self, request: Request, seat: int) -> Any:
+        """The request's body as JSON: sent as JSON, small, and well formed (else Refusal)."""
         kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
         if kind != "application/json":
             raise Refusal(say(self.table.lang, "refused.not_json"), 415, seat)
@@ -186,9 +187,24 @@ class TableServer:
             if len(body) > MAX_BODY:
                 raise Refusal(say(self.table.lang, "refused.too_big"), 413, seat)
         try:
-            payload: Any = json.loads(body.decode("utf-8"))
+            return json.loads(body.decode("utf-8"))
         except (UnicodeDecodeError, ValueError, RecursionError):
             raise Refusal(say(self.table.lang, "refused.not_json"), 400, seat) from None
+
+    async def next_game(self, request: Request) -> Response:
+        """The host starts the next game from the end screen: {"what": "rematch" | "deal", "version": N}."""
+        seat = self._seat(request)
+        payload = await self._json(request, seat)
+        try:
+            self.table.next_game(seat, payload)
+        except MoveRefused as exc:
+            raise Refusal(str(exc), exc.status, seat) from None
+        self.changed()
+        return JSONResponse(self.table.view(seat), headers=_NO_STORE)
+
+    async def move(self, request: Request) -> Response:
+        seat = self._seat(request)
+        payload = await self._json(request, seat)
         try:
             self.table.play(seat, payload)
         except MoveRefused as exc:
@@ -208,8 +224,10 @@ class TableServer:
                         headers={"Content-Disposition": f'attachment; filename="{name}"', **_NO_STORE})
 
     async def card(self, request: Request) -> Response:
+        """A card face; `?size=large`: at print resolution (the zoom and the card in flight)."""
         d = _index(request.path_params["d"])
-        return _png(None if d is None else await asyncio.to_thread(self.art.face, d))
+        face = self.art.face_large if request.query_params.get("size") == "large" else self.art.face
+        return _png(None if d is None else await asyncio.to_thread(face, d))
 
     async def back(self, request: Request) -> Response:
         return _png(await asyncio.to_thread(self.art.back))
