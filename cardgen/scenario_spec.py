@@ -158,6 +158,7 @@ class ScenarioSpec:
 # What a card's digest leaves out: its words and pictures, and where it is written (they change no game).
 _NOT_PLAYED = frozenset({"text", "flavour", "art", "intended", "number", "origin", "file", "line", "column"})
 RULES_KEY = "(rules)"  # the set's rules, digested beside its cards
+_RULES_WORDS = frozenset({"life_word", "counters_hint"})  # printed words (a translation changes them), no rule
 
 
 def _digest(data: object) -> str:
@@ -171,7 +172,8 @@ def made_with(cs: CardSet) -> dict[str, dict[str, str]]:
     for c in cs.cards:
         origin = c.origin or cs.name
         if origin not in out:
-            out[origin] = {RULES_KEY: _digest(dataclasses.asdict(cs.origin_rules.get(origin, cs.rules)))}
+            rules = dataclasses.asdict(cs.origin_rules.get(origin, cs.rules))
+            out[origin] = {RULES_KEY: _digest({k: v for k, v in rules.items() if k not in _RULES_WORDS})}
         fields = {k: v for k, v in dataclasses.asdict(c).items() if k not in _NOT_PLAYED}
         out[origin][c.name] = _digest(fields)
     return out

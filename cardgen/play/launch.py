@@ -1,4 +1,5 @@
-"""`cardgen play`: seat the table, start the pictures and the server, print each person's link, open the browser."""
+"""What `cardgen play` and `cardgen replay --open` run: seat the table (or load the saved game), render the pictures,
+start the server, print the links, open the browser."""
 
 from __future__ import annotations
 
@@ -10,10 +11,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from cardgen.errors import report_lines
+from cardgen.errors import Diagnostic, report_lines
+from cardgen.loader.load import is_path_like
 from cardgen.play.art import TableArt
+from cardgen.play.replay_server import ReplayServer
+from cardgen.play.replay_view import replay_data
 from cardgen.play.server import TableServer, bind, serve
-from cardgen.play.table import Table
+from cardgen.play.table import Table, load_deck
+from cardgen.scenario_spec import ScenarioSpec
 from cardgen.sim.agents import DEFAULT_BUDGET
 
 DEFAULT_PACE = 0.8  # seconds between two bot moves: slow enough to read the log line by line
@@ -89,3 +94,38 @@ def play(opts: PlayOptions, echo: Callable[[str], None] = print,
     serve(TableServer(table, art, opts.pace), sock)
 
 
+
+
+def sets_note(spec: ScenarioSpec, changes: list[Diagnostic]) -> str:
+    """What `cardgen replay` says of the sets a scenario plays: which, and whether they are as when saved."""
+    sets = ", ".join(spec.sets)
+    if not spec.made_with:
+        return f"sets: {sets} (the file does not say what their cards were when it was written)"
+    if changes:
+        n = len(changes)
+        return f"sets: {sets}; changed since the game was saved ({n} warning{'s' if n != 1 else ''} above)"
+    return f"sets: {sets}; every card as when the game was saved"
+
+
+def view_replay(path: Path, spec: ScenarioSpec, port: int = DEFAULT_PORT, host: str = "127.0.0.1",
+                lang: str | None = None, echo: Callable[[str], None] = print,
+                opener: Callable[[str], object] = webbrowser.open, open_browser: bool = True) -> None:
+    """Serve the replay viewer of scenario `spec` (read from `path`) until interrupted."""
+    cs = spec.cs
+    if lang is not None and lang != cs.language:
+        cs = load_deck([_ref(path, r) for r in spec.sets], lang, [])
+    data = replay_data(spec, cs.language)
+    art = TableArt(cs)
+    art.render()
+    sock = bind(host, port)
+    link = f"http://{host}:{sock.getsockname()[1]}/"
+    echo(f"{data.title}: {len(data.frames) - 1} decisions, replayed at {link}")
+    echo("Ctrl-C ends the viewer.")
+    if open_browser:
+        opener(link)
+    serve(ReplayServer(data, art, cs.language), sock)
+
+
+def _ref(path: Path, ref: str) -> str:
+    """A scenario's set reference as `--set` takes it: a folder relative to the file made absolute."""
+    return str((path.parent / ref).resolve()) if is_path_like(ref) else ref

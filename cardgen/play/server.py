@@ -29,7 +29,7 @@ import socket
 import threading
 import time
 from collections.abc import AsyncIterator, Callable, Iterator
-from typing import Any
+from typing import Any, Protocol
 
 import uvicorn
 from starlette.applications import Starlette
@@ -52,6 +52,12 @@ MAX_BODY = 4096  # bytes a move may take; more is refused unread
 KEEPALIVE_S = 15.0
 MAX_INDEX_DIGITS = 6  # a picture's number in a path: more digits name no card (and are not read as a number)
 log = logging.getLogger("uvicorn.error")
+
+
+class Served(Protocol):
+    """What `make_server` serves: an ASGI app (a table's, or the replay viewer's)."""
+
+    app: ASGIApp
 
 
 class NoSeat(MoveRefused):
@@ -86,7 +92,7 @@ class TableServer:
             Route("/rules-{i}.png", self.rules_png),
             Mount("/static", app=StaticFiles(directory=str(STATIC))),
         ], lifespan=self._lifespan, exception_handlers={
-            MoveRefused: self._refused, HTTPException: _http_error, Exception: _failed})
+            MoveRefused: self._refused, HTTPException: http_error, Exception: failed})
         self.app: ASGIApp = Guard(Shield(routes))
 
     @contextlib.asynccontextmanager
@@ -137,7 +143,7 @@ class TableServer:
         body: dict[str, object] = {"error": str(exc)}
         if isinstance(exc, Refusal):
             body["view"] = self.table.view(exc.seat)
-        return JSONResponse(body, status_code=exc.status, headers=_NO_STORE)
+        return JSONResponse(body, status_code=exc.status, headers=NO_STORE)
 
     def _seat(self, request: Request) -> int:
         seat = self.table.seat_of(str(request.path_params["token"]))
@@ -147,10 +153,10 @@ class TableServer:
 
     async def page(self, request: Request) -> Response:
         self._seat(request)
-        return HTMLResponse(table_page(self.table.lang), headers=_NO_STORE)
+        return HTMLResponse(table_page(self.table.lang), headers=NO_STORE)
 
     async def state(self, request: Request) -> Response:
-        return JSONResponse(self.table.view(self._seat(request)), headers=_NO_STORE)
+        return JSONResponse(self.table.view(self._seat(request)), headers=NO_STORE)
 
     async def events(self, request: Request) -> Response:
         seat = self._seat(request)
@@ -174,7 +180,7 @@ class TableServer:
                 self._listeners.discard(ev)
 
         return StreamingResponse(stream(), media_type="text/event-stream",
-                                 headers={**_NO_STORE, "X-Accel-Buffering": "no"})
+                                 headers={**NO_STORE, "X-Accel-Buffering": "no"})
 
     async def _json(self, request: Request, seat: int) -> Any:
         """The request's body as JSON: sent as JSON, small, and well formed (else Refusal)."""
@@ -200,7 +206,7 @@ class TableServer:
         except MoveRefused as exc:
             raise Refusal(str(exc), exc.status, seat) from None
         self.changed()
-        return JSONResponse(self.table.view(seat), headers=_NO_STORE)
+        return JSONResponse(self.table.view(seat), headers=NO_STORE)
 
     async def move(self, request: Request) -> Response:
         seat = self._seat(request)
@@ -210,7 +216,7 @@ class TableServer:
         except MoveRefused as exc:
             raise Refusal(str(exc), exc.status, seat) from None
         self.changed()
-        return JSONResponse(self.table.view(seat), headers=_NO_STORE)
+        return JSONResponse(self.table.view(seat), headers=NO_STORE)
 
     async def save(self, request: Request) -> Response:
         seat = self._seat(request)
@@ -221,16 +227,16 @@ class TableServer:
             raise MoveRefused(str(exc), 500) from None
         name = self.table.save_name()
         return Response(text, media_type="application/x-yaml",
-                        headers={"Content-Disposition": f'attachment; filename="{name}"', **_NO_STORE})
+                        headers={"Content-Disposition": f'attachment; filename="{name}"', **NO_STORE})
 
     async def card(self, request: Request) -> Response:
         """A card face; `?size=large`: at print resolution (the zoom and the card in flight)."""
-        d = _index(request.path_params["d"])
+        d = picture_index(request.path_params["d"])
         face = self.art.face_large if request.query_params.get("size") == "large" else self.art.face
-        return _png(None if d is None else await asyncio.to_thread(face, d))
+        return png_response(None if d is None else await asyncio.to_thread(face, d))
 
     async def back(self, request: Request) -> Response:
-        return _png(await asyncio.to_thread(self.art.back))
+        return png_response(await asyncio.to_thread(self.art.back))
 
     async def rules(self, request: Request) -> Response:
         pages = await asyncio.to_thread(lambda: self.art.rules_pages)
@@ -241,8 +247,8 @@ class TableServer:
         return Response(pdf, media_type="application/pdf")
 
     async def rules_png(self, request: Request) -> Response:
-        i = _index(request.path_params["i"])
-        return _png(None if i is None else await asyncio.to_thread(self.art.rules_page, i))
+        i = picture_index(request.path_params["i"])
+        return png_response(None if i is None else await asyncio.to_thread(self.art.rules_page, i))
 
 
 class Refusal(MoveRefused):
@@ -253,28 +259,28 @@ class Refusal(MoveRefused):
         self.seat = seat
 
 
-_NO_STORE = {"Cache-Control": "no-store"}
+NO_STORE = {"Cache-Control": "no-store"}
 
 
-def _index(text: str) -> int | None:
+def picture_index(text: str) -> int | None:
     """A picture's number from its path (None: not a number a card or page could have)."""
     if not text.isascii() or not text.isdigit() or len(text) > MAX_INDEX_DIGITS:
         return None
     return int(text)
 
 
-async def _http_error(request: Request, exc: Exception) -> Response:
+async def http_error(request: Request, exc: Exception) -> Response:
     """Starlette's own refusals (no such route, a method not allowed) in the same JSON shape."""
     assert isinstance(exc, HTTPException)
-    return JSONResponse({"error": exc.detail}, status_code=exc.status_code, headers=_NO_STORE)
+    return JSONResponse({"error": exc.detail}, status_code=exc.status_code, headers=NO_STORE)
 
 
-async def _failed(request: Request, exc: Exception) -> Response:
+async def failed(request: Request, exc: Exception) -> Response:
     """An unforeseen failure (a bug): a message, not a traceback (`Shield` writes its one log line)."""
     return JSONResponse({"error": "the table failed to answer this request"}, status_code=500)
 
 
-def _png(data: bytes | None) -> Response:
+def png_response(data: bytes | None) -> Response:
     if data is None:
         return JSONResponse({"error": "no such picture"}, status_code=404)
     return Response(data, media_type="image/png", headers={"Cache-Control": "max-age=3600"})
@@ -359,7 +365,7 @@ def bind(host: str, port: int, tries: int = 20) -> socket.socket:
     raise OSError(f"no free port from {port} on {host}: {last}")
 
 
-def make_server(server: TableServer, sock: socket.socket) -> uvicorn.Server:
+def make_server(server: Served, sock: socket.socket) -> uvicorn.Server:
     """A uvicorn server for the app on an already bound socket (quiet: the command prints the links)."""
     bound_logs()
     TimedConnection.cap = connection_cap()
@@ -369,13 +375,13 @@ def make_server(server: TableServer, sock: socket.socket) -> uvicorn.Server:
     return srv
 
 
-def serve(server: TableServer, sock: socket.socket) -> None:
+def serve(server: Served, sock: socket.socket) -> None:
     """Serve until interrupted."""
     make_server(server, sock).run(sockets=[sock])
 
 
 @contextlib.contextmanager
-def serving_in_thread(server: TableServer, host: str = "127.0.0.1") -> Iterator[str]:
+def serving_in_thread(server: Served, host: str = "127.0.0.1") -> Iterator[str]:
     """Serve on a free port from a background thread while the block runs (tests and benchmarks); yields the
     base address."""
     sock = bind(host, 0)
