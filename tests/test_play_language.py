@@ -173,7 +173,8 @@ def test_the_served_page_speaks_the_tables_language() -> None:
     shown |= set(re.findall(r'(?:aria-label|alt)="([^"]*)"', markup))
     left = {key for key, value in english.items() if value != words[key] and value in shown}
     assert not left, left  # no English label left in the German page
-    assert state["said"] == "Du bist am Zug: spiel eine Karte, oder wirf ab und passe." and state["life_word"] == "Marken"
+    assert state["said"] == "Du bist am Zug: spiel eine Karte, oder wirf ab und passe."
+    assert state["life_word"] == "Marken"
     assert refused["error"].startswith("am Tisch ist inzwischen")
     # English: the page as before, its words given to the script in English.
     page = table_page("en")
