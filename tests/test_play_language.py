@@ -94,7 +94,7 @@ def test_a_german_game_says_everything_in_german(set_name: str) -> None:
     for pattern in _english_words("pending") + _english_words("status"):
         assert not pattern.search(status), pattern.pattern
     assert {"Passen", "Einstecken"} <= labels or "Abwerfen" in labels
-    assert any(s.endswith("Du bist dran.") for s in said)
+    assert any(s.endswith("Du bist am Zug: spiel eine Karte, oder wirf ab und passe.") for s in said)
     # The deck itself is the German one (its faces and rules page are drawn from it): the set's words translated.
     view = table.view(0)
     english = Table.open([set_name], bots="random", seed=21)

@@ -43,17 +43,12 @@ class TableArt:
         still rendering waits for pdfium to finish instead of tearing the library down under the thread (which
         aborted the process with a C++ `bad_variant_access` on a loaded machine).
         """
-        threading.Thread(target=self._all, name="cardgen-play-art", daemon=False).start()
-
-    def _all(self) -> None:
-        self._ensure()
-        self.face_large(0)
+        threading.Thread(target=self._ensure, name="cardgen-play-art", daemon=False).start()
 
     def render(self) -> None:
         """Render now, in this thread: a set that `cardgen build` refuses raises its CardgenError here (the
-        same message), before the table is served. The large faces follow in the background."""
+        same message), before the table is served."""
         self._ensure()
-        threading.Thread(target=self.face_large, args=(0,), name="cardgen-play-art", daemon=False).start()
 
     def _ensure(self) -> None:
         with self._lock:
@@ -75,7 +70,8 @@ class TableArt:
             self._faces = faces
 
     def face_large(self, d: int) -> bytes | None:
-        """Design `d`'s face at print resolution, rendered on the first ask (a zoom), all designs at once."""
+        """Design `d`'s face at print resolution, rendered on the first ask (a zoom), all designs at once: not
+        before, since rendering them takes the server's time from the moves while it runs."""
         with self._large_lock:
             if self._large is None:
                 images = card_images(self.cs, PrintOptions(paper=self.paper), LARGE_DPI)

@@ -114,7 +114,7 @@ def view_replay(path: Path, spec: ScenarioSpec, port: int = DEFAULT_PORT, host: 
     cs = spec.cs
     if lang is not None and lang != cs.language:
         cs = load_deck([_ref(path, r) for r in spec.sets], lang, [])
-    data = replay_data(spec, cs.language)
+    data = replay_data(spec, cs.language, cs)
     art = TableArt(cs)
     art.render()
     sock = bind(host, port)

@@ -10,7 +10,6 @@ from functools import cache
 from importlib import resources
 
 import jinja2
-from markupsafe import Markup
 
 from cardgen import messages
 
@@ -39,7 +38,7 @@ def _script_json(words: dict[str, str]) -> str:
 def _render(name: str, section: str, lang: str, **fields: object) -> str:
     words = _words(section, lang)
     try:
-        return _env().get_template(name).render(lang=lang, w=words, words_json=Markup(_script_json(words)), **fields)
+        return _env().get_template(name).render(lang=lang, w=words, words_json=_script_json(words), **fields)
     except jinja2.UndefinedError as exc:  # a word the page names that the catalogue lacks
         m = re.search(r"attribute '(\w+)'", str(exc))
         raise messages.missing_key_error(f"{section}.{m.group(1) if m else 'title'}", lang) from exc

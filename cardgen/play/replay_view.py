@@ -16,6 +16,7 @@ from cardgen.engine.replay import Replay
 from cardgen.engine.state import GameState
 from cardgen.engine.views import observe
 from cardgen.errors import CardgenError
+from cardgen.model import CardSet
 from cardgen.play.wording import in_flight, log_lines, move_label, reason, say
 from cardgen.scenario_spec import ScenarioSpec
 
@@ -104,8 +105,9 @@ class _Recorder:
         return []
 
 
-def replay_data(spec: ScenarioSpec, lang: str) -> ReplayData:
-    """Every frame of `spec`'s game, said in `lang`; a move that does not replay ends it early (`error`)."""
+def replay_data(spec: ScenarioSpec, lang: str, shown: CardSet | None = None) -> ReplayData:
+    """Every frame of `spec`'s game, said in `lang`, its deck's words from `shown` (the deck in `lang`; default:
+    the scenario's own); a move that does not replay ends it early (`error`)."""
     game = Replay(spec)
     rec = _Recorder(lang, game.state)
     error = ""
@@ -115,6 +117,7 @@ def replay_data(spec: ScenarioSpec, lang: str) -> ReplayData:
         error = str(exc)
     s = game.state
     cards = {d: s.game.info[d].name for d in range(len(s.game.info))}
-    return ReplayData(title=spec.title or spec.cs.title, names=list(s.game.names), life_word=spec.cs.rules.life_word,
+    deck = shown or spec.cs
+    return ReplayData(title=spec.title or deck.title, names=list(s.game.names), life_word=deck.rules.life_word,
                       frames=rec.frames, log=[ln.text for ln in log_lines(s.game, s.log or [], lang=lang)],
                       cards=cards, error=error)

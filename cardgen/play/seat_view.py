@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
+from typing import Final
 
 from cardgen.engine.game import Game
 from cardgen.engine.moves import Move
@@ -128,10 +129,11 @@ def _flight(g: Game, steps: Sequence[Pending], lang: str) -> Flight | None:
         parts = []
         if strikes > 1 and strike:
             parts.append(say(lang, "flight.strike", strike=strike, strikes=strikes))
-        if step.damage:
-            parts.append(say(lang, "flight.damage", damage=step.damage))
-        if step.damage_left and step.damage_left != step.damage:
-            parts.append(say(lang, "flight.in_all", damage=step.damage_left))
+        if step is steps[-1]:  # asked now (under a heal or a fall, its strike is already landing)
+            if step.damage:
+                parts.append(say(lang, "flight.damage", damage=step.damage))
+            if step.damage_left and step.damage_left != step.damage:
+                parts.append(say(lang, "flight.in_all", damage=step.damage_left))
         return Flight(step.card, info.name, text[0] if text else info.name, strike, strikes, step.damage or 0,
                       ", ".join(parts))
     return None
@@ -142,6 +144,13 @@ def _why(v: PlayerView, d: int, lang: str) -> str:
     if "kinds" in fields:
         fields["kinds"] = ", ".join(say(lang, f"button.defend.{k.strip()}") for k in str(fields["kinds"]).split(","))
     return say(lang, f"why_not.{key}", **fields)
+
+
+# What the one deciding is asked, by the kind of step (`play.status.<key>`).
+_ASKED: Final[dict[StepKind, str]] = {
+    StepKind.DROP: "heal_or_fall", StepKind.BRACE: "heal_or_fall", StepKind.COMBO: "follow_or_end",
+    StepKind.BONUS: "free_attack", StepKind.AFTER_BLOCK: "open_or_not", StepKind.DIRECTION: "direction",
+    StepKind.LET_GO: "let_go"}
 
 
 def _status(v: PlayerView, seat: int, kinds: Sequence[str], pending: Sequence[str], lang: str) -> str:
@@ -159,6 +168,8 @@ def _status(v: PlayerView, seat: int, kinds: Sequence[str], pending: Sequence[st
             said = say(lang, "status.answer_or_take")
         elif step is not None and step.kind in WINDOWS:
             said = say(lang, "status.answer_or_not")
+        elif step is not None and step.kind in _ASKED:
+            said = say(lang, f"status.{_ASKED[step.kind]}")
         else:
             said = say(lang, "status.yours")
     else:

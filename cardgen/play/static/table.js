@@ -177,7 +177,7 @@
     if (!f) return;
     var img = document.getElementById("flight-img");
     if (img.dataset.card !== String(f.card)) {
-      img.src = large(f.card); img.alt = f.name; img.dataset.card = f.card;
+      img.src = "/card/" + f.card + ".png"; img.alt = f.name; img.dataset.card = f.card;
       img.onclick = function () { showZoom({card: f.card, name: f.name}); };
     }
     fig.dataset.strike = f.strike; fig.dataset.strikes = f.strikes;
