@@ -45,7 +45,8 @@ def test_the_command_serves_a_table_until_interrupted(tmp_path: Path) -> None:
     proc = subprocess.Popen([sys.executable, "-c", "from cardgen.cli.main import run; run()", "play", "--set",
                              "classic", "--players", "3", "--bots", "human,greedy", "--seed", "5", "--no-browser",
                              "--port", "0", "--pace", "0"], stdout=subprocess.PIPE, stderr=err,
-                            text=True, cwd=ROOT, env=env)
+                            text=True, cwd=ROOT, env=env,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))  # as from a terminal
     try:
         assert proc.stdout is not None
         links = []
@@ -94,3 +95,42 @@ def test_the_pictures_and_the_rules_page_are_served() -> None:
         html = client.get(f"/t/{table.host.token}").text
         assert "/static/table.js" in html and 'id="rules"' in html
         assert client.get("/static/table.js").status_code == 200
+
+
+def test_the_command_resumes_a_saved_game(tmp_path: Path) -> None:
+    table = Table.open(["lunch"], players=3, bots="human,greedy", seed=5)
+    for _ in range(20):
+        p = table.state.to_act
+        if table.seats[p].bot:
+            table.bot_play(p, table.bot_choose(p))
+        else:
+            m = table.state.moves[0]
+            table.play(p, {"kind": str(m.kind), "card": m.card, "target": m.target, "choice": str(m.choice),
+                           "version": table.version})
+    save = tmp_path / "game.yaml"
+    save.write_text(table.save(0), encoding="utf-8")
+    proc = subprocess.Popen([sys.executable, "-c", "from cardgen.cli.main import run; run()", "play", "--resume",
+                             str(save), "--bots", "human,greedy", "--no-browser", "--port", "0", "--pace", "0"],
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, cwd=ROOT,
+                            env={**os.environ, "PYTHONUNBUFFERED": "1"},
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    try:
+        assert proc.stdout is not None
+        said, links = [], []
+        deadline = time.monotonic() + 60
+        while len(links) < 2 and time.monotonic() < deadline:
+            line = proc.stdout.readline()
+            said.append(line)
+            if "/t/" in line:
+                links.append(line.split(": ", 1)[1].strip())
+        assert any(f"resumed from {save} at turn {table.state.turn}, move {table.version}" in s for s in said), said
+        with urllib.request.urlopen(f"{links[0].replace('/t/', '/api/')}/state", timeout=30) as r:
+            view = json.loads(r.read())
+        assert view["version"] == table.version and [c["card"] for c in view["hand"]] == table.state.hands[0]
+    finally:
+        proc.send_signal(signal.SIGINT)
+        try:
+            proc.wait(30)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(5)

@@ -140,6 +140,25 @@ def test_every_route_answers_wrong_paths_with_a_4xx_and_a_message(table: Table, 
     r = client.get(f"/api/{token}/move")
     assert r.status_code == 405
     assert client.get("/favicon.ico").content.startswith(b"\x89PNG")
+    for body in [*WRONG, *({"what": value} for value in WRONG), *({"what": "rematch", "version": v} for v in WRONG)]:
+        r = client.post(f"/api/{token}/next", json=body)
+        assert 400 <= r.status_code < 500 and r.json()["error"], (body, r.text)
+    for size in ("large", "", "x" * 5000, "1" * 5000):
+        r = client.get(f"/card/0.png?size={size}")
+        assert r.status_code == 200 and r.content.startswith(b"\x89PNG")
+
+
+def test_a_refused_move_is_said_in_the_tables_language() -> None:
+    table = Table.open(["lunch"], players=2, bots="greedy", seed=2, lang="de")
+    with TestClient(TableServer(table, TableArt(table.cs), pace=0).app, base_url="http://127.0.0.1:8765") as c:
+        said = [c.post(f"/api/{table.host.token}/move", json=body).json()["error"] for body in (
+            {**_move(table), "seat": 1}, {**_move(table), "kind": "fly"}, {**_move(table), "card": "x"},
+            {**_move(table), "choice": "up"}, [1])]
+        said.append(c.post(f"/api/{table.host.token}/move", content=b"{", headers={
+            "Content-Type": "application/json"}).json()["error"])
+    assert said == ["unbekanntes Feld 'seat' in einem Zug", "unbekannte Zugart 'fly'",
+                    "'card' muss eine ganze Zahl sein", "unbekannte Wahl 'up'", "ein Zug wird als JSON-Objekt gesendet",
+                    "ein Zug wird als JSON-Objekt gesendet"]
 
 
 def _start(args: list[str], tmp_path: Path, limit_files: int | None = None) -> tuple[subprocess.Popen[str], str, Any]:

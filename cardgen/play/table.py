@@ -116,26 +116,27 @@ class Decision:
     game: int  # -1: not said (a page always says it)
 
 
-def parse_decision(payload: object) -> Decision:
-    """A page's JSON move ({kind, card, target, choice, version}) as a Decision, or MoveRefused (400)."""
+def parse_decision(payload: object, lang: str = "en") -> Decision:
+    """A page's JSON move ({kind, card, target, choice, version, game}) as a Decision, or MoveRefused (400) with
+    the reason in `lang`."""
     if not isinstance(payload, dict):
-        raise MoveRefused("a move is a JSON object", 400)
+        raise MoveRefused(say(lang, "refused.not_json"), 400)
     allowed = {"kind", "card", "target", "choice", "version", "game"}
     extra = set(payload) - allowed
     if extra:
-        raise MoveRefused(f"unknown field '{sorted(map(str, extra))[0]}' in a move", 400)
+        raise MoveRefused(say(lang, "refused.unknown_field", field=sorted(map(str, extra))[0][:40]), 400)
     kind = payload.get("kind")
     if not isinstance(kind, str) or kind not in {str(k) for k in mv.KINDS}:
-        raise MoveRefused(f"unknown move kind {str(kind)[:40]!r}", 400)
+        raise MoveRefused(say(lang, "refused.unknown_kind", kind=str(kind)[:40]), 400)
     numbers = {}
     for key in ("card", "target", "version", "game"):
         v = payload.get(key, -1)
         if not isinstance(v, int) or isinstance(v, bool) or not -1 <= v < 1 << 31:
-            raise MoveRefused(f"'{key}' must be a whole number", 400)
+            raise MoveRefused(say(lang, "refused.not_number", field=key), 400)
         numbers[key] = v
     choice = payload.get("choice", "")
     if not isinstance(choice, str) or choice not in {str(c) for c in mv.Choice}:
-        raise MoveRefused(f"unknown choice {str(choice)[:40]!r}", 400)
+        raise MoveRefused(say(lang, "refused.unknown_choice", choice=str(choice)[:40]), 400)
     return Decision(mv.MoveKind(kind), numbers["card"], numbers["target"], mv.Choice(choice), numbers["version"],
                     numbers["game"])
 
@@ -287,7 +288,7 @@ class Table:
 
     def play(self, seat: int, payload: object) -> None:
         """Apply the move a person's page sent for `seat`, or raise MoveRefused leaving the game unchanged."""
-        d = parse_decision(payload)
+        d = parse_decision(payload, self.lang)
         s = self.state
         if s.result is not None:
             raise MoveRefused(say(self.lang, "refused.over"))
