@@ -7,7 +7,11 @@ prints. The first request waits for the rendering; a table starts it in the back
 
 from __future__ import annotations
 
+import multiprocessing
+import signal
 import threading
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 
 import pypdfium2
 
@@ -70,13 +74,17 @@ class TableArt:
             self._faces = faces
 
     def face_large(self, d: int) -> bytes | None:
-        """Design `d`'s face at print resolution, rendered on the first ask (a zoom), all designs at once: not
-        before, since rendering them takes the server's time from the moves while it runs."""
+        """Design `d`'s face at print resolution, rendered on the first ask (a zoom), all designs at once, in a
+        process of its own: rendering them in the server's process held its interpreter for a second or two,
+        and every click made meanwhile waited."""
         with self._large_lock:
             if self._large is None:
-                images = card_images(self.cs, PrintOptions(paper=self.paper), LARGE_DPI)
-                index = {id(c): i for i, c in enumerate(self.cs.cards)}
-                self._large = {index[id(im.card)]: png_bytes(im.image, LARGE_DPI) for im in images}
+                try:
+                    with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"),
+                                             initializer=_ignore_ctrl_c) as pool:
+                        self._large = pool.submit(large_faces, self.cs, self.paper).result()
+                except (OSError, BrokenProcessPool):  # no process to be had: render here
+                    self._large = large_faces(self.cs, self.paper)
         return self._large.get(d)
 
     def face(self, d: int) -> bytes | None:
@@ -100,3 +108,15 @@ class TableArt:
     def rules_pages(self) -> int:
         self._ensure()
         return len(self._rules_png)
+
+
+def large_faces(cs: CardSet, paper: str) -> dict[int, bytes]:
+    """Every design's face at print resolution, as PNGs by design index."""
+    images = card_images(cs, PrintOptions(paper=paper), LARGE_DPI)
+    index = {id(c): i for i, c in enumerate(cs.cards)}
+    return {index[id(im.card)]: png_bytes(im.image, LARGE_DPI) for im in images}
+
+
+def _ignore_ctrl_c() -> None:
+    """A rendering process leaves Ctrl-C to the table, which ends it."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)

@@ -28,11 +28,16 @@
     z.dataset.card = c.card; z.hidden = false;
   }
   function hideZoom() { document.getElementById("zoom").hidden = true; }
+  var hoverTimer = 0;
   function zoomable(img, c) {
-    // A desktop zooms on hover; a phone on a tap of the card's magnifier (or of a card with nothing to choose).
+    // A desktop zooms on a hover that rests on the card (not one passing over it); a phone on a tap of the
+    // card's magnifier.
     if (hover) {
-      img.addEventListener("mouseenter", function () { showZoom(c); });
-      img.addEventListener("mouseleave", hideZoom);
+      img.addEventListener("mouseenter", function () {
+        clearTimeout(hoverTimer);
+        hoverTimer = setTimeout(function () { showZoom(c); }, 300);
+      });
+      img.addEventListener("mouseleave", function () { clearTimeout(hoverTimer); hideZoom(); });
     }
     img.dataset.zoom = c.card;
   }
