@@ -49,8 +49,9 @@ def in_language(cs: model.CardSet, lang: str, warnings: list[Diagnostic] | None 
     messages.template_folder(lang)
     if lang == cs.language:
         return cs
-    files = [translation_file(f, lang) for f in (cs.base, cs.path) if f]
-    found = [f for f in files if f.exists()]  # a folder or device there is reported, not taken for no file
+    files = [(Path(f), translation_file(f, lang)) for f in (cs.base, cs.path) if f]
+    # a folder, a device or a link there (even a broken one) is reported, not taken for no file
+    found = [(folder, f) for folder, f in files if f.exists() or f.is_symlink()]
     if not found:
         if warnings is not None:
             where = str(Path(cs.path) / "set.yaml") if cs.path else cs.name
@@ -59,8 +60,8 @@ def in_language(cs: model.CardSet, lang: str, warnings: list[Diagnostic] | None 
         return dataclasses.replace(cs, language=lang)
     diags: list[Diagnostic] = []
     texts: dict[str, tuple[str, int, int]] = {}
-    for path in found:
-        doc = read_document(path, str(path), diags, expected="a set's translation")
+    for folder, path in found:
+        doc = read_document(path, str(path), diags, expected="a set's translation", within=folder)
         if doc is not None:
             cs = _apply(cs, doc, diags, texts)
     cs = dataclasses.replace(cs, language=lang)

@@ -19,6 +19,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, NamedTuple, TypeVar
 
+from cardgen.bounded_read import UnreadableFile, read_capped, read_set_file, set_file
 from cardgen.paths import templates_dir
 from cardgen.render.errors import LayoutError
 from cardgen.render.fonts import FONT_FILES
@@ -300,6 +301,8 @@ def _read(cls: type[T], node: yaml.Node, path: Path, base: T | None, key: str = 
     for k_node, v_node in node.value:
         name = str(k_node.value)
         where = f"{key}.{name}" if key else name
+        if name in values:
+            raise _error(path, k_node, f"'{where}' is given twice; keep one")
         if name not in hints:
             raise _error(path, k_node, f"unknown layout key '{where}'"
                               f"{did_you_mean(name, list(hints))}")
@@ -323,10 +326,18 @@ def _read(cls: type[T], node: yaml.Node, path: Path, base: T | None, key: str = 
     return cls(**values)
 
 
-def _node(path: Path) -> yaml.Node:
+MAX_LAYOUT_BYTES = 100_000  # one layout file; the bundled face.yaml is about 4 KB
+
+
+def _node(path: Path, within: Path | None) -> yaml.Node:
+    """The composed file; a set's own (`within` its set folder) read by `bounded_read.read_set_file`."""
     try:
-        node = yaml.compose(path.read_text(encoding="utf-8"), Loader=_COMPOSE_LOADER)
-    except (OSError, UnicodeDecodeError) as exc:
+        data = read_set_file(within, path.relative_to(within), MAX_LAYOUT_BYTES, "layout file") if within else \
+            read_capped(path, MAX_LAYOUT_BYTES, "layout file")
+        node = yaml.compose(data.decode("utf-8"), Loader=_COMPOSE_LOADER)
+    except UnreadableFile as exc:
+        raise LayoutFileError(path, 1, 1, str(exc)) from exc
+    except UnicodeDecodeError as exc:
         raise LayoutFileError(path, 1, 1, f"cannot read layout: {exc}") from exc
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
@@ -351,9 +362,9 @@ def _find(node: yaml.Node, dotted: str) -> yaml.Node | None:
     return node
 
 
-def _face_file(path: Path, base: Face | None, floor: float) -> Face:
+def _face_file(path: Path, base: Face | None, floor: float, within: Path | None) -> Face:
     """A face.yaml (over `base` when given), held to the print rules, each problem at its key's line."""
-    node = _node(path)
+    node = _node(path, within)
     face = _read(Face, node, path, base)
     if base is not None and face.min_text_pt < floor:
         raise _error(path, _find(node, "min_text_pt"), f"'min_text_pt' cannot go below the bundled {floor:g} pt")
@@ -362,13 +373,14 @@ def _face_file(path: Path, base: Face | None, floor: float) -> Face:
     return face
 
 
-def read_face(path: Path, base: Face | None = None) -> Face:
-    """A face.yaml: complete (a bundled file), or over `base` (a set's own, which cannot lower min_text_pt)."""
-    return _face_file(path, base, base.min_text_pt if base is not None else 0.0)
+def read_face(path: Path, base: Face | None = None, within: Path | None = None) -> Face:
+    """A face.yaml: complete (a bundled file), or over `base` (a set's own, which cannot lower min_text_pt, and
+    lies `within` its set folder)."""
+    return _face_file(path, base, base.min_text_pt if base is not None else 0.0, within)
 
 
-def read_colours(path: Path, base: Colours | None = None) -> Colours:
-    return _read(Colours, _node(path), path, base)
+def read_colours(path: Path, base: Colours | None = None, within: Path | None = None) -> Colours:
+    return _read(Colours, _node(path, within), path, base)
 
 
 @cache
@@ -410,6 +422,10 @@ def set_layout(set_folder: str) -> Layout:
     own = Path(set_folder) / SET_LAYOUT_DIR if set_folder else None
     if own is None or not (own.exists() or own.is_symlink()):
         return base
+    try:
+        set_file(Path(set_folder), SET_LAYOUT_DIR)
+    except UnreadableFile as exc:
+        raise LayoutFileError(own, 1, 1, str(exc)) from exc
     if not own.is_dir():
         raise LayoutFileError(own, 1, 1, f"'{SET_LAYOUT_DIR}' must be a folder holding {FACE_FILE} and/or "
                                          f"{COLOURS_FILE}")
@@ -417,6 +433,6 @@ def set_layout(set_folder: str) -> Layout:
     for file in (face_file, colours_file):
         if (file.exists() or file.is_symlink()) and not file.is_file():
             raise LayoutFileError(file, 1, 1, "must be a YAML file, not a folder or a device")
-    face = read_face(face_file, base.face) if face_file.is_file() else base.face
-    colours = read_colours(colours_file, base.colours) if colours_file.is_file() else base.colours
+    face = read_face(face_file, base.face, Path(set_folder)) if face_file.is_file() else base.face
+    colours = read_colours(colours_file, base.colours, Path(set_folder)) if colours_file.is_file() else base.colours
     return Layout(face, colours)
