@@ -1,0 +1,126 @@
+"""Set files that would cost time or memory without bound, or print wrong without a word: each refused by the real
+command at its file and line, with exit 1, no traceback, nothing written, well within the time and memory limits.
+"""
+
+from __future__ import annotations
+
+import shutil
+import struct
+from pathlib import Path
+
+import pytest
+from hostile import Run, clean_failure, extending_set, measured
+
+from cardgen.paths import fonts_dir
+
+PEAK_MB = 300
+SECONDS = 5.0
+
+
+def _refused(run: Run, peak_mb: float, *said: str) -> None:
+    assert clean_failure(run), (run.code, run.err)
+    for text in said:
+        assert text in run.err, run.err
+    assert run.seconds < SECONDS, run.seconds
+    assert peak_mb < PEAK_MB, peak_mb
+
+
+# --- fonts -------------------------------------------------------------------------------------------------------
+
+
+def _tables(data: bytes) -> dict[bytes, tuple[int, int, int]]:
+    """Tag -> (directory entry offset, table offset, length)."""
+    count = struct.unpack_from(">H", data, 4)[0]
+    out = {}
+    for i in range(count):
+        at = 12 + 16 * i
+        tag, _sum, offset, length = struct.unpack_from(">4sIII", data, at)
+        out[tag] = (at, offset, length)
+    return out
+
+
+def font_with_fs_type(fs_type: int) -> bytes:
+    data = bytearray((fonts_dir() / "DejaVuSans.ttf").read_bytes())
+    _entry, offset, _length = _tables(bytes(data))[b"OS/2"]
+    struct.pack_into(">H", data, offset + 8, fs_type)
+    return bytes(data)
+
+
+def font_with_cmap_groups(groups: list[tuple[int, int]]) -> bytes:
+    """DejaVu Sans whose character map is one format-12 subtable of `groups` (first, last code point)."""
+    data = bytearray((fonts_dir() / "DejaVuSans.ttf").read_bytes())
+    data += b"\0" * (-len(data) % 4)
+    sub = struct.pack(">HHIII", 12, 0, 16 + 12 * len(groups), 0, len(groups))
+    sub += b"".join(struct.pack(">III", first, last, 1) for first, last in groups)
+    table = struct.pack(">HHHHI", 0, 1, 3, 10, 12) + sub
+    entry, _offset, _length = _tables(bytes(data))[b"cmap"]
+    struct.pack_into(">II", data, entry + 8, len(data), len(table))
+    return bytes(data + table)
+
+
+def _font_set(tmp_path: Path, font: bytes) -> Path:
+    folder = extending_set(tmp_path / "f", "f", extra="look:\n  fonts: {regular: fonts/Own.ttf}\n")
+    (folder / "fonts").mkdir()
+    (folder / "fonts" / "Own.ttf").write_bytes(font)
+    return folder
+
+
+@pytest.mark.parametrize(("fs_type", "said"), [
+    (0x0002, "forbids embedding it (restricted licence)"),
+    (0x0302, "forbids subsetting"),
+    (0x0200, "allows only bitmaps"),
+])
+def test_a_font_whose_licence_forbids_embedding_is_refused(tmp_path: Path, fs_type: int, said: str) -> None:
+    folder = _font_set(tmp_path, font_with_fs_type(fs_type))
+    run, peak = measured("validate", "--no-sim", "--set", str(folder), cwd=tmp_path)
+    _refused(run, peak, "f/set.yaml:5:", "look.fonts.regular: 'fonts/Own.ttf' cannot be used:", said,
+             f"0x{fs_type:04X}")
+
+
+@pytest.mark.parametrize("fs_type", [0x0000, 0x0004, 0x0008, 0x0006])  # installable, print, editable; 2|4: print
+def test_a_font_whose_licence_allows_embedding_is_taken(tmp_path: Path, fs_type: int) -> None:
+    folder = _font_set(tmp_path, font_with_fs_type(fs_type))
+    run, _peak = measured("validate", "--no-sim", "--set", str(folder), cwd=tmp_path)
+    assert run.code == 0, run.err
+
+
+@pytest.mark.parametrize(("groups", "said"), [
+    ([(0, 0x7FFFFFFF)], "reaches U+7FFFFFFF, beyond Unicode"),
+    ([(0, 0x10FFFF)], "names 1,114,112 code points, more than the 200,000"),
+    ([(0x20, 0xFFFF)] * 4, "names 262,016 code points"),
+])
+def test_a_font_whose_character_map_is_huge_is_refused_quickly(tmp_path: Path, groups: list[tuple[int, int]],
+                                                                said: str) -> None:
+    folder = _font_set(tmp_path, font_with_cmap_groups(groups))
+    run, peak = measured("validate", "--no-sim", "--set", str(folder), cwd=tmp_path)
+    _refused(run, peak, "f/set.yaml:5:", said)
+
+
+# --- layout files --------------------------------------------------------------------------------------------------
+
+
+def _layout_set(tmp_path: Path, name: str, text: str) -> Path:
+    folder = extending_set(tmp_path / "l", "l")
+    (folder / "layout").mkdir()
+    (folder / "layout" / name).write_text(text, encoding="utf-8")
+    return folder
+
+
+def test_a_huge_layout_file_is_refused_while_reading(tmp_path: Path) -> None:
+    text = "".join(f"k{i}: '#FFFFFF'\n" for i in range(3_000_000))  # about 40 MB
+    folder = _layout_set(tmp_path, "colours.yaml", text)
+    run, peak = measured("validate", "--no-sim", "--set", str(folder), cwd=tmp_path)
+    _refused(run, peak, "layout/colours.yaml:1:1: error:", "over the limit of 100,000 bytes")
+
+
+def test_a_key_given_twice_in_colours_yaml_is_refused_at_the_second(tmp_path: Path) -> None:
+    folder = _layout_set(tmp_path, "colours.yaml", 'frame: "#222222"\nbadges:\n  stuns: "#C62828"\n'
+                                                  '  stuns: "#00FF00"\n')
+    run, peak = measured("validate", "--no-sim", "--set", str(folder), cwd=tmp_path)
+    _refused(run, peak, "layout/colours.yaml:4:3: error: 'badges.stuns' is given twice")
+    shutil.rmtree(folder / "layout")
+    (folder / "layout").mkdir()
+    (folder / "layout" / "face.yaml").write_text("margin: 4\nmargin: 5\n", encoding="utf-8")
+    run, peak = measured("build", "--set", str(folder), "--out", "out", cwd=tmp_path)
+    _refused(run, peak, "layout/face.yaml:2:1: error: 'margin' is given twice")
+    assert not (tmp_path / "out").exists()
