@@ -124,3 +124,28 @@ def test_a_key_given_twice_in_colours_yaml_is_refused_at_the_second(tmp_path: Pa
     run, peak = measured("build", "--set", str(folder), "--out", "out", cwd=tmp_path)
     _refused(run, peak, "layout/face.yaml:2:1: error: 'margin' is given twice")
     assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize(("face", "said"), [
+    ("text: {max_pt: 1000, step_pt: 0.05}\n", "layout/face.yaml:1:16: error: 'text.max_pt' is 1000; expected a number "
+                                              "from 0.1 to 72"),
+    ("text: {max_pt: 72, step_pt: 0.05}\n", "layout/face.yaml:1:29: error: 'text.step_pt' 0.05 gives 1301 sizes"),
+    ("frame_width_pt: 1000\n", "layout/face.yaml:1:17: error: 'frame_width_pt' is 1000; expected a number from 0.1 "
+                               "to 2"),
+    ("art: {frame_pt: 40}\n", "'art.frame_pt' is 40; expected a number from 0.1 to 2"),
+    ("safe_margin: 0\nmargin: 0\n", "layout/face.yaml:1:14: error: 'safe_margin' cannot go below the bundled 3 mm"),
+    ("safe_margin: 3\nmargin: 0.5\n", "layout/face.yaml:2:9: error: 'margin' (0.5 mm) is inside the 3 mm safe margin"),
+])
+def test_layout_bounds_keep_a_face_printable(tmp_path: Path, face: str, said: str) -> None:
+    folder = _layout_set(tmp_path, "face.yaml", face)
+    run, peak = measured("validate", "--no-sim", "--set", str(folder), cwd=tmp_path)
+    _refused(run, peak, said)
+
+
+def test_the_widest_text_range_the_bounds_allow_still_builds(tmp_path: Path) -> None:
+    folder = _layout_set(tmp_path, "face.yaml", "text: {max_pt: 72, min_pt: 7, step_pt: 0.65}\n")  # 101 sizes
+    run, _peak = measured("validate", "--no-sim", "--set", str(folder), cwd=tmp_path)
+    assert clean_failure(run) and "gives 101 sizes" in run.err, run.err
+    (folder / "layout" / "face.yaml").write_text("text: {max_pt: 72, min_pt: 7, step_pt: 0.66}\n")  # 99 sizes
+    run, _peak = measured("validate", "--no-sim", "--set", str(folder), cwd=tmp_path)
+    assert run.code == 0, run.err

@@ -253,7 +253,13 @@ BOUNDS: dict[str, tuple[float, float]] = {
     "sheet.scale_bar_mm": (10.0, 150.0),
     "sheet.scale_bar_in": (0.0, 6.0),
 }
-LARGEST = 1000.0  # mm or pt: nothing on a card or a sheet is bigger than this
+LARGEST = 1000.0  # mm: nothing on a card or a sheet is bigger than this
+LARGEST_PT = 72.0  # a font size: an inch tall, far above the largest on a card (the value's 34 pt)
+# Lines drawn on a card (pt): the trim line and the frames are thin; wider, a face prints as a solid band
+LINE_PT: dict[str, tuple[float, float]] = {"frame_width_pt": (0.1, 2.0), "art.frame_pt": (0.1, 2.0),
+                                           "sheet.mark_width_pt": (0.1, 2.0), "back.frame_pt": (0.1, 3.0),
+                                           "back.stripe_pt": (0.1, 12.0)}
+MAX_FIT_STEPS = 100  # text sizes tried from text.max_pt down to text.min_pt, step_pt apart (the bundled: 17)
 _HEX = re.compile(r"#[0-9A-Fa-f]{6}", re.ASCII)
 
 
@@ -263,9 +269,8 @@ def _number(path: Path, node: yaml.ScalarNode, where: str) -> float:
         value = float(str(node.value).replace("_", ""))
     except ValueError:
         raise _error(path, node, f"'{where}' must be a plain number such as 2.5, not {node.value!r}") from None
-    low, high = BOUNDS.get(where, (0.0, LARGEST))
-    if where.endswith("pt") and low <= 0.0:
-        low = 0.1
+    low, high = BOUNDS.get(where) or LINE_PT.get(where) or ((0.1, LARGEST_PT) if where.endswith("pt") else
+                                                           (0.0, LARGEST))
     if not (math.isfinite(value) and low <= value <= high):
         raise _error(path, node, f"'{where}' is {node.value}; expected a number from {low:g} to {high:g}")
     return value
@@ -368,6 +373,9 @@ def _face_file(path: Path, base: Face | None, floor: float, within: Path | None)
     face = _read(Face, node, path, base)
     if base is not None and face.min_text_pt < floor:
         raise _error(path, _find(node, "min_text_pt"), f"'min_text_pt' cannot go below the bundled {floor:g} pt")
+    if base is not None and face.safe_margin < base.safe_margin:  # else text may run to the cut
+        raise _error(path, _find(node, "safe_margin"), f"'safe_margin' cannot go below the bundled "
+                                                       f"{base.safe_margin:g} mm that printers and cutters need")
     for key, problem in face_problems(face, face.min_text_pt):
         raise _error(path, _find(node, key) or node, problem)
     return face
@@ -405,6 +413,11 @@ def face_problems(face: Face, floor: float) -> list[tuple[str, str]]:
             out.append((key, f"'{key}' is {size:g} pt, below the minimum text size of {floor:g} pt"))
     if face.text.max_pt < face.text.min_pt:
         out.append(("text.max_pt", "'text.max_pt' is below 'text.min_pt'"))
+    steps = math.floor((face.text.max_pt - face.text.min_pt) / face.text.step_pt + 1e-9) + 1
+    if steps > MAX_FIT_STEPS:
+        out.append(("text.step_pt", f"'text.step_pt' {face.text.step_pt:g} gives {steps} sizes from 'text.max_pt' "
+                    f"{face.text.max_pt:g} down to 'text.min_pt' {face.text.min_pt:g}, more than {MAX_FIT_STEPS}; "
+                    "raise step_pt or narrow the range"))
     if face.margin < face.safe_margin:
         out.append(("margin", f"'margin' ({face.margin:g} mm) is inside the {face.safe_margin:g} mm safe margin"))
     safe = face.safe_margin
