@@ -149,3 +149,19 @@ def test_the_widest_text_range_the_bounds_allow_still_builds(tmp_path: Path) -> 
     (folder / "layout" / "face.yaml").write_text("text: {max_pt: 72, min_pt: 7, step_pt: 0.66}\n")  # 99 sizes
     run, _peak = measured("validate", "--no-sim", "--set", str(folder), cwd=tmp_path)
     assert run.code == 0, run.err
+
+
+def test_a_title_with_markup_characters_prints_as_written_on_the_rules_page(tmp_path: Path) -> None:
+    from pypdf import PdfReader
+
+    title = 'Tom & Jerry\'s "Bar" <3'
+    extending_set(tmp_path / "tj", "tj", extra="")
+    (tmp_path / "tj" / "set.yaml").write_text(f"name: tj\ntitle: '{title.replace(chr(39), chr(39) * 2)}'\n"
+                                              "extends: lunch\n", encoding="utf-8")
+    run, _peak = measured("rules", "--set", "./tj", "--out", "out", cwd=tmp_path)
+    assert run.code == 0, run.err
+    reader = PdfReader(tmp_path / "out" / "tj" / "tj-rules.pdf")
+    text = reader.pages[0].extract_text()
+    assert title in text and "&amp;" not in text and "&#" not in text
+    assert reader.metadata is not None and reader.metadata.title is not None
+    assert reader.metadata.title.startswith(title)
