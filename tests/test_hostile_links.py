@@ -9,6 +9,7 @@ and is then linked out like the others.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 from collections.abc import Callable
 from pathlib import Path
@@ -134,3 +135,19 @@ def test_no_outside_text_reaches_a_build(tmp_path: Path, rel: str) -> None:
     assert not out.exists() or not any(p.is_file() for p in out.rglob("*"))
     run = cardgen("list", "--set", str(folder), *lang, cwd=tmp_path)
     assert clean_failure(run) and SECRET not in run.out + run.err, (run.code, run.out, run.err)
+
+
+# Where a set's files are read: each must read through cardgen.bounded_read (set_file / read_set_file), never open
+# a path itself. Bundled data is read elsewhere (paths.templates_dir, fonts_dir).
+SET_READERS = ["loader/*.py", "cardtext.py"]
+RAW_READS = re.compile(r"(?<![\w.])open\(|\.read_text\(|\.read_bytes\(|os\.open\(|Image\.open\((?!io\.BytesIO)"
+                       r"|FileSystemLoader\((?!str\(folder or templates_dir\(\)\)|p\) for p in paths)")
+
+
+def test_set_files_are_read_only_through_the_one_function() -> None:
+    root = Path(__file__).resolve().parents[1] / "cardgen"
+    found = [f"{path.relative_to(root)}:{n}: {line.strip()}" for pattern in SET_READERS
+             for path in sorted(root.glob(pattern))
+             for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+             if RAW_READS.search(line.split("#", 1)[0])]
+    assert found == [], "read a set's file with cardgen.bounded_read.read_set_file:\n" + "\n".join(found)
