@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from children import Lines, as_from_a_terminal
 from click.testing import CliRunner
 from starlette.testclient import TestClient
 
@@ -27,11 +28,6 @@ from cardgen.play.server import TableServer
 from cardgen.play.table import Table
 
 ROOT = Path(__file__).resolve().parents[1]
-
-
-def _default_sigint() -> None:
-    """A child started from a background job inherits SIGINT ignored: give it the default back."""
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 @pytest.fixture(scope="module")
@@ -166,7 +162,7 @@ def _start(args: list[str], tmp_path: Path, limit_files: int | None = None) -> t
     err = (tmp_path / "stderr.txt").open("w+", encoding="utf-8")
 
     def prepare() -> None:
-        _default_sigint()
+        as_from_a_terminal()
         if limit_files:
             import resource
 
@@ -176,16 +172,16 @@ def _start(args: list[str], tmp_path: Path, limit_files: int | None = None) -> t
                              "--no-browser", "--port", "0", "--pace", "0"], stdout=subprocess.PIPE, stderr=err,
                             text=True, cwd=ROOT, env={**os.environ, "PYTHONUNBUFFERED": "1"}, preexec_fn=prepare)
     assert proc.stdout is not None
-    deadline = time.monotonic() + 90
-    while time.monotonic() < deadline:
-        line = proc.stdout.readline()
-        if "/t/" in line:
-            return proc, line.split(": ", 1)[1].strip(), err
-        if not line and proc.poll() is not None:
-            break
-    proc.kill()
-    err.seek(0)
-    raise AssertionError(f"the table did not start: {err.read()}")
+    out = Lines(proc.stdout)
+    try:
+        out.wait_for("/t/", 1, timeout=90)
+    except AssertionError:
+        proc.kill()
+        proc.wait(5)
+        err.seek(0)
+        raise AssertionError(f"the table did not start: {err.read()}") from None
+    link = next(line for line in out.seen if "/t/" in line)
+    return proc, link.split(": ", 1)[1].strip(), err
 
 
 def _stop(proc: subprocess.Popen[str]) -> float:
@@ -292,7 +288,8 @@ def test_idle_and_half_sent_connections_are_closed_and_the_log_stays_bounded(tmp
     socks: list[socket.socket] = []
     try:
         assert proc.stdout is not None and proc.stdin is not None
-        link = proc.stdout.readline().strip()
+        out = Lines(proc.stdout)
+        link = (out.next(timeout=90) or "").strip()
         base, token = link.split("/t/")
         host, port = base.removeprefix("http://").split(":")
         socks = _open_idle((host, int(port)), 400)
@@ -337,7 +334,7 @@ def test_play_refuses_a_set_build_refuses_with_the_same_message(tmp_path: Path) 
     assert build.exit_code == 1
     res = subprocess.run([sys.executable, "-c", "from cardgen.cli.main import run; run()", "play", "--set",
                           str(folder), "--no-browser", "--port", "0"], capture_output=True, text=True, timeout=120,
-                         cwd=ROOT, preexec_fn=_default_sigint)
+                         cwd=ROOT, preexec_fn=as_from_a_terminal)
     assert res.returncode == 1, res.stderr
     refused = [line for line in build.stderr.splitlines() if ": error: " in line]
     assert refused and refused[0] in res.stderr.splitlines(), (build.stderr, res.stderr)
