@@ -134,6 +134,15 @@ class Stunned(Event):
 
 
 @dataclass(slots=True)
+class StunLifted(Event):
+    """A cancelled card's own STUNNED no longer holds (its player is not stunned by it)."""
+
+    event: ClassVar[str] = "stun lifted"
+    player: int
+    card: int
+
+
+@dataclass(slots=True)
 class HoldStarts(Event):
     event: ClassVar[str] = "hold"
     holder: int

@@ -26,6 +26,7 @@ from cardgen.engine.effects import (
     clockwise,
     draw_one,
     end_hold,
+    end_if_decided,
     knock_out,
     lost,
     next_seat,
@@ -50,6 +51,7 @@ from cardgen.engine.events import (
     Stomped,
     Stopped,
     Stunned,
+    StunLifted,
     TurnLost,
     WeaponBack,
     WeaponDiscarded,
@@ -61,7 +63,6 @@ from cardgen.engine.legal import (
     NO_DEFENCE,
     barred,
     effect_targets,
-    heal_limit,
     heal_moves,
     turn_moves,
     variants,
@@ -189,6 +190,11 @@ class Frame:
         """Defence kinds its target may play on it now (none but on a `Window` that says so)."""
         return NO_DEFENCE
 
+    def hits_pending(self, s: GameState) -> bool:
+        """Whether this step is an effect with hits still to land on conscious players (a card that hits
+        several players at once): the game is not decided before they land (`effects.end_if_decided`)."""
+        return False
+
 
 
 
@@ -211,6 +217,7 @@ class Window(Frame):
 
     __slots__ = ("pos", "resp", "target")
     interferable: ClassVar[bool] = False  # an interference (Beer Money's) may take it in the target's place
+    played_now: ClassVar[bool] = True  # its card was played this turn (a hold ticking was played before)
     interjectable: ClassVar[bool] = True  # a card playable at any time may be played in its window
 
     def __init__(self, player: int, target: int) -> None:
@@ -376,7 +383,8 @@ class TurnF(Frame):
         if phase is _PHASE_ACTION:
             return offer(s, p, turn_moves(s, p))
         if phase is _PHASE_HEAL:
-            moves = heal_moves(s, p, set(s.hands[p])) if self.count < heal_limit(s) else []
+            info = s.game.info  # each heal card keeps its own set's limit, in a mixed deck too
+            moves = heal_moves(s, p, {d for d in s.hands[p] if info[d].heal_cap > self.count})
             if moves:
                 return decide(s, p, [*moves, DONE_MOVE])
             self.phase = _PHASE_END
@@ -616,6 +624,12 @@ class StrikeF(Window):
             combo.followed(s, self)
         if self.blocked_by >= 0 and not self.cancelled and self.blocked_by != p and s.game.after_block:
             s.stack.append(AfterBlockF(self.blocked_by, p))  # (only if some card of the game opens after a block)
+        if ci.area:
+            end_if_decided(s)  # its knock-outs waited for every hit to land
+
+    def hits_pending(self, s: GameState) -> bool:
+        down = s.down
+        return any(not down[v] for v in self.victims)
 
     def defences(self, s: GameState) -> frozenset[DefenceKind]:
         if self.no_def:
@@ -797,6 +811,8 @@ class AnswerF(Window):
         victim = parent.player
         if s.log is not None:
             s.log.append(Cancelled(s.turn, parent.card(), victim, self.player))
+        if parent.played_now:
+            lift_own_stun(s, victim, parent.card())
         if last:
             s.stun_until[victim] = max(s.stun_until[victim], s.turn)
             if s.log is not None:
@@ -812,6 +828,7 @@ class TickF(Window):
     """A hold about to deal its damage at the start of the holder's turn; the victim may break it."""
 
     __slots__ = ("hold",)
+    played_now: ClassVar[bool] = False
 
     def __init__(self, hold: Hold) -> None:
         super().__init__(hold.holder, hold.victim)
@@ -1166,6 +1183,16 @@ def play_heal(s: GameState, p: int, m: Move, amount: int) -> None:
     h = HealF(p, m.card, m.target, amount)
     s.stack.append(h)
     h.open(s)
+
+
+def lift_own_stun(s: GameState, p: int, d: int) -> None:
+    """A card with STUNNED nT that `p` played this turn was cancelled: a cancelled card does nothing, its
+    STUNNED included (docs/rules-decisions.md, 15). Left alone if something else has since stunned `p` longer."""
+    stunned = s.game.info[d].stunned
+    if stunned and s.stun_until[p] == s.turn + stunned:
+        s.stun_until[p] = s.turn - 1  # as before the card: `p` could act to play it, so was not stunned
+        if s.log is not None:
+            s.log.append(StunLifted(s.turn, p, d))
 
 
 def release(s: GameState, p: int, victim: int) -> None:

@@ -96,10 +96,12 @@ class Replay:
         self.state = table(spec)
 
     def run(self, checks: MoveHook | None = None) -> list[Diagnostic]:
-        """Play every step in order (raises ScenarioError at the first move that is not legal).
+        """Play every step in order.
 
         Returns the unmet expectations (of the `expect:` items met along the way, and the final `expect:`)
-        and whatever `checks` found, in the order met.
+        and whatever `checks` found, in the order met. At the first move that is not legal it raises
+        ScenarioError carrying every unmet expectation found before that move, then the move's own error:
+        a scenario wrong in several places says so at once.
         """
         out: list[Diagnostic] = []
         for step in self.spec.steps:
@@ -108,11 +110,15 @@ class Replay:
             elif isinstance(step, MovesCheck):
                 out += self.check_moves(step)
             else:
-                out += self._play(step, checks)
+                try:
+                    self._play(step, checks, out)
+                except ScenarioError as exc:
+                    raise ScenarioError(out + exc.diagnostics) from exc
         return out + (self.check_expect(self.spec.expect) if self.spec.expect is not None else [])
 
-    def _play(self, m: MoveSpec, checks: MoveHook | None) -> list[Diagnostic]:
-        s, out = self.state, []
+    def _play(self, m: MoveSpec, checks: MoveHook | None, out: list[Diagnostic]) -> None:
+        """Push the moves `m` stands for, adding what `checks` finds to `out` as it goes."""
+        s = self.state
         for move in self.steps(m):
             said = ""
             if checks is not None:
@@ -124,7 +130,6 @@ class Replay:
                 raise self.spec.error(m.pos, str(exc)) from exc
             if checks is not None:
                 out += [self.spec.diagnostic(m.pos, f"after {said}: {p}") for p in checks.after(s, move)]
-        return out
 
     def _situation(self) -> str:
         s = self.state

@@ -135,6 +135,8 @@ def _event(g: Game, e: ev.Event, lang: str = EN) -> str:
         return log("unconscious", who=n[e.player])
     if isinstance(e, ev.Stunned):
         return log("stunned", who=n[e.player], turn=e.until_turn)
+    if isinstance(e, ev.StunLifted):
+        return log("stun_lifted", who=n[e.player], card=_card(g, e.card, lang))
     if isinstance(e, ev.Vomiting):
         return log("vomiting", who=n[e.player], turn=e.until_turn)
     if isinstance(e, ev.TurnLost):
