@@ -218,7 +218,8 @@ def _every_form(lang: str, monkeypatch: pytest.MonkeyPatch) -> tuple[set[str], l
                     out.extend(wording._words(g, 0, mv.Move(kind, 0, target, choice), step, lang))
     events: list[ev.Event] = [
         ev.Damage(1, 0, 2, 10, 0), ev.Healed(1, 0, 2, 12, 0, 0), ev.Unconscious(1, 0, 0), ev.Stunned(1, 0, 3),
-        ev.Vomiting(1, 0, 3), *(ev.TurnLost(1, 0, why) for why in ev.LostTurn), ev.HoldStarts(1, 0, 1, 0),
+        ev.StunLifted(1, 0, 0), ev.Vomiting(1, 0, 3), *(ev.TurnLost(1, 0, why) for why in ev.LostTurn),
+        ev.HoldStarts(1, 0, 1, 0),
         *(ev.HoldEnds(1, 0, 1, why) for why in ev.HoldEnd), ev.Stomped(1, 1), ev.Revived(1, 1), ev.Reshuffle(1, 30),
         ev.MovesOn(1, 0, 2), ev.Stopped(1, 0, 1), ev.Stopped(1, 0, -1), ev.Redirected(1, 2), ev.Cancelled(1, 0, 0, 1),
         ev.Combo(1, 0, 1, "grab"), ev.ComboWasted(1, 0), ev.ComboEnds(1, 0), ev.WeaponDiscarded(1, 0, 0),
