@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal, NamedTuple
 
+from cardgen.primitives import Effect, hits
+
 Source = Literal["rulebook", "published-list", "designed"]
 Role = Literal["attack", "weapon", "defence", "heal", "counter", "wrestling", "special", "event",
                "humiliation"]
@@ -112,6 +114,8 @@ class Card:
     stomp: bool = False
     draw: int = 0
     timing: Timing | None = None
+    effects: tuple[Effect, ...] = ()  # what it does, as primitives in order (cardgen/primitives.py)
+    words_only: bool = False  # `effects: text`: its own `text` says what it does; the engine plays it as nothing
     text: str | None = None
     flavour: str | None = None
     art: str | None = None
@@ -246,6 +250,6 @@ def defences_of(card: Card, cs: CardSet) -> tuple[DefenceKind, ...]:
     role = cs.role(card)
     if role == "weapon":
         return ("dodge", "block", "disarm")
-    if role in ("attack", "special", "event") and (card.damage or card.opens):
+    if role in ("attack", "special", "event") and (card.damage or card.opens or hits(card.effects)):
         return ("dodge", "block")
     return ()

@@ -84,14 +84,18 @@ from cardgen.engine.moves import (
     LEFT,
     OPEN,
     PASS,
+    PICK,
     PLAY,
     RELEASE,
     RIGHT,
     STOMP,
     VOMIT_HIT,
+    Choice,
     Move,
 )
+from cardgen.engine.primitives import RUN, STRIKES, Task, deliver, random_picks, victims
 from cardgen.model import DefenceKind, Opener
+from cardgen.primitives import Effect
 
 if TYPE_CHECKING:
     from cardgen.engine.state import GameState
@@ -189,6 +193,10 @@ class Frame:
     def defences(self, s: GameState) -> frozenset[DefenceKind]:
         """Defence kinds its target may play on it now (none but on a `Window` that says so)."""
         return NO_DEFENCE
+
+    def redeal(self, s: GameState, viewer: int) -> None:
+        """The hidden hands of `s` were just dealt afresh for `viewer` (`determinize`): make what this step holds
+        of those hands agree with them (by default it holds nothing)."""
 
     def hits_pending(self, s: GameState) -> bool:
         """Whether this step is an effect with hits still to land on conscious players (a card that hits
@@ -408,6 +416,12 @@ class TurnF(Frame):
                    else LostTurn.UNCONSCIOUS)
             if s.log is not None:
                 s.log.append(TurnLost(s.turn, p, why))
+            self.phase = _PHASE_END
+            return False
+        if s.skips[p]:  # a `skip_turns` effect: this turn is lost (a turn lost otherwise does not count)
+            s.skips[p] -= 1
+            if s.log is not None:
+                s.log.append(TurnLost(s.turn, p, LostTurn.SKIPPED))
             self.phase = _PHASE_END
             return False
         self.phase = _PHASE_ACTION  # just checked: the player can act
@@ -1026,6 +1040,127 @@ class AfterBlockF(Frame):
 
 
 
+class EffectsF(Window):
+    """A card with `effects:` (cardgen/primitives.py) played by `player` (at `target`, or at nobody: -1).
+
+    First a window, where others may answer the card as any card (a humiliation may cancel it); then its
+    primitives run in order. A strike (damage) is put in flight above this frame and finishes first; a
+    primitive that needs cards picked offers PICK moves, one card at a time, and moves the cards once every
+    pick of that primitive is made, so passing is all at once. A player who cannot act (stunned, vomiting,
+    tied up) has their picks made at random. The game is decided only once every primitive has run.
+    """
+
+    __slots__ = ("aim", "count", "design", "effects", "held", "index", "op", "running", "tasks")
+
+    def __init__(self, player: int, design: int, target: int) -> None:
+        super().__init__(player, target if target >= 0 else player)
+        self.design = design
+        self.aim = target  # the chosen player (-1: none)
+        self.effects: tuple[Effect, ...] = ()  # set by `start_effect`
+        self.count = 0  # cards picked for the first task so far
+        self.index = 0
+        self.running = False  # the window is over: the primitives run
+        self.op = ""  # the primitive whose picks are being made
+        self.tasks: list[Task] = []
+        self.held: list[tuple[int, int, int]] = []  # (owner, card, where it goes) picked so far
+
+    def copy(self) -> Frame:
+        f = super().copy()
+        assert isinstance(f, EffectsF)
+        f.tasks = list(self.tasks)
+        f.held = list(self.held)
+        return f
+
+    def card(self) -> int:
+        return self.design
+
+    def hits_pending(self, s: GameState) -> bool:
+        return self.index < len(self.effects) or bool(self.tasks)
+
+    def step(self, s: GameState) -> bool:
+        if not self.running:
+            if self.ask(s):
+                return True
+            self.running = True
+        while True:
+            if self.tasks:
+                if self._offer(s):
+                    return True
+                continue
+            if self.held:
+                deliver(s, self.player, self.design, self.op, self.held)
+                self.held = []
+            if self.index >= len(self.effects) or s.result is not None:
+                s.stack.pop()
+                end_if_decided(s)  # its knock-outs waited for every primitive to run
+                return False
+            e = self.effects[self.index]
+            self.index += 1
+            strike = STRIKES.get(e.op)
+            if strike is not None:
+                self._strike(s, e, strike == "sealed")
+                if s.stack[-1] is not self:
+                    return False  # the strike runs first
+                continue
+            self.op = e.op
+            self.tasks = RUN[e.op](s, self.player, self.design, self.aim, e)
+            if s.stack[-1] is not self:
+                return False  # a knock-out or a drop came first
+
+    def _strike(self, s: GameState, e: Effect, sealed: bool) -> None:
+        hit = victims(s, self.player, self.aim, e)
+        if not hit:
+            return
+        f = StrikeF(self.player, self.design, hit[0], (e.number("amount"),),
+                    NO_DEFENCE if sealed else s.game.info[self.design].defences)
+        f.victims = hit[1:]
+        f.sealed = sealed
+        s.stack.append(f)
+        f.open(s)
+
+    def _offer(self, s: GameState) -> bool:
+        """Offer the next card of the first task (True: someone must pick); picks made at random need no one."""
+        task = self.tasks[0]
+        hand = s.hands[task.owner]
+        held = [c for o, c, _ in self.held if o == task.owner]
+        if self.count >= task.cards or len(held) >= len(hand) or s.down[task.picker] or s.down[task.owner]:
+            self.tasks.pop(0)
+            self.count = 0
+            return False
+        if task.random or not can_act(s, task.picker):
+            for c in random_picks(s, hand, held, task.cards - self.count):
+                self.held.append((task.owner, c, task.dest))
+            self.tasks.pop(0)
+            self.count = 0
+            return False
+        left = list(hand)
+        for c in held:
+            left.remove(c)
+        target = task.owner if task.how == Choice.TAKE else task.dest
+        return decide(s, task.picker, [Move(PICK, c, target, task.how) for c in sorted(set(left))])
+
+    def apply(self, s: GameState, p: int, m: Move) -> None:
+        if m.kind != PICK:
+            super().apply(s, p, m)
+            return
+        self.held.append((self.tasks[0].owner, m.card, self.tasks[0].dest))
+        self.count += 1
+
+    def redeal(self, s: GameState, viewer: int) -> None:
+        """After the hidden hands were dealt afresh for `viewer` (`determinize`): the cards others picked so far,
+        which `viewer` has not seen, become cards of their new hands."""
+        fresh: list[tuple[int, int, int]] = []
+        for owner, card, dest in self.held:
+            if owner != viewer:
+                left = list(s.hands[owner])
+                for o, c, _ in fresh:
+                    if o == owner:
+                        left.remove(c)
+                card = min(left) if left else card
+            fresh.append((owner, card, dest))
+        self.held = fresh
+
+
 class DirectionF(Frame):
     """An attack that passes on was dodged: its player picks left or right."""
 
@@ -1143,7 +1278,13 @@ class LetGoF(Frame):
 
 def start_effect(s: GameState, p: int, ci: CardInfo, target: int, drop: bool = False, free: bool = False,
                  mult: int = 1, in_combo: bool = False, no_def: bool = False, sealed: bool = False) -> None:
-    """Resolve a played card's draw, and put its damage (if any) in flight."""
+    """Resolve a played card's draw, and put its damage (if any) in flight (or its `effects:`, `EffectsF`)."""
+    if ci.effects:
+        ef = EffectsF(p, ci.d, target)
+        ef.effects = ci.effects
+        s.stack.append(ef)
+        ef.open(s)
+        return
     for _ in range(ci.draw):
         if not draw_one(s, p):
             break

@@ -49,6 +49,7 @@ from cardgen.engine.state import (
     ComboF,
     DirectionF,
     DropF,
+    EffectsF,
     Frame,
     GameState,
     HealF,
@@ -78,11 +79,12 @@ class StepKind(StrEnum):
     BRACE = "brace"  # damage about to drop a player: heals that come first
     HEAL = "heal"  # a heal card in flight (a cancelling humiliation may stop it)
     LET_GO = "let go"  # a holder asked whether to let go
+    EFFECT = "effect"  # a card's `effects:`: first a window (answers), then its primitives, picks included
 
 
 # The steps other players are asked to answer in turn (a response window).
 WINDOWS: Final[frozenset[StepKind]] = frozenset({StepKind.STRIKE, StepKind.OPENER, StepKind.ANSWER, StepKind.TICK,
-                                                 StepKind.HEAL})
+                                                 StepKind.HEAL, StepKind.EFFECT})
 _NO_KINDS: Final[frozenset[DefenceKind]] = frozenset()
 # The answer kinds a step admits (`Pending.answers`), made once.
 _NONE: Final[frozenset[Answer]] = frozenset()
@@ -192,6 +194,11 @@ def pending_of(s: GameState, f: Frame) -> Pending:
     if t is BraceF:
         assert isinstance(f, BraceF)
         return Pending(StepKind.BRACE, f.player, None, None, (), f.amount)
+    if t is EffectsF:
+        assert isinstance(f, EffectsF)
+        return Pending(StepKind.EFFECT, f.player, f.design, f.aim if f.aim >= 0 else None,
+                       () if f.running else f.resp[f.pos:], None, None, None, 1, None, None, None, _NO_KINDS,
+                       _NONE if f.running else _H, False)
     if t is DirectionF:
         return Pending(StepKind.DIRECTION, f.player)
     if t is DropF:
