@@ -197,7 +197,19 @@ class Replay:
             return found
         if m.action == "discard":
             return self._discard_list(m, p, legal)
+        if m.action == "pick":
+            return self._pick(m, p, legal)
         return self._card_play(m, p, legal)
+
+    def _pick(self, m: MoveSpec, p: int, legal: list[Move]) -> list[Move]:
+        """A card an effect asks `p` to pick, from their own hand or (looking at it) another's."""
+        cs = self.spec.cs
+        name = cs.cards[m.cards[0].design].name.casefold()
+        found = [x for x in legal if x.kind == mv.PICK and cs.cards[x.card].name.casefold() == name]
+        if not found:
+            raise _Miss(m.value_pos, f"{self.spec.names[p]} cannot pick '{m.cards[0].written}' now: "
+                                     f"{self._situation()}")
+        return found[:1]
 
     def _discard_list(self, m: MoveSpec, p: int, legal: list[Move]) -> list[Move]:
         """A discard list as one check (`expect_moves`; `steps` plays a list one card at a time)."""
