@@ -16,11 +16,6 @@ from cardgen.primitives import PRIMITIVES, Effect, Who
 CHOSEN_AGAIN = "chosen_again"  # the chosen player, named a second time on the same card ("that player")
 
 
-def _count(table: dict[str, Any], n: int) -> str:
-    """A number in the words of a count table: {one: 'a card', other: '{n} cards'}."""
-    return str(table["one"] if n == 1 else table["other"]).format(n=n)
-
-
 def _variant(entry: Any, e: Effect, lang: str) -> str:
     """The sentence of entry `entry` for effect `e`: its `self`/`pick` variant if the catalogue has one."""
     if isinstance(entry, str):
@@ -38,9 +33,9 @@ def _fields(e: Effect, lang: str, life: str, who_key: str, form: str) -> dict[st
     fields: dict[str, str] = {"life": life}
     for name, value in e.values:
         if isinstance(value, int):
-            fields[name] = _count(counts[name], value) if name in counts else str(value)
-            for table, forms in counts.items():
-                fields[f"{name}_{table}"] = _count(forms, value)
+            fields[name] = messages.plural(f"effects.count.{name}", lang, value) if name in counts else str(value)
+            for table in counts:
+                fields[f"{name}_{table}"] = messages.plural(f"effects.count.{table}", lang, value)
         elif name == "way":
             fields["way"] = messages.text(f"effects.way.{value}", lang)
         elif name == "pick":

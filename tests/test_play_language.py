@@ -196,7 +196,9 @@ def _every_form(lang: str, monkeypatch: pytest.MonkeyPatch) -> tuple[set[str], l
     from cardgen.engine import moves as mv
     from cardgen.engine.observation import Pending, StepKind
     from cardgen.engine.outcome import Reason
+    from cardgen.engine.primitives import STRIKES
     from cardgen.play import wording
+    from cardgen.primitives import PRIMITIVES
 
     used: set[str] = set()
     real = wording.say
@@ -210,7 +212,8 @@ def _every_form(lang: str, monkeypatch: pytest.MonkeyPatch) -> tuple[set[str], l
     out: list[str] = []
     steps = [None, *(Pending(k, 1, 0, t) for k in StepKind for t in (0, 1))]
     c = mv.Choice
-    choices = {mv.DEFEND: [c.NONE, c.DODGE, c.BLOCK, c.DISARM, c.FREEDOM, c.BREAK], mv.DIRECTION: [c.LEFT, c.RIGHT]}
+    choices = {mv.DEFEND: [c.NONE, c.DODGE, c.BLOCK, c.DISARM, c.FREEDOM, c.BREAK], mv.DIRECTION: [c.LEFT, c.RIGHT],
+               mv.PICK: [c.GIVE, c.TAKE, c.THROW]}
     for kind in mv.KINDS:
         for target in (-1, 0, 1):
             for choice in choices.get(kind, [c.NONE, c.DROP, c.HOLD]):  # the choices a move of that kind may have
@@ -223,6 +226,7 @@ def _every_form(lang: str, monkeypatch: pytest.MonkeyPatch) -> tuple[set[str], l
         *(ev.HoldEnds(1, 0, 1, why) for why in ev.HoldEnd), ev.Stomped(1, 1), ev.Revived(1, 1), ev.Reshuffle(1, 30),
         ev.MovesOn(1, 0, 2), ev.Stopped(1, 0, 1), ev.Stopped(1, 0, -1), ev.Redirected(1, 2), ev.Cancelled(1, 0, 0, 1),
         ev.Combo(1, 0, 1, "grab"), ev.ComboWasted(1, 0), ev.ComboEnds(1, 0), ev.WeaponDiscarded(1, 0, 0),
+        *(ev.Effected(1, 0, 0, op, 1, n) for op in PRIMITIVES if op not in STRIKES and op != "heal" for n in (1, 2)),
         *(ev.GameOver(1, w, r) for w in (-1, 0) for r in Reason)]
     out.extend(wording._event(g, e, lang) for e in events)
     run = [ev.TurnStarts(1, 0), *(ev.Moved(1, 0, mv.Move(mv.DISCARD, d, -1, mv.Choice.NONE)) for d in (0, 1, 2))]
