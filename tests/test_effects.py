@@ -233,3 +233,12 @@ def test_an_effect_keeps_its_numbers_when_written_out_and_read_back() -> None:
     assert e.as_data() == {"steal": {"who": "left"}}
     assert primitives.make_effect("steal", e.as_data()["steal"]) == e
     assert dataclasses.asdict(e)["values"] == (("cards", 1), ("who", "left"), ("pick", "random"))
+
+
+def test_the_designers_page_lists_every_primitive_with_its_parameters() -> None:
+    page = (Path(__file__).parent.parent / "docs" / "effects.md").read_text(encoding="utf-8")
+    rows = {line.split("|")[1].strip(" `"): line for line in page.splitlines() if line.startswith("| `")}
+    for op, prim in primitives.PRIMITIVES.items():
+        assert op in rows, op
+        for name in prim.params:
+            assert f"`{name}`" in rows[op], (op, name)

@@ -39,6 +39,6 @@ def determinize(view: PlayerView, rng: random.Random) -> GameState:
         skips=list(s.skips),  # (hands shown this turn are not kept: the deal above may have moved those cards)
     )
     for f in t.stack:
-        f.redeal(t, view.seat)
+        f.redeal(s, t, view.seat)
     settle(t)
     return t

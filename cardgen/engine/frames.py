@@ -194,9 +194,9 @@ class Frame:
         """Defence kinds its target may play on it now (none but on a `Window` that says so)."""
         return NO_DEFENCE
 
-    def redeal(self, s: GameState, viewer: int) -> None:
-        """The hidden hands of `s` were just dealt afresh for `viewer` (`determinize`): make what this step holds
-        of those hands agree with them (by default it holds nothing)."""
+    def redeal(self, real: GameState, s: GameState, viewer: int) -> None:
+        """The hidden hands of `s` were just dealt afresh for `viewer` (`determinize`) from `real`: make what this
+        step holds of those hands agree with them (by default it holds nothing)."""
 
     def hits_pending(self, s: GameState) -> bool:
         """Whether this step is an effect with hits still to land on conscious players (a card that hits
@@ -1146,12 +1146,16 @@ class EffectsF(Window):
         self.held.append((self.tasks[0].owner, m.card, self.tasks[0].dest))
         self.count += 1
 
-    def redeal(self, s: GameState, viewer: int) -> None:
-        """After the hidden hands were dealt afresh for `viewer` (`determinize`): the cards others picked so far,
-        which `viewer` has not seen, become cards of their new hands."""
+    def redeal(self, real: GameState, s: GameState, viewer: int) -> None:
+        """After the hidden hands were dealt afresh for `viewer` (`determinize`): a hand `viewer` is looking at to
+        take from is the real one again, and the cards others picked so far, which `viewer` has not seen, become
+        cards of their new hands."""
+        if self.tasks and self.tasks[0].picker == viewer and self.tasks[0].how == Choice.TAKE:
+            show_hand(s, self.tasks[0].owner, real.hands[self.tasks[0].owner], viewer)
         fresh: list[tuple[int, int, int]] = []
         for owner, card, dest in self.held:
-            if owner != viewer:
+            if owner != viewer and not (self.tasks and self.tasks[0].owner == owner
+                                        and self.tasks[0].how == Choice.TAKE):
                 left = list(s.hands[owner])
                 for o, c, _ in fresh:
                     if o == owner:
@@ -1159,6 +1163,22 @@ class EffectsF(Window):
                 card = min(left) if left else card
             fresh.append((owner, card, dest))
         self.held = fresh
+
+
+def show_hand(s: GameState, owner: int, hand: list[int], viewer: int) -> None:
+    """Make `owner`'s hand in `s` the cards `hand` (what `viewer` sees), trading each card it lacks with a hidden
+    place (the draw pile, another hand but the viewer's) that holds it, so every card stays in the game once."""
+    want = list(hand)
+    extra = list(s.hands[owner])
+    for c in hand:
+        if c in extra:
+            extra.remove(c)
+            want.remove(c)
+    for c in want:
+        places = [s.draw, *(s.hands[q] for q in range(len(s.hands)) if q not in (owner, viewer))]
+        pile = next(pl for pl in places if c in pl)
+        pile[pile.index(c)] = extra.pop()
+    s.hands[owner] = list(hand)
 
 
 class DirectionF(Frame):
