@@ -16,7 +16,7 @@ from cardgen.cardtext import rules_text, summary
 from cardgen.cli.main import main
 from cardgen.effect_text import catalogue_gaps
 from cardgen.engine.determinize import determinize
-from cardgen.engine.frames import EffectsF
+from cardgen.engine.frames import PickF
 from cardgen.engine.moves import PICK, PLAY, Move
 from cardgen.engine.primitives import RUN, STRIKES
 from cardgen.engine.replay import Replay
@@ -187,7 +187,7 @@ def test_picks_survive_a_fresh_deal_for_search(tmp_path: Path) -> None:
     assert s.to_act == 2
     t = determinize(observe(s, 2), random.Random(7))
     held = t.stack[-1]
-    assert isinstance(held, EffectsF)
+    assert isinstance(held, PickF)
     assert all(card in t.hands[owner] for owner, card, _ in held.held)
     before = sorted(c for h in t.hands for c in h)
     push(t, t.moves[0])

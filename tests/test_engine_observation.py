@@ -39,7 +39,7 @@ def _plain(value: object) -> bool:
 def test_every_frame_class_has_a_step_kind() -> None:
     frames = {c for c in vars(st).values() if isinstance(c, type) and issubclass(c, st.Frame)}
     frames -= {st.Frame, st.Window}
-    assert len(frames) == len(StepKind) == 14
+    assert len(frames) == len(StepKind) == 15
 
 
 @pytest.mark.parametrize("group", GROUPS, ids=["+".join(g) for g in GROUPS])

@@ -1045,37 +1045,25 @@ class EffectsF(Window):
 
     First a window, where others may answer the card as any card (a humiliation may cancel it); then its
     primitives run in order. A strike (damage) is put in flight above this frame and finishes first; a
-    primitive that needs cards picked offers PICK moves, one card at a time, and moves the cards once every
-    pick of that primitive is made, so passing is all at once. A player who cannot act (stunned, vomiting,
-    tied up) has their picks made at random. The game is decided only once every primitive has run.
+    primitive that needs cards picked puts a `PickF` above it. The game is decided only once every primitive
+    has run.
     """
 
-    __slots__ = ("aim", "count", "design", "effects", "held", "index", "op", "running", "tasks")
+    __slots__ = ("aim", "design", "effects", "index", "running")
 
     def __init__(self, player: int, design: int, target: int) -> None:
         super().__init__(player, target if target >= 0 else player)
         self.design = design
         self.aim = target  # the chosen player (-1: none)
         self.effects: tuple[Effect, ...] = ()  # set by `start_effect`
-        self.count = 0  # cards picked for the first task so far
         self.index = 0
         self.running = False  # the window is over: the primitives run
-        self.op = ""  # the primitive whose picks are being made
-        self.tasks: list[Task] = []
-        self.held: list[tuple[int, int, int]] = []  # (owner, card, where it goes) picked so far
-
-    def copy(self) -> Frame:
-        f = super().copy()
-        assert isinstance(f, EffectsF)
-        f.tasks = list(self.tasks)
-        f.held = list(self.held)
-        return f
 
     def card(self) -> int:
         return self.design
 
     def hits_pending(self, s: GameState) -> bool:
-        return self.index < len(self.effects) or bool(self.tasks)
+        return self.index < len(self.effects)
 
     def step(self, s: GameState) -> bool:
         if not self.running:
@@ -1083,13 +1071,6 @@ class EffectsF(Window):
                 return True
             self.running = True
         while True:
-            if self.tasks:
-                if self._offer(s):
-                    return True
-                continue
-            if self.held:
-                deliver(s, self.player, self.design, self.op, self.held)
-                self.held = []
             if self.index >= len(self.effects) or s.result is not None:
                 s.stack.pop()
                 end_if_decided(s)  # its knock-outs waited for every primitive to run
@@ -1099,13 +1080,12 @@ class EffectsF(Window):
             strike = STRIKES.get(e.op)
             if strike is not None:
                 self._strike(s, e, strike == "sealed")
-                if s.stack[-1] is not self:
-                    return False  # the strike runs first
-                continue
-            self.op = e.op
-            self.tasks = RUN[e.op](s, self.player, self.design, self.aim, e)
+            else:
+                tasks = RUN[e.op](s, self.player, self.design, self.aim, e)
+                if tasks:
+                    s.stack.append(PickF(self.player, self.design, e.op, tasks))
             if s.stack[-1] is not self:
-                return False  # a knock-out or a drop came first
+                return False  # a strike, the picks, a knock-out or a drop come first
 
     def _strike(self, s: GameState, e: Effect, sealed: bool) -> None:
         hit = victims(s, self.player, self.aim, e)
@@ -1117,6 +1097,41 @@ class EffectsF(Window):
         f.sealed = sealed
         s.stack.append(f)
         f.open(s)
+
+
+class PickF(Frame):
+    """The cards one primitive of a card's `effects:` asks for (`tasks`, each a picker, a hand and how many),
+    offered one card at a time; the cards move only when every pick is made, so passing is all at once. A player
+    who cannot act (stunned, vomiting, tied up) has their picks made at random, as do `random` tasks. `player`
+    is the card's player."""
+
+    __slots__ = ("count", "design", "held", "op", "tasks")
+
+    def __init__(self, player: int, design: int, op: str, tasks: list[Task]) -> None:
+        super().__init__(player)
+        self.design = design
+        self.op = op
+        self.tasks = tasks
+        self.count = 0  # cards picked for the first task so far
+        self.held: list[tuple[int, int, int]] = []  # (owner, card, where it goes) picked so far
+
+    def copy(self) -> Frame:
+        f = super().copy()
+        assert isinstance(f, PickF)
+        f.tasks = list(self.tasks)
+        f.held = list(self.held)
+        return f
+
+    def hits_pending(self, s: GameState) -> bool:
+        return True  # the card it belongs to has not finished
+
+    def step(self, s: GameState) -> bool:
+        while self.tasks:
+            if self._offer(s):
+                return True
+        s.stack.pop()
+        deliver(s, self.player, self.design, self.op, self.held)
+        return False
 
     def _offer(self, s: GameState) -> bool:
         """Offer the next card of the first task (True: someone must pick); picks made at random need no one."""
@@ -1150,12 +1165,13 @@ class EffectsF(Window):
         """After the hidden hands were dealt afresh for `viewer` (`determinize`): a hand `viewer` is looking at to
         take from is the real one again, and the cards others picked so far, which `viewer` has not seen, become
         cards of their new hands."""
-        if self.tasks and self.tasks[0].picker == viewer and self.tasks[0].how == Choice.TAKE:
-            show_hand(s, self.tasks[0].owner, real.hands[self.tasks[0].owner], viewer)
+        looking = self.tasks[0].owner if (self.tasks and self.tasks[0].picker == viewer
+                                          and self.tasks[0].how == Choice.TAKE) else -1
+        if looking >= 0:
+            show_hand(s, looking, real.hands[looking], viewer)
         fresh: list[tuple[int, int, int]] = []
         for owner, card, dest in self.held:
-            if owner != viewer and not (self.tasks and self.tasks[0].owner == owner
-                                        and self.tasks[0].how == Choice.TAKE):
+            if owner not in (viewer, looking):
                 left = list(s.hands[owner])
                 for o, c, _ in fresh:
                     if o == owner:

@@ -40,6 +40,7 @@ from typing import Final
 
 from cardgen.engine.kinds import How
 from cardgen.engine.legal import allowed_defences
+from cardgen.engine.moves import Choice
 from cardgen.engine.state import (
     AfterBlockF,
     Answer,
@@ -56,6 +57,7 @@ from cardgen.engine.state import (
     LetGoF,
     OpenerF,
     Phase,
+    PickF,
     StrikeF,
     TickF,
     TurnF,
@@ -79,7 +81,9 @@ class StepKind(StrEnum):
     BRACE = "brace"  # damage about to drop a player: heals that come first
     HEAL = "heal"  # a heal card in flight (a cancelling humiliation may stop it)
     LET_GO = "let go"  # a holder asked whether to let go
-    EFFECT = "effect"  # a card's `effects:`: first a window (answers), then its primitives, picks included
+    EFFECT = "effect"  # a card's `effects:`: first a window (its answers), then its primitives run
+    PICK = "pick"  # cards a primitive asks players to pick (`player`: who picks now; `target`: where the card goes,
+    #                or whose hand it is taken from)
 
 
 # The steps other players are asked to answer in turn (a response window).
@@ -196,9 +200,13 @@ def pending_of(s: GameState, f: Frame) -> Pending:
         return Pending(StepKind.BRACE, f.player, None, None, (), f.amount)
     if t is EffectsF:
         assert isinstance(f, EffectsF)
-        return Pending(StepKind.EFFECT, f.player, f.design, f.aim if f.aim >= 0 else None,
-                       () if f.running else f.resp[f.pos:], None, None, None, 1, None, None, None, _NO_KINDS,
-                       _NONE if f.running else _H, False)
+        return Pending(StepKind.EFFECT, f.player, f.design, f.target, f.resp[f.pos:] if not f.running else (),
+                       None, None, None, 1, None, None, None, _NO_KINDS, _H, False)
+    if t is PickF:
+        assert isinstance(f, PickF)
+        task = f.tasks[0] if f.tasks else None
+        return Pending(StepKind.PICK, task.picker if task else f.player, f.design,
+                       (task.owner if task.how == Choice.TAKE else task.dest) if task else None)
     if t is DirectionF:
         return Pending(StepKind.DIRECTION, f.player)
     if t is DropF:

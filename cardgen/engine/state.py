@@ -31,6 +31,7 @@ from cardgen.engine.frames import (
     HealF,
     LetGoF,
     OpenerF,
+    PickF,
     StrikeF,
     TickF,
     TurnF,
@@ -42,10 +43,34 @@ from cardgen.engine.moves import Move
 from cardgen.engine.outcome import Outcome, Reason
 from cardgen.model import Role
 
-__all__ = ["AfterBlockF", "Answer", "AnswerF", "BonusF", "BraceF", "ComboF", "DirectionF", "DropF", "EffectsF",
-           "Frame",
-           "GameState", "HealF", "Hold", "LetGoF", "OpenerF", "Outcome", "Phase", "Reason", "Reply", "Stage",
-           "StrikeF", "TickF", "TurnF", "Window", "blank_state"]
+__all__ = [
+    "AfterBlockF",
+    "Answer",
+    "AnswerF",
+    "BonusF",
+    "BraceF",
+    "ComboF",
+    "DirectionF",
+    "DropF",
+    "EffectsF",
+    "Frame",
+    "GameState",
+    "HealF",
+    "Hold",
+    "LetGoF",
+    "OpenerF",
+    "Outcome",
+    "Phase",
+    "PickF",
+    "Reason",
+    "Reply",
+    "Stage",
+    "StrikeF",
+    "TickF",
+    "TurnF",
+    "Window",
+    "blank_state",
+]
 
 
 @mypyc_attr(serializable=True)  # compiled: `GameState.__new__` without `__init__`, for `copy`

@@ -260,7 +260,7 @@ _PENDING: Final[dict[StepKind, str]] = {
     StepKind.STRIKE: "strike", StepKind.OPENER: "strike", StepKind.HEAL: "heal", StepKind.TICK: "tick",
     StepKind.COMBO: "combo", StepKind.BONUS: "bonus", StepKind.AFTER_BLOCK: "after_block",
     StepKind.DIRECTION: "direction", StepKind.DROP: "going_down", StepKind.BRACE: "going_down",
-    StepKind.LET_GO: "let_go", StepKind.EFFECT: "effect"}
+    StepKind.LET_GO: "let_go", StepKind.EFFECT: "effect", StepKind.PICK: "pick"}
 
 
 def in_flight(g: Game, steps: Sequence[Pending], lang: str = EN) -> list[str]:
