@@ -33,9 +33,9 @@ def _fields(e: Effect, lang: str, life: str, who_key: str, form: str) -> dict[st
     fields: dict[str, str] = {"life": life}
     for name, value in e.values:
         if isinstance(value, int):
-            fields[name] = messages.plural(f"effects.count.{name}", lang, value) if name in counts else str(value)
+            fields[name] = messages.counted(f"effects.count.{name}", lang, value) if name in counts else str(value)
             for table in counts:
-                fields[f"{name}_{table}"] = messages.plural(f"effects.count.{table}", lang, value)
+                fields[f"{name}_{table}"] = messages.counted(f"effects.count.{table}", lang, value)
         elif name == "way":
             fields["way"] = messages.text(f"effects.way.{value}", lang)
         elif name == "pick":

@@ -103,7 +103,7 @@ def text(key: str, lang: str = DEFAULT_LANGUAGE, **fields: object) -> str:
                             f"field {exc} that cardgen does not fill in here") from None
 
 
-def plural(key: str, lang: str, n: int) -> str:
+def counted(key: str, lang: str, n: int) -> str:
     """A count in the words of the table at `key` ({one: ..., other: "{n} ..."}): "a card", "2 cards"."""
     forms = message(key, lang)
     return str(forms["one"] if n == 1 else forms["other"]).format(n=n)

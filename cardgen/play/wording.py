@@ -142,8 +142,8 @@ def _event(g: Game, e: ev.Event, lang: str = EN) -> str:
         return log("stunned", who=n[e.player], turn=e.until_turn)
     if isinstance(e, ev.Effected):
         who, whom = n[e.player], n[e.target] if e.target >= 0 else ""
-        cards = messages.plural("effects.count.cards", lang, e.count)
-        turns = messages.plural("effects.count.turns", lang, e.count)
+        cards = messages.counted("effects.count.cards", lang, e.count)
+        turns = messages.counted("effects.count.turns", lang, e.count)
         return log(f"effect.{e.op}", who=who, whom=whom, cards=cards, turns=turns)
     if isinstance(e, ev.StunLifted):
         return log("stun_lifted", who=n[e.player], card=_card(g, e.card, lang))

@@ -30,7 +30,7 @@ from cardgen.engine.observation import WINDOWS, StepKind
 from cardgen.engine.randomness import below
 from cardgen.engine.rules import push
 from cardgen.engine.state import GameState, Phase
-from cardgen.engine.views import PlayerView
+from cardgen.engine.views import PlayerView, observe
 from cardgen.sim.evaluate import win_chance
 
 LOW_LIFE: Final = 0.4  # heal on the turn at or below this share of the starting life
@@ -113,8 +113,9 @@ def set_facts(game: Game) -> _SetFacts:
 class GreedyAgent:
     """One-ply heuristic player (see module doc)."""
 
-    def __init__(self, seed: int | None = None) -> None:
+    def __init__(self, seed: int | None = None, look_ahead: bool = True) -> None:
         self.rng = random.Random(seed)
+        self.look_ahead = look_ahead  # value effects by looking ahead (False: as any other event, for comparison)
         self._reseed: int | None = None  # `reseed`'s seed, not yet given to `rng`
         self.drop_weight = DROP_WEAPON
         # Spare defences and heals in hand, counted once per decision (every discard move asks): None until asked.
@@ -163,7 +164,7 @@ class GreedyAgent:
             k = m.kind
             if k is DISCARD:
                 v = self._discard_value(view, me, info[m.card])
-            elif k is mv.PICK or (m.card >= 0 and info[m.card].effects):  # valued by looking ahead
+            elif self.look_ahead and (k is mv.PICK or (m.card >= 0 and info[m.card].effects)):  # by looking ahead
                 v = self._effect_value(view, me, m)
             elif k is PLAY:  # the commonest kind after discards: straight to its rule
                 v = self._play_value(view, me, m, info[m.card])
@@ -245,7 +246,7 @@ class GreedyAgent:
         runs for every legal move of every decision) changes no score."""
         k = m.kind
         ci = s.game.info[m.card] if m.card >= 0 else None
-        if k == mv.PICK or (ci is not None and ci.effects):
+        if self.look_ahead and (k == mv.PICK or (ci is not None and ci.effects)):
             return self._effect_value(s, me, m)
         if k == PLAY and ci is not None:
             return self._play_value(s, me, m, ci)
@@ -298,7 +299,8 @@ class GreedyAgent:
         _, deal, before = self._deal
         after = deal.copy()
         push(after, m, False)
-        _settle(after, me, len(deal.stack) - 1 if m.kind == mv.PICK else len(deal.stack))
+        depth = len(observe(deal, me).steps)
+        _settle(after, me, depth - 1 if m.kind == mv.PICK else depth)
         gain = win_chance(after, me, self._attack_list()) - before
         if m.kind == mv.PICK:
             return gain * EFFECT_SCALE
@@ -400,7 +402,7 @@ def _settle(s: GameState, me: int, depth: int) -> None:
     turn has moved on, or the game is over: everyone says no where they may, else makes the first move offered."""
     turn = s.turn
     for _ in range(SETTLE_MOVES):
-        if s.result is not None or s.turn != turn or len(s.stack) <= depth or not s.moves:
+        if s.result is not None or s.turn != turn or not s.moves or len(observe(s, me).steps) <= depth:
             return
         moves = s.moves
         no = next((x for x in moves if x.kind in (mv.DECLINE, mv.DONE, mv.PASS)), None)
