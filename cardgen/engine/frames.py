@@ -93,6 +93,17 @@ from cardgen.engine.moves import (
     Choice,
     Move,
 )
+from cardgen.engine.pending import (
+    ANY_ANSWER,
+    DEFEND_ONLY,
+    DEFEND_OR_HUMILIATE,
+    HUMILIATE_ONLY,
+    HUMILIATE_OR_INTERFERE,
+    NO_ANSWERS,
+    NO_KINDS,
+    Pending,
+    StepKind,
+)
 from cardgen.engine.primitives import RUN, STRIKES, Task, deliver, random_picks, victims
 from cardgen.model import DefenceKind, Opener
 from cardgen.primitives import Effect
@@ -193,6 +204,10 @@ class Frame:
     def defences(self, s: GameState) -> frozenset[DefenceKind]:
         """Defence kinds its target may play on it now (none but on a `Window` that says so)."""
         return NO_DEFENCE
+
+    def pending(self, s: GameState) -> Pending:
+        """This step in the rules' terms, for the players' views (`cardgen.engine.observation`)."""
+        raise NotImplementedError(type(self).__name__)
 
     def redeal(self, real: GameState, s: GameState, viewer: int) -> None:
         """The hidden hands of `s` were just dealt afresh for `viewer` (`determinize`) from `real`: make what this
@@ -498,6 +513,10 @@ class TurnF(Frame):
         s.stack.append(o)
         o.open(s)
 
+    def pending(self, s: GameState) -> Pending:
+        return Pending(StepKind.TURN, self.player, None, None, (), None, None, None, 1, self.phase, None, None,
+                       NO_KINDS, NO_ANSWERS, False)
+
 
 
 
@@ -726,6 +745,13 @@ class StrikeF(Window):
         self.cancelled = True
         self.stage = _STAGE_FINISH
 
+    def pending(self, s: GameState) -> Pending:
+        left = self.dmg[self.si:]
+        defences = self.defences(s)
+        answers = NO_ANSWERS if self.sealed else ANY_ANSWER if defences else HUMILIATE_OR_INTERFERE
+        return Pending(StepKind.STRIKE, self.player, self.design, self.target, self.resp[self.pos:],
+                       left[0] if left else 0, sum(left), None, 1, None, None, None, defences, answers, self.sealed)
+
 
 
 
@@ -765,6 +791,12 @@ class OpenerF(Window):
         s.stack.pop()
         if s.log is not None:
             s.log.append(Stopped(s.turn, self.design, a.player))
+
+    def pending(self, s: GameState) -> Pending:
+        defences = self.defences(s)
+        return Pending(StepKind.OPENER, self.player, self.design, self.target, self.resp[self.pos:], None, None, None,
+                       self.opener.multiplier, None, None, None, defences,
+                       DEFEND_OR_HUMILIATE if defences else HUMILIATE_ONLY, False)
 
 
 
@@ -835,6 +867,11 @@ class AnswerF(Window):
         if last and not s.down[victim]:
             s.stack.append(BonusF(self.player, victim))
 
+    def pending(self, s: GameState) -> Pending:
+        return Pending(StepKind.ANSWER, self.player, self.design if self.design >= 0 else None, self.target,
+                       self.resp[self.pos:], None, None, None, 1, None, self.what, self.how, NO_KINDS, HUMILIATE_ONLY,
+                       False)
+
 
 
 
@@ -882,6 +919,16 @@ class TickF(Window):
     def on_cancel(self, s: GameState) -> None:
         self._break(s)
 
+    def pending(self, s: GameState) -> Pending:
+        h = self.hold
+        defences = frozenset(h.broken_by)
+        if h.humiliation_breaks:
+            answers = DEFEND_OR_HUMILIATE if defences else HUMILIATE_ONLY
+        else:
+            answers = DEFEND_ONLY if defences else NO_ANSWERS
+        return Pending(StepKind.TICK, self.player, h.design, h.victim, self.resp[self.pos:], h.damage, None, None, 1,
+                       None, None, None, defences, answers, False)
+
 
 
 
@@ -905,6 +952,10 @@ class HealF(Window):
         s.stack.pop()
         restore(s, self.target, self.amount, self.player, self.design)
         return False
+
+    def pending(self, s: GameState) -> Pending:
+        return Pending(StepKind.HEAL, self.player, self.design, self.target, self.resp[self.pos:], None, None,
+                       self.amount, 1, None, None, None, NO_KINDS, HUMILIATE_ONLY, False)
 
 
 
@@ -962,6 +1013,10 @@ class ComboF(Frame):
                 or self.steps == self.most):  # (classic: at most four wrestling moves after a HOLD)
             s.stack.pop()
 
+    def pending(self, s: GameState) -> Pending:
+        return Pending(StepKind.COMBO, self.player, None, self.victim, (), None, None, None, self.multiplier, None,
+                       None, None, NO_KINDS, NO_ANSWERS, self.sealed)
+
 
 
 
@@ -994,6 +1049,9 @@ class BonusF(Frame):
             start_effect(s, p, ci, m.target, drop=m.choice == DROP, no_def=True)
         elif m.kind != DECLINE:
             super().apply(s, p, m)
+
+    def pending(self, s: GameState) -> Pending:
+        return Pending(StepKind.BONUS, self.player, None, self.victim)
 
 
 
@@ -1036,6 +1094,9 @@ class AfterBlockF(Frame):
             o.open(s)
         else:
             super().apply(s, p, m)
+
+    def pending(self, s: GameState) -> Pending:
+        return Pending(StepKind.AFTER_BLOCK, self.player, None, self.attacker)
 
 
 
@@ -1097,6 +1158,11 @@ class EffectsF(Window):
         f.sealed = sealed
         s.stack.append(f)
         f.open(s)
+
+    def pending(self, s: GameState) -> Pending:
+        return Pending(StepKind.EFFECT, self.player, self.design, self.target,
+                       self.resp[self.pos:] if not self.running else (), None, None, None, 1, None, None, None,
+                       NO_KINDS, HUMILIATE_ONLY, False)
 
 
 class PickF(Frame):
@@ -1180,6 +1246,13 @@ class PickF(Frame):
             fresh.append((owner, card, dest))
         self.held = fresh
 
+    def pending(self, s: GameState) -> Pending:
+        task = self.tasks[0] if self.tasks else None
+        if task is None:
+            return Pending(StepKind.PICK, self.player, self.design)
+        return Pending(StepKind.PICK, task.picker, self.design,
+                       task.owner if task.how == Choice.TAKE else task.dest)
+
 
 def show_hand(s: GameState, owner: int, hand: list[int], viewer: int) -> None:
     """Make `owner`'s hand in `s` the cards `hand` (what `viewer` sees), trading each card it lacks with a hidden
@@ -1213,6 +1286,9 @@ class DirectionF(Frame):
         assert isinstance(strike, StrikeF)
         strike.direction = 1 if m.choice == LEFT else -1
         strike.move_on(s)
+
+    def pending(self, s: GameState) -> Pending:
+        return Pending(StepKind.DIRECTION, self.player)
 
 
 
@@ -1250,6 +1326,9 @@ class DropF(Frame):
         else:
             super().apply(s, p, m)
 
+    def pending(self, s: GameState) -> Pending:
+        return Pending(StepKind.DROP, self.player)
+
 
 
 
@@ -1283,6 +1362,9 @@ class BraceF(Frame):
         else:
             super().apply(s, p, m)
 
+    def pending(self, s: GameState) -> Pending:
+        return Pending(StepKind.BRACE, self.player, None, None, (), self.amount)
+
 
 
 
@@ -1310,6 +1392,9 @@ class LetGoF(Frame):
 
 
 # --- effects that push frames -------------------------------------------------------------------------------
+
+    def pending(self, s: GameState) -> Pending:
+        return Pending(StepKind.LET_GO, self.player)
 
 
 def start_effect(s: GameState, p: int, ci: CardInfo, target: int, drop: bool = False, free: bool = False,

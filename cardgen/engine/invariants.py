@@ -75,6 +75,12 @@ def _table_problems(s: GameState) -> list[str]:
     for h in s.holds:
         if s.down[h.holder] or s.down[h.victim]:
             out.append(f"hold of {s.game.names[h.holder]} on {s.game.names[h.victim]} outlives an unconscious player")
+    return out + _acting_problems(s)
+
+
+def _acting_problems(s: GameState) -> list[str]:
+    """Who acts: someone who may, with sorted unique moves, until the game is over (and nobody after)."""
+    out: list[str] = []
     if s.result is None:
         p = s.to_act
         if p < 0 or not s.moves:
