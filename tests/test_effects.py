@@ -242,3 +242,21 @@ def test_the_designers_page_lists_every_primitive_with_its_parameters() -> None:
         assert op in rows, op
         for name in prim.params:
             assert f"`{name}`" in rows[op], (op, name)
+
+
+def test_tune_may_vary_every_number_of_a_cards_effects(recess: CardSet) -> None:
+    from cardgen.sim.tune import DEFAULT_NUMBERS, candidate_edits
+
+    assert "effects" in DEFAULT_NUMBERS
+    for card in recess.cards:
+        wanted = {f"effects[{i}].{name}" for i, name, _ in primitives.numbers_of(card.effects)}
+        edits = candidate_edits(card, "weaken") + candidate_edits(card, "strengthen")
+        assert {e.number for e in edits if e.number.startswith("effects")} == wanted, card.name
+        for e in edits:
+            if e.number.startswith("effects"):
+                i, name = int(e.number[8]), e.number.split(".")[1]
+                changed = e.apply(card).effects
+                assert changed[i].number(name) == e.after[0]
+                assert [x for j, x in enumerate(changed) if j != i] == [x for j, x in enumerate(card.effects) if j != i]
+                bounds = next(n for n in primitives.PRIMITIVES[changed[i].op].numbers if n.name == name)
+                assert bounds.low <= e.after[0] <= bounds.high
