@@ -112,8 +112,9 @@ def _who(default: Who, allowed: tuple[Who, ...] = EVERYONE) -> Word:
 
 _CARDS: Final = Number("cards", 1, 1, 10)
 _AMOUNT: Final = Number("amount", 1, 1, 20)
-_PICK_OWN: Final = Word("pick", Pick.CHOSEN.value, tuple(Pick))
-_PICK_THEIRS: Final = Word("pick", Pick.RANDOM.value, tuple(Pick))
+_PICKS: Final = tuple(p.value for p in Pick)
+_PICK_OWN: Final = Word("pick", Pick.CHOSEN.value, _PICKS)
+_PICK_THEIRS: Final = Word("pick", Pick.RANDOM.value, _PICKS)
 
 PRIMITIVES: Final[dict[str, Primitive]] = {p.op: p for p in (
     Primitive("damage", "deals `amount` to each player `who` names; their defences against the card may answer "
@@ -133,7 +134,7 @@ PRIMITIVES: Final[dict[str, Primitive]] = {p.op: p for p in (
     Primitive("swap_hands", "the card's player and the named player swap hands", (),
               (_who(Who.CHOSEN, ONE_OTHER),), moves_cards=True),
     Primitive("pass", "every conscious player chooses `cards` cards and passes them to the next player `way`, "
-              "all at once", (_CARDS,), (Word("way", Way.LEFT.value, tuple(Way)),)),
+              "all at once", (_CARDS,), (Word("way", Way.LEFT.value, tuple(w.value for w in Way)),)),
     Primitive("take_discard", "the card's player takes the top `cards` cards of the discard pile (under this "
               "card) into their hand", (_CARDS,)),
     Primitive("shuffle_discard", "the discard pile (but this card) is shuffled into the draw pile"),
