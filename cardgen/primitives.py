@@ -176,9 +176,13 @@ class Effect:
         return {self.op: {k: v for k, v in self.values if v != prim.default(k)}}
 
 
-def make_effect(op: str, given: dict[str, int | str]) -> Effect:
-    """An `Effect` of primitive `op` with the parameters `given` (already checked by the schema)."""
+def make_effect(op: str, given: dict[str, int | str] | int | None) -> Effect:
+    """An `Effect` of primitive `op` with the parameters `given` (already checked by the schema): a mapping, none,
+    or a number alone, which is the primitive's first number (`- draw: 2`)."""
     prim = PRIMITIVES[op]
+    if isinstance(given, int):
+        given = {prim.numbers[0].name: given}
+    given = given or {}
     return Effect(op, tuple((name, given.get(name, prim.default(name))) for name in prim.params))
 
 

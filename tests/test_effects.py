@@ -260,3 +260,15 @@ def test_tune_may_vary_every_number_of_a_cards_effects(recess: CardSet) -> None:
                 assert [x for j, x in enumerate(changed) if j != i] == [x for j, x in enumerate(card.effects) if j != i]
                 bounds = next(n for n in primitives.PRIMITIVES[changed[i].op].numbers if n.name == name)
                 assert bounds.low <= e.after[0] <= bounds.high
+
+
+def test_a_number_alone_is_the_primitives_first_number(tmp_path: Path) -> None:
+    folder = tmp_path / "mine"
+    folder.mkdir()
+    (folder / "set.yaml").write_text("name: mine\ntitle: Mine\nextends: classic\n", encoding="utf-8")
+    (folder / "cards.yaml").write_text(
+        "cards:\n  - {name: Study Hall, type: event, count: 1, effects: [draw: 2, damage: 3], source: designed}\n",
+        encoding="utf-8")
+    card = load_set(folder).card("Study Hall")
+    assert card.effects == (primitives.make_effect("draw", {"cards": 2}),
+                            primitives.make_effect("damage", {"amount": 3}))

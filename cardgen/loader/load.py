@@ -356,8 +356,7 @@ def card_fields(raw: dict[str, Any]) -> dict[str, Any]:
         if effects == TEXT_ONLY:
             kw["words_only"] = True
         else:
-            kw["effects"] = tuple(make_effect(op, dict(params or {}))
-                                  for item in effects for op, params in item.items())
+            kw["effects"] = tuple(make_effect(op, params) for item in effects for op, params in item.items())
     if "damage" not in raw:
         del kw["damage"]
     return kw

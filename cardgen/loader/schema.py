@@ -47,7 +47,13 @@ def _primitive_schema(prim: Primitive) -> dict[str, Any]:
     props: dict[str, Any] = {n.name: {"type": "integer", "minimum": n.low, "maximum": n.high,
                                       "description": f"default {n.default}"} for n in prim.numbers}
     props |= {w.name: _enum(w.words, f"default {w.default}") for w in prim.words}
-    return {"type": ["object", "null"], "additionalProperties": False, "properties": props, "description": prim.doc}
+    out: dict[str, Any] = {"type": ["object", "null"], "additionalProperties": False, "properties": props,
+                           "description": prim.doc}
+    if prim.numbers:  # `- draw: 2`: the first number alone (a pattern or bound applies only to its own type)
+        first = prim.numbers[0]
+        out |= {"type": ["object", "null", "integer"], "minimum": first.low, "maximum": first.high,
+                "description": f"{prim.doc}; a number alone is its `{first.name}`"}
+    return out
 
 
 def effects_schema() -> dict[str, Any]:
