@@ -297,6 +297,8 @@ class GreedyAgent:
             deal = determinize(s, random.Random(hash(key)))
             self._deal = (key, deal, win_chance(deal, me, self._attack_list()))
         _, deal, before = self._deal
+        if deal.to_act != me or m not in deal.moves:  # the deal asks someone else first (their dealt cards answer)
+            return (1.0 if m.kind == PLAY else 0.0)  # as any event card, unseen: better than passing
         after = deal.copy()
         push(after, m, False)
         depth = len(observe(deal, me).steps)
