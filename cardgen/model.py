@@ -8,7 +8,7 @@ these fields) and the rules cannot drift apart.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal, NamedTuple
+from typing import Literal, NamedTuple, get_args
 
 from cardgen.primitives import Effect, hits
 
@@ -23,16 +23,16 @@ HealWhen = Literal["turn", "dropping"]
 Humiliate = Literal["cancel", "redirect"]
 Timing = Literal["turn", "response", "any"]
 
-ROLES: tuple[str, ...] = ("attack", "weapon", "defence", "heal", "counter", "wrestling", "special", "event",
-                          "humiliation")
-SOURCES: tuple[str, ...] = ("rulebook", "published-list", "designed")
-DEFENCE_KINDS: tuple[str, ...] = ("dodge", "block", "disarm", "freedom", "break")
-PAIR_HALVES: tuple[str, ...] = ("dodge", "block", "hold", "disarm")
-PASSES_ON: tuple[str, ...] = ("left", "right", "either")
-TARGETS: tuple[str, ...] = ("one", "others", "self", "all")
-HEAL_WHEN: tuple[str, ...] = ("turn", "dropping")
-HUMILIATE: tuple[str, ...] = ("cancel", "redirect")
-TIMINGS: tuple[str, ...] = ("turn", "response", "any")
+# Each vocabulary's words, read off its Literal above (declared once; the schema and checks list these).
+ROLES: tuple[str, ...] = get_args(Role)
+SOURCES: tuple[str, ...] = get_args(Source)
+DEFENCE_KINDS: tuple[str, ...] = get_args(DefenceKind)
+PAIR_HALVES: tuple[str, ...] = get_args(PairHalf)
+PASSES_ON: tuple[str, ...] = get_args(PassesOn)
+TARGETS: tuple[str, ...] = get_args(Targets)
+HEAL_WHEN: tuple[str, ...] = get_args(HealWhen)
+HUMILIATE: tuple[str, ...] = get_args(Humiliate)
+TIMINGS: tuple[str, ...] = get_args(Timing)
 
 
 @dataclass(frozen=True)
