@@ -272,3 +272,18 @@ def test_a_number_alone_is_the_primitives_first_number(tmp_path: Path) -> None:
     card = load_set(folder).card("Study Hall")
     assert card.effects == (primitives.make_effect("draw", {"cards": 2}),
                             primitives.make_effect("damage", {"amount": 3}))
+
+
+def test_the_designed_events_round_trip_through_a_spreadsheet_exactly(tmp_path: Path) -> None:
+    runner = CliRunner()
+    sheet = tmp_path / "recess.csv"
+    assert runner.invoke(main, ["export", "sheet", "--set", "recess", "--out", str(sheet)]).exit_code == 0
+    result = runner.invoke(main, ["import", "sheet", str(sheet), "--into", str(tmp_path / "back"), "--base", "classic"])
+    assert result.exit_code == 0, result.output
+    original = {c.name: c for c in load_set("recess").cards}
+    back = load_set(tmp_path / "back").cards
+    assert len(back) == 18
+    for card in back:
+        mine = original[card.name]
+        assert (card.effects, card.words_only, card.text, card.count, card.flavour) == (
+            mine.effects, mine.words_only, mine.text, mine.count, mine.flavour), card.name
