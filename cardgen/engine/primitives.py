@@ -148,11 +148,18 @@ def _reveal_hand(s: GameState, p: int, d: int, target: int, e: Effect) -> list[T
     return []
 
 
+def _stun(s: GameState, p: int, d: int, target: int, e: Effect) -> list[Task]:
+    for q in victims(s, p, target, e):
+        s.stun_until[q] = max(s.stun_until[q], s.turn + e.number("turns"))
+        _log(s, p, d, e.op, q, e.number("turns"))
+    return []
+
+
 Run = Callable[["GameState", int, int, int, Effect], list[Task]]
 RUN: Final[dict[str, Run]] = {
     "heal": _heal, "draw": _draw, "discard": _discard, "steal": _steal, "give": _give, "pass": _pass,
     "swap_hands": _swap_hands, "take_discard": _take_discard, "shuffle_discard": _shuffle_discard,
-    "skip_turns": _skip_turns, "reveal_hand": _reveal_hand,
+    "skip_turns": _skip_turns, "reveal_hand": _reveal_hand, "stun": _stun,
 }
 
 
