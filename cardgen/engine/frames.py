@@ -1182,9 +1182,8 @@ class PickF(Frame):
         self.held: list[tuple[int, int, int]] = []  # (owner, card, where it goes) picked so far
 
     def copy(self) -> Frame:
-        f = super().copy()
-        assert isinstance(f, PickF)
-        f.tasks = list(self.tasks)
+        f = PickF(self.player, self.design, self.op, list(self.tasks))
+        f.count = self.count
         f.held = list(self.held)
         return f
 
