@@ -282,8 +282,19 @@ def test_the_designed_events_round_trip_through_a_spreadsheet_exactly(tmp_path: 
     assert result.exit_code == 0, result.output
     original = {c.name: c for c in load_set("recess").cards}
     back = load_set(tmp_path / "back").cards
-    assert len(back) == 18
+    assert len(back) == 17
     for card in back:
         mine = original[card.name]
         assert (card.effects, card.words_only, card.text, card.count, card.flavour) == (
             mine.effects, mine.words_only, mine.text, mine.count, mine.flavour), card.name
+
+
+def test_validate_names_a_card_only_words_describe_not_simulated() -> None:
+    pranks = Path(__file__).parent / "scenarios" / "sets" / "pranks"
+    result = CliRunner().invoke(main, ["validate", "--set", str(pranks), "--sim-seconds", "2", "--no-balance"])
+    assert result.exit_code == 0, result.output
+    said = [line for line in result.output.splitlines() if "Snow Day" in line]
+    assert len(said) == 1 and "is not simulated" in said[0] and "set.yaml:" in said[0]
+    cs = load_set(pranks)
+    assert summary(cs.card("Snow Day"), cs) == "not simulated"
+    assert rules_text(cs.card("Snow Day"), cs) == cs.card("Snow Day").text

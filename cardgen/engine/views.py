@@ -176,6 +176,11 @@ class PlayerView:
         return tuple(pending_of(s, f) for f in s.stack)
 
     @property
+    def depth(self) -> int:
+        """How many steps are pending (`len(steps)`, without making them)."""
+        return len(self._state.stack)
+
+    @property
     def step(self) -> Pending | None:
         """The step that asks for the decision now (None at the end)."""
         s = self._state

@@ -301,7 +301,7 @@ class GreedyAgent:
             return (1.0 if m.kind == PLAY else 0.0)  # as any event card, unseen: better than passing
         after = deal.copy()
         push(after, m, False)
-        depth = len(observe(deal, me).steps)
+        depth = observe(deal, me).depth
         _settle(after, me, depth - 1 if m.kind == mv.PICK else depth)
         gain = win_chance(after, me, self._attack_list()) - before
         if m.kind == mv.PICK:
@@ -404,7 +404,7 @@ def _settle(s: GameState, me: int, depth: int) -> None:
     turn has moved on, or the game is over: everyone says no where they may, else makes the first move offered."""
     turn = s.turn
     for _ in range(SETTLE_MOVES):
-        if s.result is not None or s.turn != turn or not s.moves or len(observe(s, me).steps) <= depth:
+        if s.result is not None or s.turn != turn or not s.moves or observe(s, me).depth <= depth:
             return
         moves = s.moves
         no = next((x for x in moves if x.kind in (mv.DECLINE, mv.DONE, mv.PASS)), None)
