@@ -150,7 +150,7 @@ def _why(v: PlayerView, d: int, lang: str) -> str:
 _ASKED: Final[dict[StepKind, str]] = {
     StepKind.DROP: "heal_or_fall", StepKind.BRACE: "heal_or_fall", StepKind.COMBO: "follow_or_end",
     StepKind.BONUS: "free_attack", StepKind.AFTER_BLOCK: "open_or_not", StepKind.DIRECTION: "direction",
-    StepKind.LET_GO: "let_go"}
+    StepKind.LET_GO: "let_go", StepKind.PICK: "pick"}
 
 
 def _status(v: PlayerView, seat: int, kinds: Sequence[str], pending: Sequence[str], lang: str) -> str:
