@@ -91,7 +91,7 @@ def _words(g: Game, seat: int, m: Move, step: Pending | None, lang: str = EN) ->
         return log("discard"), button("discard")
     if k == mv.PICK:  # a card an effect asks for: named in the log only if it goes face up (discarded)
         how = _PICKS.get(m.choice, "give")
-        return (log("pick_throw") if how == "throw" else ""), button(f"pick_{how}")
+        return (log("pick_throw") if how == "throw" else ""), button(f"pick_{how}", card=card)
     if k == mv.HEAL:
         return log("heal" if m.target == seat or not target else "heal_on"), button("heal")
     if k == mv.STOMP:
