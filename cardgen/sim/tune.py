@@ -30,6 +30,7 @@ from cardgen.model import Card, CardSet
 from cardgen.primitives import PRIMITIVES, Effect, Number, Who, make_effect, numbers_of
 from cardgen.sim import balance_defaults as defaults
 from cardgen.sim.balance import BalanceConfig, BalanceResult, Memo, Verdict, assess_set, compare_versions
+from cardgen.suggest import did_you_mean
 
 Direction = Literal["weaken", "strengthen"]
 Status = Literal["fixed", "likely fixed", "still", "overshoot", "cut short"]
@@ -261,6 +262,17 @@ def flagged_cards(result: BalanceResult) -> list[str]:
     return list(dict.fromkeys(v.card for v in result.flagged() if v.card not in result.intended))
 
 
+def tunable(cs: CardSet, card: str, numbers: tuple[str, ...]) -> Card:
+    """The card of `cs` named `card` (any case) when it has one of `numbers`; TuneError saying why not, so the
+    command refuses a misspelt name before any game is played."""
+    target = next((c for c in cs.cards if c.name.casefold() == card.casefold()), None)
+    if target is None:
+        raise TuneError(f"set {cs.name} has no card '{card}'{did_you_mean(card, [c.name for c in cs.cards])}")
+    if not any(n in _numbers(target) for n in numbers):
+        raise TuneError(f"{target.name} has none of the numbers tune may change ({', '.join(numbers)})")
+    return target
+
+
 def tune(base: CardSet | None, cs: CardSet, card: str, cfg: TuneConfig = TuneConfig(),
          progress: Callable[[int], None] | None = None, trying: Callable[[str], None] | None = None,
          problem: BalanceResult | None = None) -> TuneResult:
@@ -270,11 +282,7 @@ def tune(base: CardSet | None, cs: CardSet, card: str, cfg: TuneConfig = TuneCon
     card was flagged; the fix found is then judged at the others. `progress(n)` after every n games;
     `trying(what)` as each candidate starts."""
     t0 = time.perf_counter()
-    target = next((c for c in cs.cards if c.name.casefold() == card.casefold()), None)
-    if target is None:
-        raise TuneError(f"set {cs.name} has no card '{card}'")
-    if not any(n in _numbers(target) for n in cfg.numbers):
-        raise TuneError(f"{target.name} has none of the numbers tune may change ({', '.join(cfg.numbers)})")
+    target = tunable(cs, card, cfg.numbers)
 
     base_games: dict[tuple[int, int], Any] = {}  # the base's outcomes: every candidate plays the same base games
     played: dict[str, dict[tuple[int, int], Any]] = {}  # each candidate's own, kept for the confirmation
