@@ -87,7 +87,8 @@ def test_a_german_game_says_everything_in_german(set_name: str) -> None:
     for pattern in _english_words("log") + _english_words("why"):
         assert not pattern.search(plain), (pattern.pattern, [ln for ln in lines if pattern.search(
             _without_names(ln, table))][:2])
-    buttons = "\n".join(labels)  # a button names seats, never a card (the card is shown beside it)
+    # A button names seats, and a card only where the card is not shown beside it (taking one from another hand).
+    buttons = _without_names("\n".join(labels), table)
     for pattern in _english_words("button"):
         assert not pattern.search(buttons), pattern.pattern
     status = _without_names("\n".join(said), table)
