@@ -25,10 +25,12 @@ from jinja2.visitor import NodeTransformer
 
 from cardgen import messages
 from cardgen.bounded_read import UnreadableFile, read_set_file
+from cardgen.effect_text import effect_sentences, effect_summary
 from cardgen.errors import CardgenError
 from cardgen.jinja_cache import bytecode_cache
 from cardgen.model import Card, CardSet, defences_of
 from cardgen.paths import templates_dir
+from cardgen.primitives import hits
 
 TEXT_TEMPLATE = "card_text.j2"
 SUMMARY_TEMPLATE = "card_summary.j2"
@@ -394,6 +396,10 @@ def _context(card: Card, cs: CardSet) -> dict[str, Any]:
         "may_drop": role == "weapon" and cs.rules.weapons_may_drop,
         "kw": _keywords(card, lang),
         "direction": {d: messages.text(f"words.{d}", lang) for d in ("left", "right", "either")},
+        "effects_text": effect_sentences(card.effects, lang, cs.rules.life_word),
+        "effects_summary": (messages.text("effects.not_simulated", lang) if card.words_only
+                            else effect_summary(card.effects, lang, cs.rules.life_word)),
+        "effects_hit": hits(card.effects),
     }
 
 
@@ -524,7 +530,7 @@ def _phrase_problems(card: Card, cs: CardSet, text: str, r: Reading) -> list[str
 def check_text(card: Card, cs: CardSet) -> list[str]:
     """Ways in which the card's own `text` contradicts its mechanics (empty when it agrees), read in the set's
     language (`reading`: its number words, phrases and keywords)."""
-    if not card.text:
+    if not card.text or card.words_only:  # words alone say what the card does: nothing to check them against
         return []
     r = reading(cs.language)
     problems: list[str] = []

@@ -35,6 +35,7 @@ from cardgen.loader.schema_check import CARD_VALIDATOR, SET_VALIDATOR, check_sch
 from cardgen.loader.yaml_doc import TOO_MANY_CARDS, Document, read_document
 from cardgen.mechanics import has_mechanics
 from cardgen.paths import bundled_set_names, card_data_dir
+from cardgen.primitives import TEXT_ONLY, make_effect
 from cardgen.suggest import did_you_mean
 
 MAX_CARD_FILES = 64
@@ -359,6 +360,12 @@ def card_fields(raw: dict[str, Any]) -> dict[str, Any]:
         o = dict(kw["ongoing"])
         o["broken_by"] = tuple(o.get("broken_by", ["freedom"]))
         kw["ongoing"] = model.Ongoing(**o)
+    if "effects" in kw:
+        effects = kw.pop("effects")
+        if effects == TEXT_ONLY:
+            kw["words_only"] = True
+        else:
+            kw["effects"] = tuple(make_effect(op, params) for item in effects for op, params in item.items())
     if "damage" not in raw:
         del kw["damage"]
     return kw
