@@ -282,7 +282,8 @@ def test_a_page_from_another_port_cannot_drive_a_seat(browser: Any) -> None:
             other.server_close()
 
 
-SIZES = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
+SIZES = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844},
+         "narrow window": {"width": 390, "height": 844}}
 
 
 def _page(browser: Any, size: str, url: str) -> Any:
@@ -348,8 +349,10 @@ def test_a_refused_move_shows_its_reason(browser: Any) -> None:
         context.close()
 
 
-@pytest.mark.parametrize("size", ["desktop", "phone"])
+@pytest.mark.parametrize("size", ["desktop", "phone", "narrow window"])
 def test_a_card_zooms_at_print_resolution(browser: Any, size: str) -> None:
+    """Hover on a desktop, the magnifier on a phone and in a narrow desktop window (a mouse, no room beside the
+    log): the card at 300 dpi, larger than in the hand and inside the window; gone again after."""
     table = Table.open(["classic"], players=2, bots="greedy", seed=4)
     with serving_in_thread(TableServer(table, _art(table, "classic"), pace=0)) as base:
         page = _page(browser, size, f"{base}/t/{table.host.token}")
@@ -357,20 +360,27 @@ def test_a_card_zooms_at_print_resolution(browser: Any, size: str) -> None:
         d = card.get_attribute("data-card")
         if size == "desktop":
             card.locator("img").hover()
-        else:
+        elif size == "phone":
             card.locator(".zoom-btn").tap()
+        else:
+            card.locator(".zoom-btn").click()
         page.wait_for_function("!document.getElementById('zoom').hidden", timeout=WAIT_MS)
         page.wait_for_function("document.getElementById('zoom-img').naturalWidth > 0", timeout=WAIT_MS)
         zoomed = page.evaluate("""() => { const i = document.getElementById('zoom-img');
-            return {src: i.getAttribute('src'), natural: i.naturalWidth, shown: i.getBoundingClientRect().width}; }""")
+            const r = i.getBoundingClientRect();
+            return {src: i.getAttribute('src'), natural: i.naturalWidth, shown: r.width, left: r.left,
+                    right: r.right}; }""")
         small = page.evaluate("() => document.querySelector('#hand .card img').naturalWidth")
         assert zoomed["src"] == f"/card/{d}.png?size=large"
         assert zoomed["natural"] == 2 * small  # 300 dpi, twice the hand's 150
         assert zoomed["shown"] > 1.5 * page.evaluate("document.querySelector('#hand .card img').width")
+        assert zoomed["left"] >= 0 and zoomed["right"] <= SIZES[size]["width"]
         if size == "desktop":
             page.mouse.move(5, 5)
-        else:
+        elif size == "phone":
             page.locator("#zoom").tap()
+        else:
+            page.locator("#zoom").click()
         page.wait_for_function("document.getElementById('zoom').hidden", timeout=WAIT_MS)
         page.context.close()
 

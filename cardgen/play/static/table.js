@@ -13,7 +13,8 @@
   var token = decodeURIComponent(location.pathname.split("/").pop());
   var api = "/api/" + encodeURIComponent(token);
   var view = null, selected = -1, sending = false;
-  var hover = window.matchMedia("(hover: hover) and (pointer: fine)").matches;
+  // A wide window with a mouse zooms on hover (table.css lays the zoom out beside the log for it).
+  var hover = window.matchMedia("(hover: hover) and (pointer: fine) and (min-width: 1000px)");
 
   function el(tag, cls, text) {
     var e = document.createElement(tag);
@@ -32,13 +33,12 @@
   function zoomable(img, c) {
     // A desktop zooms on a hover that rests on the card (not one passing over it); a phone on a tap of the
     // card's magnifier.
-    if (hover) {
-      img.addEventListener("mouseenter", function () {
-        clearTimeout(hoverTimer);
-        hoverTimer = setTimeout(function () { showZoom(c); }, 300);
-      });
-      img.addEventListener("mouseleave", function () { clearTimeout(hoverTimer); hideZoom(); });
-    }
+    img.addEventListener("mouseenter", function () {
+      if (!hover.matches) return;
+      clearTimeout(hoverTimer);
+      hoverTimer = setTimeout(function () { showZoom(c); }, 300);
+    });
+    img.addEventListener("mouseleave", function () { if (hover.matches) { clearTimeout(hoverTimer); hideZoom(); } });
     img.dataset.zoom = c.card;
   }
   function cardImg(c, cls) {
