@@ -8,9 +8,9 @@ by the same procedure on the same paired games as the verdict itself (`compare_v
 per-card keyed deals, the same bot seeds, every table size). The search goes round the numbers one step at a
 time (every number at 1 step, then at 2, ...), so the first fix found is the smallest; it stops a number when
 it fixes the card, when it overshoots (the card is then flagged the other way), or at the number's bounds,
-and the whole search stops at its time budget. Each candidate plays until its verdict is clear or at
-`max_games` per table size, so its verdict is reproducible from the seed (whatever `jobs` is); the budget
-only decides how many candidates are tried.
+and the whole search stops after `max_candidates` candidates. Each candidate plays until its verdict is clear
+or at `max_games` per table size, so the whole search is reproducible from the files and the seed (whatever
+`jobs`, the load or the clock).
 
 A candidate fixes the card when no table size flags it either way and, at every table size, the card is
 cleared (`no change that matters`, `within the band`) or still open with an estimate inside the minimum
@@ -40,7 +40,7 @@ DEFAULT_NUMBERS: tuple[str, ...] = tuple(n for n in NUMBERS if n != "copies")
 MAX_STEPS = 6  # the largest edit of one number tried
 MAX_COPIES = 12
 TUNE_MAX_GAMES = 4000  # per table size and candidate: the balance procedure's confidence sequence is tuned here
-TUNE_SECONDS = 180.0
+MAX_CANDIDATES = 40  # candidates tried per card at most
 CLEARED = ("no change that matters", "within the band")
 TOO_STRONG = ("stronger", "too strong")
 TOO_WEAK = ("weaker", "too weak")
@@ -142,14 +142,13 @@ def edited_set(cs: CardSet, edit: Edit) -> CardSet:
 class TuneConfig:
     """The balance procedure's settings for each candidate (its `games`, if set, plays exactly that many games per
     table size; else each candidate stops when its verdict is clear or at `max_games`), and the search's own:
-    the wall-time budget and the largest edit."""
+    the candidates it may try and the largest edit."""
 
     balance: BalanceConfig = field(default_factory=lambda: BalanceConfig(max_games=TUNE_MAX_GAMES))
-    seconds: float = TUNE_SECONDS
+    max_candidates: int = MAX_CANDIDATES
     max_steps: int = MAX_STEPS
     numbers: tuple[str, ...] = DEFAULT_NUMBERS
-    # the suggestion is confirmed by the default procedure (every table size, its game limit and time budget)
-    confirm_seconds: float = defaults.SECONDS
+    # the suggestion is confirmed by the default procedure (every table size, its game budget)
     confirm_max_games: int = defaults.MAX_GAMES
 
 
@@ -171,7 +170,7 @@ class TuneResult:
     problem: Trial  # the card as the designer made it
     trials: tuple[Trial, ...]
     fixes: tuple[Trial, ...]  # the smallest fix of each number that has one, smallest first
-    stopped: Literal["done", "budget"]
+    stopped: Literal["done", "candidates"]
     seconds: float
     min_effect: float
     others: tuple[int, ...] = ()  # table sizes where the card was not flagged (candidates are not judged there)
@@ -187,12 +186,8 @@ def _card_verdicts(result: BalanceResult, card: str) -> tuple[Verdict, ...]:
     return tuple(v for t in result.tables for v in t.verdicts if v.card == card)
 
 
-def _status(verdicts: tuple[Verdict, ...], direction: Direction, min_effect: float,
-            result: BalanceResult, budget_ends: bool = True) -> Status:
-    """What a candidate's verdicts say; `budget_ends`: a run the budget cut short is `cut short` (for the
-    search), else judged on the games it has (the confirmation says the budget ran out on its own)."""
-    if budget_ends and any(t.stopped == "budget" for t in result.tables):
-        return "cut short"
+def _status(verdicts: tuple[Verdict, ...], direction: Direction, min_effect: float) -> Status:
+    """What a candidate's verdicts say."""
     wrong = TOO_STRONG if direction == "weaken" else TOO_WEAK
     other = TOO_WEAK if direction == "weaken" else TOO_STRONG
     if any(v.call in wrong for v in verdicts):
@@ -247,9 +242,8 @@ def tune(base: CardSet | None, cs: CardSet, card: str, cfg: TuneConfig = TuneCon
     played: dict[str, dict[tuple[int, int], Any]] = {}  # each candidate's own, kept for the confirmation
 
     def judge(version: CardSet, tables: tuple[int, ...], key: str = "") -> BalanceResult:
-        left = cfg.seconds - (time.perf_counter() - t0)
-        return verdicts_of(base, version, dataclasses.replace(cfg.balance, tables=tables, seconds=max(left, 0.1)),
-                           progress, (base_games, played.setdefault(key, {})))
+        return verdicts_of(base, version, dataclasses.replace(cfg.balance, tables=tables), progress,
+                           (base_games, played.setdefault(key, {})))
 
     if problem is None:
         if trying is not None:
@@ -267,23 +261,20 @@ def tune(base: CardSet | None, cs: CardSet, card: str, cfg: TuneConfig = TuneCon
     trials: list[Trial] = []
     fixes: dict[str, Trial] = {}
     closed: set[str] = set()
-    stopped: Literal["done", "budget"] = "done"
+    stopped: Literal["done", "candidates"] = "done"
     for edit in candidate_edits(target, direction, cfg.max_steps, cfg.numbers):
         if edit.number in closed:
             continue
-        if time.perf_counter() - t0 >= cfg.seconds:
-            stopped = "budget"
+        if len(trials) >= cfg.max_candidates:
+            stopped = "candidates"
             break
         if trying is not None:
             trying(str(edit))
         s0 = time.perf_counter()
         result = judge(edited_set(cs, edit), flagged, str(edit))
         got = _card_verdicts(result, target.name)
-        status = _status(got, direction, min_effect, result)
+        status = _status(got, direction, min_effect)
         trials.append(Trial(edit, status, got, round(time.perf_counter() - s0, 3)))
-        if status == "cut short":
-            stopped = "budget"
-            break
         if status in ("fixed", "likely fixed"):
             fixes[edit.number] = trials[-1]
             closed.add(edit.number)
@@ -298,11 +289,10 @@ def tune(base: CardSet | None, cs: CardSet, card: str, cfg: TuneConfig = TuneCon
         if trying is not None:
             trying(f"{best}, confirmed at {', '.join(map(str, cfg.balance.tables))} players")
         s0 = time.perf_counter()
-        full = dataclasses.replace(cfg.balance, seconds=cfg.confirm_seconds,
-                                   max_games=max(cfg.balance.max_games, cfg.confirm_max_games))
+        full = dataclasses.replace(cfg.balance, max_games=max(cfg.balance.max_games, cfg.confirm_max_games))
         result = verdicts_of(base, edited_set(cs, best), full, progress, (base_games, played.get(str(best), {})))
         got = _card_verdicts(result, target.name)
-        confirmed = Trial(best, _status(got, direction, min_effect, result, budget_ends=False), got,
+        confirmed = Trial(best, _status(got, direction, min_effect), got,
                           round(time.perf_counter() - s0, 3))
     return TuneResult(target.name, None if base is None else base.name, direction,
                       Trial(None, "still", verdicts, problem.seconds), tuple(trials), tuple(ordered), stopped,
@@ -333,7 +323,7 @@ def tune_lines(res: TuneResult) -> list[str]:
         lines.append(f"    {t.edit}: {t.status}: " + "; ".join(_figure(v) for v in t.verdicts))
     fix = res.fix
     if fix is None:
-        why = ("the time budget ran out" if res.stopped == "budget" else
+        why = (f"the {len(res.trials)} candidates allowed were tried" if res.stopped == "candidates" else
                "no edit of one of its numbers, within the steps tried, brings it inside")
         lines.append(f"  no fix found ({why})")
     else:
@@ -352,8 +342,8 @@ def tune_lines(res: TuneResult) -> list[str]:
                          + "; ".join(_figure(v) for v in c.verdicts))
         for other in res.fixes[1:]:
             lines.append(f"  or: {other.edit} ({other.status})")
-    if res.stopped == "budget":
-        lines.append("  (the time budget ran out before every number was tried: --seconds gives it more)")
+    if res.stopped == "candidates":
+        lines.append("  (the candidates allowed ran out before every number was tried: --max-candidates gives more)")
     lines.append(f"  ({len(res.trials)} candidates, {res.seconds:.0f} s)")
     return lines
 
@@ -376,7 +366,7 @@ def tune_json(results: list[TuneResult], cfg: TuneConfig) -> dict[str, Any]:
     return {
         "config": {"tables": list(bal.tables), "agents": list(bal.agents), "seed": bal.seed,
                    "min_effect": bal.min_effect, "alpha": bal.alpha, "max_games": bal.max_games, "games": bal.games,
-                   "seconds": cfg.seconds, "max_steps": cfg.max_steps, "numbers": list(cfg.numbers)},
+                   "max_candidates": cfg.max_candidates, "max_steps": cfg.max_steps, "numbers": list(cfg.numbers)},
         "cards": [{"card": r.card, "base": r.base, "direction": r.direction, "problem": _trial_json(r.problem),
                    "tried": [_trial_json(t) for t in r.trials],
                    "fix": None if r.fix is None else _trial_json(r.fix),
