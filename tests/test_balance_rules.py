@@ -19,7 +19,9 @@ from cardgen.sim.balance.intervals import (
     look_p,
     look_plan,
 )
+from cardgen.sim.balance.model import BalanceConfig, BalanceResult, TableResult, Verdict
 from cardgen.sim.balance.verdicts import Figure, Probe, call_of, games_needed
+from cardgen.sim.balance.words import at_least, plural, verdict_sentence
 
 CHANGED = Probe("Knuckle Sammitch", "changed", "mechanics", 3, 3)
 NEW = Probe("Bar Brawl", "new", "new", -1, 20, (1, 2, 3))
@@ -67,8 +69,8 @@ def test_games_needed_aims_at_the_verdict_the_estimate_can_reach() -> None:
 
 def test_the_looks_split_the_error_rate_and_keep_most_of_it_for_the_last() -> None:
     assert sum(w for _, w in LOOKS) == pytest.approx(1.0)
-    plan = look_plan(4000, False, 200)
-    assert [g for g, _ in plan] == [600, 1000, 2000, 4000] and sum(w for _, w in plan) == pytest.approx(1.0)
+    plan = look_plan(8000, False, 200)
+    assert [g for g, _ in plan] == [1000, 2000, 4000, 8000] and sum(w for _, w in plan) == pytest.approx(1.0)
     assert plan[-1][1] > 0.5
     assert look_plan(4000, True, 200) == [(4000, 1.0)]  # a fixed game count: one look with the whole rate
     plan = look_plan(300, False, 200)  # looks on chunk boundaries, within the budget: the first two fall together
@@ -111,3 +113,50 @@ def test_holm_levels_step_down() -> None:
     assert levels == pytest.approx([0.05 / 3, 0.05, 0.05 / 2])
     _, stuck = holm_levels([0.001, 0.2, 0.03], 0.05)
     assert stuck == pytest.approx([0.05 / 3, 0.025, 0.025])  # 0.03 > 0.025: it and the rest are judged there
+
+
+# --- the words: derived from the same figures as the call --------------------------------------------------
+
+
+def _verdict(**kw: object) -> Verdict:
+    base: dict[str, object] = dict(card="Textbook", players=2, family="card", kind="unchanged", call="too strong",
+                                   change=5.2, low=1.1, high=9.3, p=0.01, a_rate=None, b_rate=0.42, others=0.51,
+                                   a_others=None, reference="Ruler", games=8000, games_needed=None, edge="hi",
+                                   reference_role="weapon", other_reference="Hall Pass", other_change=14.0)
+    base.update(kw)
+    return Verdict(**base)  # type: ignore[arg-type]
+
+
+def _result(*verdicts: Verdict, b: str | None = None) -> BalanceResult:
+    return BalanceResult("classic", b, (), (TableResult(2, 8000, "max games", verdicts),), BalanceConfig(), 0.0)
+
+
+def test_a_band_sentence_names_the_edge_it_used_and_never_contradicts_itself() -> None:
+    v = _verdict()
+    words = verdict_sentence(v, _result(v))
+    # a card whose holders win less than the others can still be above its role's strongest edge: said as such
+    assert words == ("Textbook, at 2 players: players who start with it win 42 % of games, the others 51 %; that is "
+                     "+5.2 points [+1.1, +9.3] against Ruler, the strongest other weapon card, and +14.0 against "
+                     "Hall Pass, the weakest: at least one extra win in 91 games. Too strong.")
+    low = _verdict(call="too weak", change=-4.6, low=-8.8, high=-0.5, edge="lo", other_change=-5.1)
+    assert "against Ruler, the weakest other weapon card, and -5.1 against Hall Pass, the strongest: at least one " \
+           "win fewer in 200 games. Too weak." in verdict_sentence(low, _result(low))
+    alone = _verdict(reference_role="")  # the role has no other card: the band is every other card
+    assert "against Ruler, the strongest other card, and" in verdict_sentence(alone, _result(alone))
+
+
+def test_the_size_comes_from_the_near_end_of_the_interval() -> None:
+    lucky = _verdict(family="changed", call="stronger", change=15.0, low=1.3, high=28.7)
+    assert at_least(lucky) == "at least one extra win in 77 games"  # not "one in 7", the lucky estimate's
+    assert at_least(_verdict(change=-8.0, low=-12.0, high=-4.0)) == "at least one win fewer in 25 games"
+
+
+def test_an_open_verdict_never_prints_an_absurd_game_count() -> None:
+    v = _verdict(call="undecided", games_needed=4_868_100)
+    assert verdict_sentence(v, _result(v)).endswith("not clear yet after 8000 games (more than 100,000 would tell)")
+    near = _verdict(call="undecided", games_needed=13_000)
+    assert verdict_sentence(near, _result(near)).endswith("(about 13,000 would tell)")
+
+
+def test_counts_agree_with_their_nouns() -> None:
+    assert plural(1, "card") == "1 card" and plural(2, "card") == "2 cards"

@@ -37,16 +37,16 @@ class Probe:
     da: int  # design in A, or -1
     db: int  # design in B, or -1
     band: tuple[int, ...] = ()
+    band_role: str = ""  # the role the band is made of ("": every other card, the role has no other)
 
 
 @dataclass(frozen=True)
 class Plan:
-    """What a run tests: the changes, the tests, A's card labels and roles (by design), the rule changes."""
+    """What a run tests: the changes, the tests, A's card labels (by design), the rule changes."""
 
     changes: tuple[CardChange, ...]
     tests: tuple[Probe, ...]
     names_a: tuple[str, ...]
-    roles_a: tuple[str, ...]
     rules: tuple[RuleChange, ...] = ()
 
     def pairs(self) -> list[tuple[int, int]]:
@@ -69,25 +69,27 @@ class Plan:
         return any(t.family != "knock-on" for t in self.tests)
 
 
-def _band(a: CardSet, in_b: dict[str, int], role: str, exclude: int = -1) -> tuple[int, ...]:
-    """The base designs a new card of `role` is measured against: A's cards of that role that B still has, with
-    at least BAND_MIN_COPIES copies (all of that role if none has; every shared card if the role is new);
-    `exclude`: a design left out (a card is not its own band)."""
+def _band(a: CardSet, in_b: dict[str, int], role: str, exclude: int = -1) -> tuple[tuple[int, ...], str]:
+    """The base designs a new card of `role` is measured against, and the role they share: A's cards of that
+    role that B still has, with at least BAND_MIN_COPIES copies (all of that role if none has; every shared card,
+    role "", if the role has no other card); `exclude`: a design left out (a card is not its own band)."""
     shared = [(d, c) for d, c in enumerate(a.cards) if c.name.casefold() in in_b and d != exclude]
     same = [(d, c) for d, c in shared if a.role(c) == role]
     firm = [d for d, c in same if c.count >= BAND_MIN_COPIES]
-    return tuple(firm or [d for d, _ in same] or [d for d, _ in shared])
+    if same:
+        return tuple(firm or [d for d, _ in same]), str(role)
+    return tuple(d for d, _ in shared), ""
 
 
 def plan(a: CardSet, b: CardSet | None) -> Plan:
     """The tests of one run: B's changed cards against A's, new cards against their role's band, the other
     cards for knock-on effects; one set alone: each card against the band of the other cards of its role."""
     la = {c.name.casefold(): d for d, c in enumerate(a.cards)}
-    names, roles = tuple(card_labels(a)), tuple(str(a.role(c)) for c in a.cards)
+    names = tuple(card_labels(a))
     if b is None:
         changes = tuple(CardChange(c.name, "unchanged", (c.count, c.count), role=a.role(c)) for c in a.cards)
-        return Plan(changes, tuple(Probe(c.name, "card", "unchanged", d, d, _band(a, la, a.role(c), exclude=d))
-                                   for d, c in enumerate(a.cards)), names, roles)
+        return Plan(changes, tuple(Probe(c.name, "card", "unchanged", d, d, *_band(a, la, a.role(c), exclude=d))
+                                   for d, c in enumerate(a.cards)), names)
     lb = {c.name.casefold(): d for d, c in enumerate(b.cards)}
     changes = tuple(card_changes(a, b))
     rules = tuple(rule_changes(a.rules, b.rules))
@@ -98,11 +100,11 @@ def plan(a: CardSet, b: CardSet | None) -> Plan:
         if ch.kind == "removed":
             continue
         if ch.kind == "new":
-            tests.append(Probe(ch.name, "new", "new", -1, lb[key], _band(a, lb, ch.role)))
+            tests.append(Probe(ch.name, "new", "new", -1, lb[key], *_band(a, lb, ch.role)))
         else:
             family: Family = "changed" if ch.kind in ("mechanics", "copies") else "knock-on"
             tests.append(Probe(ch.name, family, ch.kind, la[key], lb[key]))
-    return Plan(changes, tuple(tests), names, roles, rules)
+    return Plan(changes, tuple(tests), names, rules)
 
 
 @dataclass(frozen=True)
@@ -257,7 +259,7 @@ def _verdict(f: Figure, tally: Tally, p: Plan, cfg: BalanceConfig, q: float, lev
         None if rates_a is None or t.family == "rules" else round(rates_a[1], 4),
         p.names_a[f.reference] if f.reference >= 0 else None, tally.games,
         games_needed(est, hw, tally.games, margin, f.edge) if call == "undecided" else None, f.edge,
-        p.roles_a[f.reference] if f.reference >= 0 else "",
+        t.band_role,
         p.names_a[f.other_reference] if f.other_reference >= 0 else None,
         None if f.other is None else round(100 * f.other[0], 2), share)
 

@@ -49,8 +49,8 @@ def _band_words(v: Verdict, result: BalanceResult) -> str:
     """The card's place against its band: the edge it is judged against, and its figure against the other."""
     of_base = " of the base set" if result.b is not None else ""
     other = "other " if v.family == "card" else ""
-    role = v.reference_role or "its role's"
-    words = (f"{_interval(v)} against {v.reference}, the {EDGE_WORDS.get(v.edge, '')} {other}{role} "
+    role = f"{v.reference_role} " if v.reference_role else ""  # "": the role has no other card, the band is all
+    words = (f"{_interval(v)} against {v.reference}, the {EDGE_WORDS.get(v.edge, '')} {other}{role}"
              f"card{of_base}")
     if v.other_reference is not None and v.other_change is not None and v.other_reference != v.reference:
         words += (f", and {v.other_change:+.1f} against {v.other_reference}, the "
