@@ -21,7 +21,6 @@ from cardgen.sim.tune import (
     DEFAULT_NUMBERS,
     MAX_CANDIDATES,
     MAX_STEPS,
-    NUMBERS,
     TUNE_MAX_GAMES,
     TuneConfig,
     TuneResult,
@@ -31,6 +30,7 @@ from cardgen.sim.tune import (
     tune_lines,
     verdicts_of,
 )
+from cardgen.sim.tune_numbers import NUMBERS
 
 
 def parse_numbers(text: str) -> tuple[str, ...]:
