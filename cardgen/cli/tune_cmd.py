@@ -9,6 +9,7 @@ from pathlib import Path
 import click
 from tqdm import tqdm
 
+from cardgen.cli.bounds import ALPHA, Finite
 from cardgen.cli.common import OutPath, fails_cleanly, load_group
 from cardgen.cli.compare_cmd import parse_tables
 from cardgen.cli.simulate_cmd import emit_results
@@ -25,6 +26,7 @@ from cardgen.sim.tune import (
     TuneConfig,
     TuneResult,
     flagged_cards,
+    tunable,
     tune,
     tune_json,
     tune_lines,
@@ -59,9 +61,9 @@ def parse_numbers(text: str) -> tuple[str, ...]:
               help="Play exactly N games per table size and candidate (no early stop).")
 @click.option("--max-candidates", default=MAX_CANDIDATES, show_default=True, type=click.IntRange(min=1, max=1000),
               help="Candidates tried per card at most.")
-@click.option("--min-effect", default=defaults.MIN_EFFECT, show_default=True, type=click.FloatRange(min=0.1, max=100),
+@click.option("--min-effect", default=defaults.MIN_EFFECT, show_default=True, type=Finite(0.1, 100),
               metavar="POINTS", help="Smallest change of win rate (points) that counts.")
-@click.option("--alpha", default=defaults.ALPHA, show_default=True, type=float,
+@click.option("--alpha", default=defaults.ALPHA, show_default=True, type=ALPHA,
               help="Chance of calling a card that did not change, per family of tests.")
 @click.option("--seed", default=0, show_default=True, type=click.IntRange(min=0), help="Run seed.")
 @click.option("--agent", default=",".join(defaults.AGENTS), show_default=True, metavar=f"[{'|'.join(AGENTS)}]",
@@ -79,8 +81,6 @@ def command(base: str, set_ref: str, cards: tuple[str, ...], numbers: str, max_s
     """Suggest the smallest change of a flagged card's numbers (damage, heal, stun...) that brings it back inside
     the band, judged on the same paired games as `cardgen compare BASE SET` (docs/simulation.md, "Suggested
     fixes")."""
-    if not 0 < alpha < 1:
-        raise OutputError(f"--alpha must be between 0 and 1, not {alpha}")
     if json_path is not None and str(json_path) != "-":
         check_writable(json_path.parent)
     cfg = TuneConfig(BalanceConfig(tables=parse_tables(tables), agents=agent_names(agent), seed=seed, alpha=alpha,
@@ -88,6 +88,8 @@ def command(base: str, set_ref: str, cards: tuple[str, ...], numbers: str, max_s
                                    budget=parse_budget(budget)),
                      max_candidates=max_candidates, max_steps=max_steps, numbers=parse_numbers(numbers))
     a, b = load_group((base,)), load_group((set_ref,))
+    for name in cards:  # a misspelt name is refused now, not after the verdicts' games
+        tunable(b, name, cfg.numbers)
     with tqdm(unit="game", desc=f"tuning {b.name}", leave=False, file=sys.stderr, disable=None) as bar:
         def advance(n: int) -> None:
             bar.update(n)

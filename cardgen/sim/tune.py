@@ -31,7 +31,8 @@ from cardgen.errors import CardgenError
 from cardgen.model import Card, CardSet
 from cardgen.sim import balance_defaults as defaults
 from cardgen.sim.balance import BalanceConfig, BalanceResult, Memo, Verdict, assess_set, compare_versions
-from cardgen.sim.tune_numbers import NUMBERS, Direction, Edit, numbers_of, past, step
+from cardgen.sim.tune_numbers import NUMBERS, Direction, Edit, family, numbers_of, past, step
+from cardgen.suggest import did_you_mean
 
 Status = Literal["fixed", "likely fixed", "unclear", "still", "overshoot"]
 # Tried by default: every number but copies. A card's figure is the win rate of players who start with it, which
@@ -57,13 +58,15 @@ def candidate_edits(card: Card, direction: Direction, max_steps: int = MAX_STEPS
     """Every edit of one of `card`'s `allowed` numbers up to `max_steps` steps, smallest first (then in NUMBERS
     order); `start`: the base card's numbers, which no edit goes past in the fixing direction."""
     numbers = numbers_of(card)
+    order = sorted(numbers, key=lambda n: NUMBERS.index(family(n)))  # NUMBERS order, a card's effects in theirs
     out: list[Edit] = []
     for steps in range(1, max_steps + 1):
-        for number in NUMBERS:
-            if number not in numbers or number not in allowed:
+        for number in order:
+            if family(number) not in allowed:
                 continue
-            after = step(number, numbers[number], steps, direction)
-            if after is None or (start is not None and past(number, after, start.get(number, (0,)), direction)):
+            after = step(card, number, numbers[number], steps, direction)
+            if after is None or (start is not None and number in start
+                                 and past(card, number, after, start[number], direction)):
                 continue
             out.append(Edit(card.name, number, numbers[number], after, steps))
     return out
@@ -183,6 +186,17 @@ def flagged_cards(result: BalanceResult) -> list[str]:
     return list(dict.fromkeys(v.card for v in result.flagged() if v.card not in result.intended))
 
 
+def tunable(cs: CardSet, card: str, numbers: tuple[str, ...]) -> Card:
+    """The card of `cs` named `card` (any case) when it has one of `numbers`; TuneError saying why not, so the
+    command refuses a misspelt name before any game is played."""
+    target = next((c for c in cs.cards if c.name.casefold() == card.casefold()), None)
+    if target is None:
+        raise TuneError(f"set {cs.name} has no card '{card}'{did_you_mean(card, [c.name for c in cs.cards])}")
+    if not any(family(n) in numbers for n in numbers_of(target)):
+        raise TuneError(f"{target.name} has none of the numbers tune may change ({', '.join(numbers)})")
+    return target
+
+
 def _effects(problem: tuple[Verdict, ...], trials: list[Trial], sizes: tuple[int, ...]) -> dict[str, float]:
     """Each number's change of the card's figure per step at the first flagged table size, from its one-step
     candidate, largest first: what drives the card."""
@@ -270,11 +284,7 @@ def tune(base: CardSet | None, cs: CardSet, card: str, cfg: TuneConfig = TuneCon
     verdict on `cs` as it is, if already played. `progress(n)` after every n games; `trying(what)` as each
     candidate starts."""
     t0 = time.perf_counter()
-    target = next((c for c in cs.cards if c.name.casefold() == card.casefold()), None)
-    if target is None:
-        raise TuneError(f"set {cs.name} has no card '{card}'")
-    if not any(n in numbers_of(target) for n in cfg.numbers):
-        raise TuneError(f"{target.name} has none of the numbers tune may change ({', '.join(cfg.numbers)})")
+    target = tunable(cs, card, cfg.numbers)
     if problem is None:
         if trying is not None:
             trying(f"{target.name} as it is")
