@@ -1,7 +1,7 @@
 """The balance procedure on the planted fixtures (tests/fixtures/balance_plants): what each run calls, in how
-many games and how much wall time, with the defaults (or --seconds / --jobs / --seed).
+many games and how much wall time, with the defaults (or --jobs / --seed).
 
-    nice -n 10 python bench/balance_fixtures.py [--seconds S] [--jobs N] [--seed N] [--validate] [FIXTURE ...]
+    nice -n 10 python bench/balance_fixtures.py [--jobs N] [--seed N] [--validate] [FIXTURE ...]
 
 `--validate` also times `cardgen validate --set FIXTURE` as a designer runs it (a new process: start-up, the
 loader's and print checks, the sanity games and the balance lint with the defaults) and counts its warnings.
@@ -18,6 +18,7 @@ from pathlib import Path
 
 from cardgen.loader import load_set
 from cardgen.sim.balance import BalanceConfig, compare_versions
+from cardgen.sim.balance_defaults import default_jobs
 
 PLANTS = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "balance_plants"
 
@@ -25,11 +26,11 @@ PLANTS = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "balanc
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("fixtures", nargs="*")
-    ap.add_argument("--seconds", type=float, default=BalanceConfig().seconds)
-    ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--jobs", type=int, default=default_jobs())
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--validate", action="store_true")
     args = ap.parse_args()
+    os.environ["CARDGEN_BALANCE_CACHE"] = "0"  # every run plays (the --validate runs too)
     names = args.fixtures or sorted(p.name for p in PLANTS.iterdir() if (p / "set.yaml").is_file())
     print(f"load at start: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     for name in names:
@@ -37,7 +38,7 @@ def main() -> None:
         a = load_set(Path(b.base))
         t0 = time.perf_counter()
         cpu0 = time.process_time()
-        res = compare_versions(a, b, BalanceConfig(seconds=args.seconds, jobs=args.jobs, seed=args.seed))
+        res = compare_versions(a, b, BalanceConfig(jobs=args.jobs, seed=args.seed))
         wall = time.perf_counter() - t0
         calls = []
         for t in res.tables:

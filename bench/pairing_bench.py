@@ -25,7 +25,9 @@ from cardgen.engine.cards import card_info
 from cardgen.loader import load_set
 from cardgen.model import CardSet
 from cardgen.sim.agents import make_agent
-from cardgen.sim.balance import Tally, WinnerAndHands, _plan, table_seed
+from cardgen.sim.balance.games import GameNote, table_seed
+from cardgen.sim.balance.tally import Tally
+from cardgen.sim.balance.verdicts import plan as test_plan
 from cardgen.sim.deal import KeyPlan, aligned_orders, key_plan, keyed_deck
 from cardgen.sim.play import play_one
 from cardgen.sim.seeding import derive_seed
@@ -35,7 +37,7 @@ Z95 = 1.959963984540054
 
 
 def play(cs: CardSet, info: tuple, players: int, run: int, g: int, how: str, order: list[int],  # type: ignore[type-arg]
-         plan: KeyPlan) -> WinnerAndHands:
+         plan: KeyPlan) -> GameNote:
     bots = [make_agent("greedy", derive_seed(run, g, s + 1)) for s in range(players)]
     names = ("greedy",) * players
     if how == "aligned":
@@ -43,11 +45,11 @@ def play(cs: CardSet, info: tuple, players: int, run: int, g: int, how: str, ord
     else:
         rec = play_one(cs, info, bots, names, derive_seed(run, g), f"game {g}", deck=keyed_deck(cs, run, g, plan),
                        shuffled=True)
-    return (-1 if rec.winner_seat is None else rec.winner_seat, rec.opening, rec.turns)
+    return (-1 if rec.winner_seat is None else rec.winner_seat, rec.opening, rec.turns, rec.drawn, rec.played_by)
 
 
 def widths(a: CardSet, b: CardSet, games: int, players: int, how: str) -> tuple[float, dict[str, float]]:
-    _, tests = _plan(a, b)
+    tests = test_plan(a, b).tests
     pairs = [(t.da, t.db) for t in tests if t.family in ("changed", "knock-on")]
     tally = Tally(players)
     ia, ib = card_info(a), card_info(b)

@@ -34,6 +34,15 @@ def require_rulebooks(folder: Path, env: Mapping[str, str]) -> Path:
     return folder
 
 
+@pytest.fixture(autouse=True, scope="session")
+def balance_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The balance verdict cache of this test session: fresh (never a developer's own), shared by the tests
+    (and the commands they start) that ask for the same run."""
+    folder = tmp_path_factory.mktemp("balance-cache")
+    os.environ["CARDGEN_BALANCE_CACHE"] = str(folder)
+    return folder
+
+
 @pytest.fixture(scope="session")
 def rulebooks() -> Path:
     """The rulebooks folder. Missing: skipped on a developer's machine, a failure under CI."""

@@ -22,7 +22,8 @@ from cardgen.engine.moves import DISCARD, PLAY, Move
 from cardgen.engine.rules import new_game, settle
 from cardgen.engine.views import observe
 from cardgen.loader import load_set
-from cardgen.sim.compare import CompareConfig, compare, holm
+from cardgen.sim.balance import BalanceConfig, compare_versions, verdict_lines
+from cardgen.sim.balance.intervals import holm
 from cardgen.sim.greedy import GreedyAgent
 from cardgen.sim.runner import SimConfig, results_json, simulate
 
@@ -59,17 +60,31 @@ def test_greedy_plays_the_self_harming_card_far_less_than_the_base_card(broken_r
 
 
 @pytest.mark.parametrize(("other", "games", "seed", "expected"),
-                         [("broken", 1000, 2, {OVERPOWERED, USELESS}), ("control", 500, 1, set())])
+                         [("broken", 1000, 2, {OVERPOWERED: "stronger", USELESS: "never played"}),
+                          ("control", 1000, 1, {})])
 def test_compare_flags_exactly_the_cards_whose_power_changed(other: str, games: int, seed: int,
-                                                            expected: set[str]) -> None:
-    res = compare(load_set(BALANCE / "base"), load_set(BALANCE / other), CompareConfig(greedy_2p(games, seed)))
-    assert res["common_random_numbers"] == "same deals and bot seeds"
-    assert set(res["flagged"]) == expected
-    for name in expected:
-        assert res["cards"][name]["opening"]["p_holm"] < 0.01
+                                                            expected: dict[str, str]) -> None:
+    res = compare_versions(load_set(BALANCE / "base"), load_set(BALANCE / other),
+                           BalanceConfig(tables=(2,), games=games, seed=seed))
+    [table] = res.tables
+    assert {v.card: v.call for v in res.flagged()} == expected
+    for v in table.verdicts:
+        if v.card in expected and v.call != "never played":
+            assert v.p is not None and v.p < 0.05
     if other == "control":  # copy counts alone: the typical card moves by less than 3 points
-        changes = [abs(c["opening"]["change"]) for c in res["cards"].values()]
+        changes = [abs(v.change) for v in table.verdicts if v.change is not None]
         assert statistics.median(changes) < 3.0, sorted(changes)
+
+
+def test_the_self_harming_card_is_never_played_after_the_change_and_was_before() -> None:
+    res = compare_versions(load_set(BALANCE / "base"), load_set(BALANCE / "broken"),
+                           BalanceConfig(tables=(2,), games=1000, seed=2))
+    [v] = [v for v in res.tables[0].verdicts if v.card == USELESS]
+    assert v.call == "never played" and v.played_when_held == 0.0
+    [sentence] = [x for x in verdict_lines(res) if x.startswith(f"  {USELESS}, at 2 players")]
+    assert sentence.endswith("Never played: nobody would choose it.")
+    # the unchanged cards are not judged on whether they are played
+    assert all(x.played_when_held is None for x in res.tables[0].verdicts if x.family == "knock-on")
 
 
 def test_holm_adjustment_known_values() -> None:
@@ -90,13 +105,14 @@ def test_compare_cli_words_json_and_report(tmp_path: Path) -> None:
     assert set(res["flagged"]) == {OVERPOWERED, USELESS}
     changed = {c["card"]: c for c in res["changes"] if c["kind"] != "unchanged"}
     assert set(changed) == {OVERPOWERED, USELESS} and changed[OVERPOWERED]["fields"] == ["damage", "defended_by"]
-    for v in table["verdicts"]:
-        if v["card"] in (OVERPOWERED, USELESS):
-            assert v["call"] == ("stronger" if v["card"] == OVERPOWERED else "weaker")
-            assert v["low"] > 0 or v["high"] < 0  # a called card's interval excludes 0, and its p agrees
-            assert v["p"] < 0.05
-            assert f"{v['card']}, at 2 players: players who start with it win" in result.stdout
-    assert "Stronger than before." in result.stdout and "Weaker than before." in result.stdout
+    [v] = [v for v in table["verdicts"] if v["card"] == OVERPOWERED]
+    assert v["call"] == "stronger"
+    assert v["low"] > 0  # a called card's interval excludes 0, and its p agrees
+    assert v["p"] < 0.05
+    assert f"{OVERPOWERED}, at 2 players: players who start with it win" in result.stdout
+    [u] = [v for v in table["verdicts"] if v["card"] == USELESS]
+    assert u["call"] == "never played" and u["played_when_held"] == 0.0
+    assert "Stronger than before." in result.stdout and "Never played: nobody would choose it." in result.stdout
     assert Image.open(png).format == "PNG"
 
 
@@ -149,6 +165,5 @@ def test_validate_compares_a_set_that_extends_another_with_its_base() -> None:
         f"- {{name: {OVERPOWERED}")
     assert "warning: " in rest and "players who start with" in rest and "Stronger than before" in rest
     assert "compared with its base balance-base): 1000 games at 2 players, 1000 games at 4 players" in result.stdout
-    warned = {x.split("'")[1] for x in result.stderr.splitlines() if "warning: card '" in x and " is " in x
-              and ("stronger" in x or "weaker" in x)}
-    assert warned <= {OVERPOWERED, USELESS}
+    warned = {x.split("'")[1] for x in result.stderr.splitlines() if "warning: card '" in x and " is " in x}
+    assert warned == {OVERPOWERED, USELESS}

@@ -19,12 +19,12 @@ PLANTS = Path(__file__).parent / "fixtures" / "balance_plants"
 def test_simulate_gives_the_procedures_verdicts_and_none_of_its_own(tmp_path: Path) -> None:
     out = tmp_path / "sim.json"
     run = CliRunner().invoke(main, ["simulate", "--set", str(PLANTS / "self-stun"), "--games", "60", "--players",
-                                    "3", "--agent", "random", "--balance", "--balance-seconds", "86400",
+                                    "3", "--agent", "random", "--balance",
                                     "--json", str(out)])
     assert run.exit_code == 0, run.output
     got = json.loads(out.read_text(encoding="utf-8"))["balance"]
     b = load_set(PLANTS / "self-stun")
-    want = result_json(compare_versions(load_set(Path(b.base or "")), b, BalanceConfig(seconds=86400)))
+    want = result_json(compare_versions(load_set(Path(b.base or "")), b, BalanceConfig()))
     for key in BALANCE_TIMING_KEYS:
         got.pop(key), want.pop(key)
     assert got == want  # the procedure's own verdicts, not ones from the 60 random 3-player games

@@ -174,7 +174,7 @@ def test_a_png_icon_and_card_art_get_the_same_words(tmp_path: Path) -> None:
     ["export", "tts", "--set", "lunch", "--dpi", "nan"], ["validate", "--set", "lunch", "--sim-seconds", "nan"],
     ["export", "print-shop", "--set", "lunch", "--size", "1000x1000"],
     ["export", "print-shop", "--set", "lunch", "--size", "250x250", "--dpi", "1200"],
-    ["compare", "lunch", "lunch", "--alpha", "nan"], ["compare", "lunch", "lunch", "--seconds", "inf"],
+    ["compare", "lunch", "lunch", "--alpha", "nan"], ["compare", "lunch", "lunch", "--min-effect", "inf"],
 ])
 def test_number_options_are_finite_and_bounded(tmp_path: Path, args: list[str]) -> None:
     run = cardgen(*args, "--out", "out", cwd=tmp_path, timeout=60) if args[0] in ("build", "export") else \

@@ -44,8 +44,7 @@ def test_an_unreachable_scheduler_is_refused_within_seconds(tmp_path: Path) -> N
                f"cannot reach the Dask scheduler at '{address}'", "refused")
 
 
-@pytest.mark.parametrize(("option", "value"), [("--seconds", "nan"), ("--confirm-seconds", "nan"),
-                                               ("--min-effect", "nan"), ("--alpha", "nan"), ("--seconds", "inf"),
+@pytest.mark.parametrize(("option", "value"), [("--min-effect", "nan"), ("--alpha", "nan"), ("--min-effect", "inf"),
                                                ("--min-effect", "-inf")])
 def test_tune_refuses_a_number_that_is_not_finite(tmp_path: Path, option: str, value: str) -> None:
     _one_error(("tune", "lunch", "lunch", option, value), tmp_path, f"Invalid value for '{option}': {value!r}"

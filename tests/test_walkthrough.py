@@ -40,9 +40,6 @@ def test_doc_shows_the_commands_and_the_row_this_test_uses() -> None:
 
 
 def test_walkthrough(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from cardgen.sim import balance_defaults
-
-    monkeypatch.setattr(balance_defaults, "SECONDS", 2.0)  # validate's balance games: the procedure's own tests
     monkeypatch.chdir(tmp_path)
     runner = CliRunner()
 

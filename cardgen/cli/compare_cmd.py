@@ -13,10 +13,13 @@ from cardgen.cli.bounds import ALPHA, Finite
 from cardgen.cli.common import OutPath, fails_cleanly, load_group
 from cardgen.cli.simulate_cmd import capped_jobs, emit_results
 from cardgen.errors import OutputError
+from cardgen.model import CardSet
 from cardgen.output import check_writable
 from cardgen.render.sim_report import compare_report_bytes
 from cardgen.sim.agents import AGENTS, DEFAULT_BUDGET, agent_names, parse_budget
 from cardgen.sim.balance import CHANGE_TAGS, BalanceConfig, BalanceResult, compare_versions, result_json, verdict_lines
+from cardgen.sim.balance.verdicts import MIN_GAMES
+from cardgen.sim.balance_defaults import default_jobs
 
 DEFAULTS = BalanceConfig()
 
@@ -37,44 +40,49 @@ def balance_options(fn: Any) -> Any:
     options = [
         click.option("--players", "tables", default=",".join(map(str, DEFAULTS.tables)), show_default=True,
                      metavar="N,N", help="Table sizes to play, each with its own verdicts."),
+        click.option("--max-games", default=DEFAULTS.max_games, show_default=True,
+                     type=click.IntRange(min=MIN_GAMES, max=10_000_000), metavar="N",
+                     help="Game budget per table size: the games stop sooner when every verdict is clear."),
         click.option("--games", type=click.IntRange(min=1, max=10_000_000), metavar="N",
-                     help="Play exactly N games per table size (no early stop, no time budget): exactly "
-                          "reproducible. Default: stop when the verdicts are clear or the budget runs out."),
-        click.option("--seconds", default=DEFAULTS.seconds, show_default=True,
-                     type=Finite(0.1, 86_400), help="Wall-time budget of the balance games."),
+                     help="Play exactly N games per table size (no early stop)."),
         click.option("--min-effect", default=DEFAULTS.min_effect, show_default=True,
                      type=Finite(0.1, 100), metavar="POINTS",
                      help="Smallest change of win rate (points) that counts."),
         click.option("--alpha", default=DEFAULTS.alpha, show_default=True, type=ALPHA,
                      help="Chance of calling a card that did not change, per family of tests."),
-        click.option("--seed", default=0, show_default=True, type=int, help="Run seed: the same seed, the same "
-                     "results (with --games, exactly; with the time budget, up to the games the budget allowed)."),
+        click.option("--seed", default=0, show_default=True, type=int,
+                     help="Run seed: the same files and seed, the same verdicts."),
         click.option("--agent", default=",".join(DEFAULTS.agents), show_default=True,
                      metavar=f"[{'|'.join(AGENTS)}]", help="Bot for every seat, or a comma list."),
         click.option("--budget", default=DEFAULT_BUDGET, show_default=True, metavar="N|Nms",
                      help="The search bot's budget a decision."),
-        click.option("--jobs", default=1, show_default=True, type=click.IntRange(min=1, max=256),
-                     help="Worker processes (verdicts do not change; more games fit in the time budget)."),
+        click.option("--jobs", default=default_jobs(), show_default="the CPU count",
+                     type=click.IntRange(min=1, max=256), help="Worker processes (the verdicts do not change)."),
     ]
     for opt in reversed(options):
         fn = opt(fn)
     return fn
 
 
-def balance_config(tables: str, games: int | None, seconds: float, min_effect: float, alpha: float, seed: int,
+def balance_config(tables: str, games: int | None, max_games: int, min_effect: float, alpha: float, seed: int,
                    agent: str, budget: str, jobs: int) -> BalanceConfig:
     if not 0 < alpha < 1:
         raise OutputError(f"--alpha must be between 0 and 1, not {alpha}")
     if seed < 0:
         raise OutputError(f"--seed must be 0 or more, not {seed}")
     return BalanceConfig(tables=parse_tables(tables), agents=agent_names(agent), seed=seed, alpha=alpha,
-                         min_effect=min_effect, seconds=seconds, games=games, jobs=capped_jobs(jobs, None),
+                         min_effect=min_effect, max_games=max_games, games=games, jobs=capped_jobs(jobs, None),
                          budget=parse_budget(budget))
+
+
+def base_of(cs: CardSet) -> CardSet | None:
+    """The set `cs` extends, loaded (None for a set that extends none)."""
+    return load_group((cs.base,), show_warnings=False) if cs.base else None
 
 
 def run_with_bar(label: str, fn: Any, cfg: BalanceConfig) -> BalanceResult:
     """Run `fn(progress)` under a progress bar on stderr (games played, all table sizes)."""
-    total = cfg.games * len(cfg.tables) if cfg.games is not None else None
+    total = cfg.limit() * len(cfg.tables)  # at most: the bar ends early when the verdicts are clear
     with tqdm(total=total, unit="game", desc=label, leave=False, file=sys.stderr, disable=None) as bar:
         def advance(n: int) -> None:
             bar.update(n)
@@ -118,12 +126,12 @@ def report_view(res: dict[str, Any]) -> dict[str, Any]:
 @click.option("--report", "report_path", type=OutPath(), metavar="FILE.pdf|.png",
               help="Write a chart of the changes.")
 @fails_cleanly
-def command(set_a: str, set_b: str, tables: str, games: int | None, seconds: float, min_effect: float,
+def command(set_a: str, set_b: str, tables: str, max_games: int, games: int | None, min_effect: float,
             alpha: float, seed: int, agent: str, budget: str, jobs: int, json_path: Path | None,
             report_path: Path | None) -> None:
     """Play two versions of a set on paired deals at 2 and 4 players and say which changed cards got stronger or
     weaker (docs/simulation.md, "Balance verdicts")."""
-    cfg = balance_config(tables, games, seconds, min_effect, alpha, seed, agent, budget, jobs)
+    cfg = balance_config(tables, games, max_games, min_effect, alpha, seed, agent, budget, jobs)
     if report_path is not None and report_path.suffix.lower() not in (".pdf", ".png"):
         raise OutputError(f"--report must end in .pdf or .png, not '{report_path.name}'")
     for path in (json_path, report_path):

@@ -11,7 +11,7 @@ from typing import Any, ParamSpec, TypeVar
 import click
 from tqdm import tqdm
 
-from cardgen.cli.bounds import CLUSTER, GAMES, JOBS, Finite
+from cardgen.cli.bounds import CLUSTER, GAMES, JOBS
 from cardgen.cli.common import SET_REQUIRED, Choice, OutPath, fails_cleanly, load_group
 from cardgen.errors import OutputError
 from cardgen.model import CardSet
@@ -28,11 +28,6 @@ R = TypeVar("R")
 
 def _rate(rate: float, ci: list[float]) -> str:
     return f"{100 * rate:.1f} % [{100 * ci[0]:.1f}, {100 * ci[1]:.1f}]"
-
-
-def _impact_line(name: str, card: dict[str, Any], measure: str) -> str:
-    f = card[measure]
-    return f"{name} {f['diff']:+.1f} points [{f['ci95'][0]:+.1f}, {f['ci95'][1]:+.1f}], z {f['z']:+.1f}"
 
 
 def _ways(card: dict[str, Any]) -> str:
@@ -77,7 +72,7 @@ def _summary(res: dict[str, Any], shown: int = 3) -> list[str]:
     if res["cards"]:
         idx = lines.index(next(x for x in lines if x.startswith("  dead cards")))
         verdicts = res.get("balance")
-        lines[idx:idx] = ([f"  balance verdicts (the shared procedure, {verdicts['seconds']:.0f} s): below"]
+        lines[idx:idx] = (["  balance verdicts (the shared procedure): below"]
                           if verdicts is not None else
                           ["  balance verdicts: not given from these games (the shared procedure plays its own: "
                            "--balance, or `cardgen validate`)"])
@@ -90,7 +85,8 @@ def with_balance(res: dict[str, Any], cs: CardSet, cfg: BalanceConfig) -> tuple[
     from cardgen.sim.balance import judge_set, result_json
     from cardgen.sim.runner import TIMING_KEYS
 
-    result = run_with_bar(f"balance {cs.name}", lambda bar: judge_set(cs, cfg, bar), cfg)
+    base = load_group((cs.base,), show_warnings=False) if cs.base else None
+    result = run_with_bar(f"balance {cs.name}", lambda bar: judge_set(cs, base, cfg, bar), cfg)
     out = {k: v for k, v in res.items() if k not in TIMING_KEYS}
     out["balance"] = result_json(result)
     out.update({k: res[k] for k in TIMING_KEYS if k in res})
@@ -159,15 +155,16 @@ def play_options(agent: str) -> Callable[[Callable[P, R]], Callable[P, R]]:
 @click.option("--balance/--no-balance", "balance", default=False, show_default=True,
               help="Also give the balance verdicts, by the one procedure `validate` and `compare` use (its own "
                    "games: greedy bots at 2 and 4 players, against the base for a set that extends another).")
-@click.option("--balance-seconds", type=Finite(0.1, 86_400), metavar="SECONDS",
-              help=f"Wall-time budget of the balance games (default {balance_defaults.SECONDS:g}).")
+@click.option("--balance-max-games", type=click.IntRange(min=1, max=10_000_000), metavar="N",
+              default=balance_defaults.MAX_GAMES, show_default=True,
+              help="Game budget of the balance games per table size (they stop sooner when the verdicts are clear).")
 @click.option("--json", "json_path", type=OutPath(), metavar="FILE",
               help="Write the results as JSON ('-' for standard output).")
 @click.option("--report", "report_path", type=OutPath(), metavar="FILE.pdf|.png",
               help="Write charts: seat win rates, game lengths, card use.")
 @fails_cleanly
 def command(sets: tuple[str, ...], players: int, games: int, seed: int, agent: str, budget: str, jobs: int,
-            cluster: str | None, check: str, rank_against: str | None, balance: bool, balance_seconds: float | None,
+            cluster: str | None, check: str, rank_against: str | None, balance: bool, balance_max_games: int,
             json_path: Path | None, report_path: Path | None) -> None:
     """Play bot games and report balance: seat win rates, game length, card use, stalemates."""
     if not sets:
@@ -196,8 +193,7 @@ def command(sets: tuple[str, ...], players: int, games: int, seed: int, agent: s
             res = add_rank_agreement(cs, res, cfg, rank_against, progress=advance)
     verdicts: list[str] = []
     if balance:
-        bcfg = BalanceConfig(seconds=balance_defaults.SECONDS if balance_seconds is None else balance_seconds,
-                             seed=seed, jobs=cfg.jobs)
+        bcfg = BalanceConfig(max_games=balance_max_games, seed=seed, jobs=cfg.jobs)
         res, result = with_balance(res, cs, bcfg)
         verdicts = ["balance verdicts:", *("  " + x for x in verdict_lines(result))]
     if cs.base:  # a set that extends another: which of its cards the designer changed (the report marks them)

@@ -20,10 +20,9 @@ from cardgen.sim.agents import AGENTS, DEFAULT_BUDGET, agent_names, parse_budget
 from cardgen.sim.balance import BalanceConfig, verdict_lines
 from cardgen.sim.tune import (
     DEFAULT_NUMBERS,
+    MAX_CANDIDATES,
     MAX_STEPS,
-    NUMBERS,
     TUNE_MAX_GAMES,
-    TUNE_SECONDS,
     TuneConfig,
     TuneResult,
     flagged_cards,
@@ -33,6 +32,7 @@ from cardgen.sim.tune import (
     tune_lines,
     verdicts_of,
 )
+from cardgen.sim.tune_numbers import NUMBERS
 
 
 def parse_numbers(text: str) -> tuple[str, ...]:
@@ -59,11 +59,8 @@ def parse_numbers(text: str) -> tuple[str, ...]:
               help="Games per table size and candidate at most (a candidate stops sooner when its verdict is clear).")
 @click.option("--games", type=click.IntRange(min=1, max=10_000_000), metavar="N",
               help="Play exactly N games per table size and candidate (no early stop).")
-@click.option("--seconds", default=TUNE_SECONDS, show_default=True, type=Finite(1, 86_400),
-              help="Wall-time budget of the verdicts on the set as it is, and of the search for each card.")
-@click.option("--confirm-seconds", default=defaults.SECONDS, show_default=True,
-              type=Finite(0.1, 86_400),
-              help="Wall-time budget of the suggestion's confirmation by the default procedure (every table size).")
+@click.option("--max-candidates", default=MAX_CANDIDATES, show_default=True, type=click.IntRange(min=1, max=1000),
+              help="Candidates tried per card at most.")
 @click.option("--min-effect", default=defaults.MIN_EFFECT, show_default=True, type=Finite(0.1, 100),
               metavar="POINTS", help="Smallest change of win rate (points) that counts.")
 @click.option("--alpha", default=defaults.ALPHA, show_default=True, type=ALPHA,
@@ -73,13 +70,13 @@ def parse_numbers(text: str) -> tuple[str, ...]:
               help="Bot for every seat, or a comma list.")
 @click.option("--budget", default=DEFAULT_BUDGET, show_default=True, metavar="N|Nms",
               help="The search bot's budget a decision.")
-@click.option("--jobs", default=1, show_default=True, type=click.IntRange(min=1, max=256),
-              help="Worker processes (verdicts do not change; more candidates fit in the time budget).")
+@click.option("--jobs", default=defaults.default_jobs(), show_default="the CPU count",
+              type=click.IntRange(min=1, max=256), help="Worker processes (the suggestions do not change).")
 @click.option("--json", "json_path", type=OutPath(), metavar="FILE",
               help="Write the results as JSON ('-' for standard output).")
 @fails_cleanly
 def command(base: str, set_ref: str, cards: tuple[str, ...], numbers: str, max_steps: int, tables: str,
-            max_games: int, games: int | None, seconds: float, confirm_seconds: float, min_effect: float,
+            max_games: int, games: int | None, max_candidates: int, min_effect: float,
             alpha: float, seed: int, agent: str, budget: str, jobs: int, json_path: Path | None) -> None:
     """Suggest the smallest change of a flagged card's numbers (damage, heal, stun...) that brings it back inside
     the band, judged on the same paired games as `cardgen compare BASE SET` (docs/simulation.md, "Suggested
@@ -89,8 +86,7 @@ def command(base: str, set_ref: str, cards: tuple[str, ...], numbers: str, max_s
     cfg = TuneConfig(BalanceConfig(tables=parse_tables(tables), agents=agent_names(agent), seed=seed, alpha=alpha,
                                    min_effect=min_effect, max_games=max_games, games=games, jobs=jobs,
                                    budget=parse_budget(budget)),
-                     seconds=seconds, max_steps=max_steps, numbers=parse_numbers(numbers),
-                     confirm_seconds=confirm_seconds)
+                     max_candidates=max_candidates, max_steps=max_steps, numbers=parse_numbers(numbers))
     a, b = load_group((base,)), load_group((set_ref,))
     for name in cards:  # a misspelt name is refused now, not after the verdicts' games
         tunable(b, name, cfg.numbers)
@@ -101,10 +97,9 @@ def command(base: str, set_ref: str, cards: tuple[str, ...], numbers: str, max_s
         def trying(what: str) -> None:
             bar.set_postfix_str(what, refresh=True)
 
-        # The verdicts on the set as it is, as `cardgen compare BASE SET --seconds S` plays them (its game limit).
+        # The verdicts on the set as it is, as `cardgen compare BASE SET` gives them (its game budget).
         bar.set_postfix_str(f"{b.name} as it is", refresh=True)
-        first = verdicts_of(a, b, dataclasses.replace(cfg.balance, seconds=seconds, max_games=defaults.MAX_GAMES),
-                            advance)
+        first = verdicts_of(a, b, dataclasses.replace(cfg.balance, max_games=defaults.MAX_GAMES), advance)
         names = list(cards) or flagged_cards(first)
         results: list[TuneResult] = [tune(a, b, name, cfg, advance, trying, first) for name in names]
     lines = [line for r in results for line in tune_lines(r)] or [*verdict_lines(first), "nothing to tune"]

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from cardgen.cli.bounds import SIM_SECONDS, Finite
+from cardgen.cli.bounds import SIM_SECONDS
 from cardgen.cli.common import LANG_OPTION, SET_OPTION, fails_cleanly, load_group, report, set_groups
 from cardgen.errors import CardgenError, Diagnostic, SetError, error_text
 from cardgen.loader.language import in_language, translation_codes, translation_problems
@@ -47,9 +47,9 @@ def static_problems(cs: CardSet) -> list[Diagnostic]:
     return playability_problems(cs) + print_problems(cs)
 
 
-def simulate_set(cs: CardSet, budget: float, balance: BalanceConfig | None) -> int:
+def simulate_set(cs: CardSet, budget: float, balance: BalanceConfig | None, base: CardSet | None = None) -> int:
     """Run the sanity simulation and the balance lint (`balance`, None: skipped), print their diagnostics and
-    summary lines; the number of errors."""
+    summary lines; the number of errors. `base`: the set `cs` extends, its balance compared with."""
     from tqdm import tqdm
 
     from cardgen.sim.sanity import SANITY_GAMES, balance_findings, balance_notes, sanity_check  # loads the engine
@@ -69,7 +69,7 @@ def simulate_set(cs: CardSet, budget: float, balance: BalanceConfig | None) -> i
             box: list[list[Diagnostic]] = []
 
             def lint(bar: Callable[[int], None]) -> BalanceResult:
-                found, result = balance_findings(cs, balance, bar)
+                found, result = balance_findings(cs, base, balance, bar)
                 box.append(found)
                 return result
 
@@ -102,16 +102,18 @@ def simulate_set(cs: CardSet, budget: float, balance: BalanceConfig | None) -> i
 @click.option("--balance/--no-balance", "balance", default=True, show_default=True,
               help="Also judge card balance by the shared procedure (a set that extends another: the designer's "
                    "changes against the base), as `cardgen compare` does.")
-@click.option("--balance-seconds", type=Finite(0.1, 86_400), metavar="SECONDS",
-              help=f"Wall-time budget of each set's balance games (default {balance_defaults.SECONDS:g}).")
+@click.option("--max-games", default=balance_defaults.MAX_GAMES, show_default=True,
+              type=click.IntRange(min=400, max=10_000_000), metavar="N",
+              help="Game budget of the balance games per table size (they stop sooner when the verdicts are clear).")
 @click.option("--games", type=click.IntRange(min=1, max=1_000_000), metavar="N",
-              help="Balance games per table size, exactly (no early stop, no budget; reproducible).")
+              help="Balance games per table size, exactly (no early stop).")
 @click.option("--seed", default=0, show_default=True, type=click.IntRange(min=0), help="Balance run seed.")
-@click.option("--jobs", default=1, show_default=True, type=click.IntRange(min=1, max=256),
-              help="Worker processes of the balance games.")
+@click.option("--jobs", default=balance_defaults.default_jobs(), show_default="the CPU count",
+              type=click.IntRange(min=1, max=256), help="Worker processes of the balance games (the verdicts do "
+              "not change).")
 @LANG_OPTION
 @fails_cleanly
-def command(sets: tuple[str, ...], sim: bool, budget: float, balance: bool, balance_seconds: float | None,
+def command(sets: tuple[str, ...], sim: bool, budget: float, balance: bool, max_games: int,
             games: int | None, seed: int, jobs: int, lang: str | None) -> None:
     """Check card sets; every problem is printed as path:line:col."""
     from cardgen.engine.playability import games_can_end
@@ -139,11 +141,11 @@ def command(sets: tuple[str, ...], sim: bool, budget: float, balance: bool, bala
         else:
             click.echo(f"{cs.name}: ok ({len(cs.cards)} designs, {cs.total} cards)")
         if sim and games_can_end(cs):  # a set nothing can hurt with would only play to the turn cap
+            from cardgen.cli.compare_cmd import base_of
             from cardgen.sim.balance import BalanceConfig
 
-            seconds = balance_defaults.SECONDS if balance_seconds is None else balance_seconds  # tests lower it
-            cfg = BalanceConfig(seconds=seconds, games=games, seed=seed, jobs=jobs) if balance else None
-            failed += simulate_set(cs, budget, cfg)
+            cfg = BalanceConfig(max_games=max_games, games=games, seed=seed, jobs=jobs) if balance else None
+            failed += simulate_set(cs, budget, cfg, base_of(cs) if balance else None)
     if failed:
         click.echo(f"{failed} error{'s' if failed != 1 else ''} found", err=True)
         sys.exit(1)

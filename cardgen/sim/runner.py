@@ -205,6 +205,42 @@ def run_shards(task: Callable[[int, int], T], games: int, jobs: int = 1,
             pool.join()
 
 
+Spec = tuple[int, ...]
+
+
+def _work_spec(spec: Spec) -> Any:
+    return _WORKER["task"](*spec)
+
+
+def run_chunks(task: Callable[..., T], jobs: int, next_spec: Callable[[], Spec | None],
+               fold: Callable[[Spec, T], None]) -> None:
+    """Play the chunks `next_spec()` hands out (None: no more for now) and give each result to `fold` in the
+    order the specs were handed out, so what is folded does not depend on `jobs`; `next_spec` is asked again
+    after every fold (it may stop early). In this process when `jobs` is 1, else in `jobs` worker processes
+    with at most `jobs + 1` chunks in flight (results past a stop are dropped by `next_spec`'s caller)."""
+    if jobs <= 1:
+        while (spec := next_spec()) is not None:
+            fold(spec, task(*spec))
+        return
+    ctx = multiprocessing.get_context("spawn")  # as `run_shards`: the parent may run threads
+    pool = None
+    try:
+        with sigint_held():
+            pool = ctx.Pool(jobs, initializer=_init_worker, initargs=(task,))
+        flight: list[tuple[Spec, Any]] = []
+        while True:
+            while len(flight) < jobs + 1 and (spec := next_spec()) is not None:
+                flight.append((spec, pool.apply_async(_work_spec, (spec,))))
+            if not flight:
+                return
+            spec, job = flight.pop(0)
+            fold(spec, job.get())
+    finally:
+        if pool is not None:
+            pool.terminate()
+            pool.join()
+
+
 def simulate(cs: CardSet, cfg: SimConfig, progress: Callable[[int], None] | None = None) -> SimResult:
     """Play `cfg.games` games; `progress(n)` is called as each batch of n games is done."""
     cfg.validate(cs)

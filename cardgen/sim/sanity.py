@@ -26,13 +26,8 @@ from cardgen.engine.cards import CardInfo, card_info
 from cardgen.engine.playability import dead_cards
 from cardgen.errors import Diagnostic, Severity
 from cardgen.model import Card, CardSet
-from cardgen.sim.balance import (
-    BalanceConfig,
-    BalanceResult,
-    Verdict,
-    judge_set,
-    verdict_sentence,
-)
+from cardgen.sim.balance import BalanceConfig, BalanceResult, Verdict, judge_set, verdict_sentence
+from cardgen.sim.balance.words import PRACTICAL_GAMES, plural
 from cardgen.sim.runner import Batch, SimConfig, SimResult, run_range
 
 SANITY_GAMES = 200
@@ -151,12 +146,13 @@ def _diagnostics(cs: CardSet, info: tuple[CardInfo, ...], res: SimResult, cap: i
     return out
 
 
-def balance_findings(cs: CardSet, cfg: BalanceConfig | None = None,
+def balance_findings(cs: CardSet, base: CardSet | None, cfg: BalanceConfig | None = None,
                      progress: Callable[[int], None] | None = None) -> tuple[list[Diagnostic], BalanceResult]:
-    """The balance lint, by the shared procedure (`cardgen.sim.balance`): a set that extends another is compared
-    with its base and only the designer's changed and new cards are judged; a set with no base has each card
-    judged against 0. A warning per card called at some table size, unless its data marks it `intended`."""
-    result = judge_set(cs, cfg or BalanceConfig(), progress)
+    """The balance lint, by the shared procedure (`cardgen.sim.balance`): a set that extends another (`base`)
+    is compared with it and only the designer's changed and new cards are judged; a set with no base has each
+    card judged against its role's band. A warning per card called at some table size, unless its data marks
+    it `intended`."""
+    result = judge_set(cs, base, cfg or BalanceConfig(), progress)
     by_card: dict[str, list[Verdict]] = {}
     for v in result.flagged():
         by_card.setdefault(v.card, []).append(v)
@@ -171,20 +167,28 @@ def balance_findings(cs: CardSet, cfg: BalanceConfig | None = None,
 
 
 def balance_notes(result: BalanceResult) -> list[str]:
-    """The summary lines of the balance lint: games played, cards marked intended, what stayed unclear."""
+    """The summary lines of the balance lint: games played, cards marked intended, the game under changed
+    rules, what stayed unclear."""
     what = f"compared with its base {result.a}" if result.b is not None else "each card against the rest"
     games = ", ".join(f"{t.games} games at {t.players} players" for t in result.tables)
-    called = {v.card for v in result.flagged()}
-    lines = [f"balance ({what}): {games}; " + (f"{len(called - set(result.intended))} card"
-                                                f"{'' if len(called - set(result.intended)) == 1 else 's'} "
-                                                "stand out" if called - set(result.intended)
-                                                else "no card stands out")]
-    for name in sorted(called & set(result.intended)):
+    called = {v.card for v in result.flagged()} - set(result.intended)
+    lines = [f"balance ({what}): {games}; " + (f"{plural(len(called), 'card')} "
+                                                f"stand{'s' if len(called) == 1 else ''} out" if called
+                                                else "no card stands out")
+             + (" (answered from the cache of an identical run)" if result.cached else "")]
+    for name in sorted({v.card for v in result.flagged()} & set(result.intended)):
         lines.append(f"balance: {name} stands out as its data says is intended ({result.intended[name]})")
     for t in result.tables:
+        lines += [f"balance: {verdict_sentence(v, result)}" for v in t.verdicts if v.family == "rules"]
         open_cards = [v for v in t.verdicts if v.family != "knock-on" and v.call == "undecided"]
-        if open_cards and t.stopped == "budget":
-            lines.append(f"balance: at {t.players} players the time budget ran out before a verdict on "
-                         + ", ".join(f"{v.card} (about {v.games_needed} games)" for v in open_cards[:5])
+        if open_cards and t.stopped == "max games":
+            lines.append(f"balance: at {t.players} players the game budget ran out before a verdict on "
+                         + ", ".join(f"{v.card} ({_needed(v)})" for v in open_cards[:5])
                          + (f" and {len(open_cards) - 5} more" if len(open_cards) > 5 else ""))
     return lines
+
+
+def _needed(v: Verdict) -> str:
+    if v.games_needed is None or v.games_needed > PRACTICAL_GAMES:
+        return f"more than {PRACTICAL_GAMES:,} games"
+    return f"about {v.games_needed:,} games"

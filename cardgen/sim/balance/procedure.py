@@ -1,0 +1,206 @@
+"""The balance procedure: which cards (or rules) a designer's change made too strong or too weak, and how sure.
+
+1. **What changed** (`changes`): each card is `mechanics`, `copies`, `new`, `removed` or `unchanged`; the rules
+   that play differently are listed too.
+2. **Paired games** at every table size (`games`): game i of both versions deals from the same per-card keys
+   and gives the bots the same seeds.
+3. **Families of tests** per table size, each Holm-adjusted on its own (`verdicts`): the designer's edits
+   (changed and new cards; a set alone: every card against its role's band), the game itself under changed
+   rules (its length, the first player's edge), and the other cards (knock-on effects).
+4. **Anytime-valid intervals** (`intervals`): the games are looked at after every chunk and stop as soon as
+   every primary verdict is clear, or at the game budget (`max_games`): counts only, never the clock, so the
+   same files and seed give the same verdicts on any machine, with any `jobs`.
+5. **Table size** (`interaction`): a card called at one size and not the same way at the other depends on the
+   table size only when the difference of its two figures is itself clear.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from cardgen.model import CardSet
+from cardgen.sim.balance.cache import cached
+from cardgen.sim.balance.changes import plays_alike
+from cardgen.sim.balance.games import CHUNK, Memo, PairedNote, PairTask
+from cardgen.sim.balance.interaction import INTERACTION_GROWTH, interaction_rows, interaction_spec, interactions
+from cardgen.sim.balance.intervals import look_plan
+from cardgen.sim.balance.model import (
+    BalanceConfig,
+    BalanceError,
+    BalanceResult,
+    Interaction,
+    Stopped,
+    TableResult,
+    Verdict,
+)
+from cardgen.sim.balance.tally import Tally
+from cardgen.sim.balance.verdicts import Plan, decided, plan, table_verdicts
+from cardgen.sim.impact import paired_length
+from cardgen.sim.runner import Spec, run_chunks
+
+Progress = Callable[[int], None]
+DEFAULTS = BalanceConfig()
+
+
+def _check(cfg: BalanceConfig) -> None:
+    if cfg.games is not None and cfg.games < 1:
+        raise BalanceError(f"--games must be at least 1, not {cfg.games}")
+    if cfg.max_games < 1:
+        raise BalanceError(f"--max-games must be at least 1, not {cfg.max_games}")
+    if not 0 < cfg.alpha < 1:
+        raise BalanceError(f"--alpha must be between 0 and 1, not {cfg.alpha}")
+
+
+def _tables(a: CardSet, b: CardSet | None, cfg: BalanceConfig) -> list[int]:
+    tables = [p for p in cfg.tables if a.rules.hand_size * p <= a.total and (b is None or
+                                                                            b.rules.hand_size * p <= b.total)]
+    if not tables:
+        raise BalanceError(f"set {a.name} has too few cards to deal hands at {', '.join(map(str, cfg.tables))} "
+                           "players")
+    return tables
+
+
+class _Games:
+    """The games of every table size, folded per size in game order, with each size's stop."""
+
+    def __init__(self, p: Plan, cfg: BalanceConfig, tables: list[int], memo: Memo | None,
+                 progress: Progress | None) -> None:
+        self.plan, self.cfg, self.tables, self.memo, self.progress = p, cfg, tables, memo, progress
+        self.pairs = p.pairs()
+        self.tallies = {n: Tally(n, p.watched()) for n in tables}
+        self.stop: dict[int, Stopped] = {}
+        self.verdicts: dict[int, list[Verdict]] = {}
+        self.handed = {n: 0 for n in tables}  # next game to hand out per table size
+        self.looks = look_plan(cfg.limit(), cfg.games is not None, CHUNK)
+        self.share = {n: 1.0 for n in tables}  # the error-rate share of each table size's last look
+
+    def next_spec(self) -> Spec | None:
+        limit = self.cfg.limit()
+        open_tables = [n for n in self.tables if n not in self.stop and self.handed[n] < limit]
+        if not open_tables:
+            return None
+        n = min(open_tables, key=lambda q: (self.handed[q], q))  # keep the table sizes level
+        first = self.handed[n]
+        look = next(g for g, _ in self.looks if g > first)  # a chunk never runs past a look
+        self.handed[n] = min(first + CHUNK, look, limit)
+        return n, first, self.handed[n]
+
+    def fold(self, spec: Spec, part: list[PairedNote]) -> None:
+        n = spec[0]
+        if n in self.stop:  # played past the stop (in flight in a worker when the verdicts became clear)
+            return
+        tally = self.tallies[n]
+        self.add(n, part)
+        share = dict(self.looks).get(tally.games)
+        if share is not None:
+            self.share[n] = share
+            v = table_verdicts(tally, self.plan, self.cfg, share)
+            self.verdicts[n] = v
+            if self.cfg.games is None and decided(v):
+                self.stop[n] = "decided"
+        if n not in self.stop and tally.games >= self.cfg.limit():
+            self.stop[n] = "games" if self.cfg.games is not None else "max games"
+
+    def add(self, n: int, part: list[PairedNote]) -> None:
+        tally = self.tallies[n]
+        if self.memo is not None and self.cfg.jobs > 1:  # a worker's games reach this process's memo only here
+            for g, (out_a, out_b) in enumerate(part, tally.games):
+                self.memo[0][(n, g)] = out_a
+                if out_b is not None:
+                    self.memo[1][(n, g)] = out_b
+        for pair in part:
+            tally.add(pair, self.pairs)
+        if self.progress is not None:
+            self.progress(len(part))
+
+    def current(self) -> dict[int, list[Verdict]]:
+        """The verdicts of each table size's last look (phase 2's games serve the table-size question only)."""
+        for n in self.tables:
+            if n not in self.verdicts:
+                self.verdicts[n] = table_verdicts(self.tallies[n], self.plan, self.cfg, self.share[n])
+        return self.verdicts
+
+
+def _not_played(p: Plan, tables: list[int]) -> list[TableResult]:
+    return [TableResult(n, 0, "nothing to test", tuple(
+        Verdict(t.name, n, t.family, t.kind, "not tested", None, None, None, None, None, None, None, None,
+                None, 0, None) for t in p.tests)) for n in tables]
+
+
+def run(a: CardSet, b: CardSet | None, cfg: BalanceConfig, progress: Progress | None = None,
+        memo: Memo | None = None) -> BalanceResult:
+    """The procedure on A against B (B None: one set alone). `memo`: games already played (read and filled)."""
+    _check(cfg)
+    p = plan(a, b)
+    tables = _tables(a, b, cfg)
+    t0 = time.perf_counter()
+    if (b is not None and plays_alike(a, b)) or not p.primary():
+        return _finish(a, b, p, _not_played(p, tables), cfg, t0)
+    task = PairTask(a, b, cfg.agents, cfg.seed, cfg.budget, memo=memo)
+    games = _Games(p, cfg, tables, memo, progress)
+
+    run_chunks(task, cfg.jobs, games.next_spec, games.fold)
+    for n in tables:
+        games.stop.setdefault(n, "max games")
+    # Phase 2: where the calls differ between table sizes, a few more games (in this process, one chunk at a
+    # time, so the result does not depend on `jobs`) until the difference itself is clear, or it cannot become
+    # clear within INTERACTION_GROWTH times the games.
+    extra = {n: 0 for n in tables}
+    caps = {n: min(cfg.limit(), INTERACTION_GROWTH * games.tallies[n].games) for n in tables}
+    while cfg.games is None and len(tables) > 1:
+        spec = interaction_spec(games.tallies, p.tests, cfg, games.current(), caps)
+        if spec is None:
+            break
+        part = task(*spec)
+        games.add(spec[0], part)
+        extra[spec[0]] += len(part)
+    final = games.current()
+    results = []
+    for n in tables:
+        tally = games.tallies[n]
+        results.append(TableResult(n, tally.games, games.stop[n], tuple(final[n]),
+                                   paired_length(tally.games, tally.turns[0], tally.turns[1], tally.turn_diff2,
+                                                 b is not None), extra[n]))
+    inter = interactions(interaction_rows(games.tallies, p.tests, cfg, final), cfg)[0] if len(tables) > 1 else []
+    return _finish(a, b, p, results, cfg, t0, inter)
+
+
+def _finish(a: CardSet, b: CardSet | None, p: Plan, results: list[TableResult], cfg: BalanceConfig, t0: float,
+            found: list[Interaction] | None = None) -> BalanceResult:
+    # A card's `intended:` note excuses a call on the design it was written for: in a comparison, only a note
+    # that B adds or rewrites counts (a note inherited unchanged from A was about A's design, not the edit).
+    before = {c.name.casefold(): c.intended for c in a.cards} if b is not None else {}
+    cs = b if b is not None else a
+    intended = {c.name: c.intended for c in cs.cards
+                if c.intended and (b is None or before.get(c.name.casefold()) != c.intended)}
+    return BalanceResult(a.name, None if b is None else b.name, p.changes, tuple(results), cfg,
+                         round(time.perf_counter() - t0, 3),
+                         tuple(dict.fromkeys(i.card for i in found or [] if i.depends)), intended,
+                         tuple(found or []), p.rules)
+
+
+def compare_versions(a: CardSet, b: CardSet, cfg: BalanceConfig = DEFAULTS,
+                     progress: Progress | None = None, memo: Memo | None = None) -> BalanceResult:
+    """Paired games of A and B at every table size of `cfg`; verdicts on the designer's changes (primary
+    family), on the game under changed rules, and on the other cards (knock-on family). `progress(n)` after
+    every n games folded. `memo`: outcomes of A's and B's games already played with the same settings."""
+    if not {c.name.casefold() for c in a.cards} & {c.name.casefold() for c in b.cards}:
+        raise BalanceError(f"sets {a.name} and {b.name} have no card in common: nothing to compare")
+    if memo is not None:  # tune's candidates: their games are shared through the memo instead
+        return run(a, b, cfg, progress, memo)
+    return cached(a, b, cfg, lambda: run(a, b, cfg, progress))
+
+
+def assess_set(cs: CardSet, cfg: BalanceConfig = DEFAULTS, progress: Progress | None = None) -> BalanceResult:
+    """One set alone (no base to compare with): each card against the band of the other cards of its role."""
+    return cached(cs, None, cfg, lambda: run(cs, None, cfg, progress))
+
+
+def judge_set(cs: CardSet, base: CardSet | None, cfg: BalanceConfig = DEFAULTS,
+              progress: Progress | None = None) -> BalanceResult:
+    """The verdicts on one set, as `validate` and `simulate --balance` give them: a set that extends another
+    compared with its base (`base`, loaded by the caller), any other set card by card against its role's band."""
+    if base is not None:
+        return compare_versions(base, cs, cfg, progress)
+    return assess_set(cs, cfg, progress)

@@ -1,0 +1,143 @@
+"""The paired games of one table size folded in game order: all the figures and variances the verdicts need."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from cardgen.sim.balance.games import GameNote, PairedNote
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def _held(outcome: GameNote | None) -> dict[int, tuple[int, int]]:
+    """Per design in some opening hand: (1 if the winner started with it else 0, seats that started with it)."""
+    if outcome is None:
+        return {}
+    winner, masks = outcome[0], outcome[1]
+    out: dict[int, list[int]] = {}
+    for seat, m in enumerate(masks):
+        for d in _bits(m):
+            row = out.setdefault(d, [0, 0])
+            row[1] += 1
+            if seat == winner:
+                row[0] = 1
+    return {d: (r[0], r[1]) for d, r in out.items()}
+
+
+@dataclass
+class Tally:
+    """Per version the games with a winner, the holders of each design and their wins; per tested pair (design
+    in A or -1, design in B or -1) how often each joint (holder won, holders) pattern came up, which is all the
+    delta-method variance needs; the game lengths; the first seat's wins (paired); and per `watched` design
+    how many players held it at some point and how many of those played it."""
+
+    seats: int
+    watched: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())  # designs (A, B) whose play is counted
+    games: int = 0
+    won: list[int] = field(default_factory=lambda: [0, 0])  # games with a winner, A and B
+    holders: list[Counter[int]] = field(default_factory=lambda: [Counter(), Counter()])
+    holder_wins: list[Counter[int]] = field(default_factory=lambda: [Counter(), Counter()])
+    joint: dict[tuple[int, int], Counter[tuple[int, ...]]] = field(default_factory=dict)
+    turns: list[int] = field(default_factory=lambda: [0, 0])  # turns played in all, A and B
+    turn_diff2: int = 0  # sum over games of (B's turns - A's turns) squared
+    first_wins: list[int] = field(default_factory=lambda: [0, 0])  # games the first seat won, A and B
+    first_diff2: int = 0  # sum over games of (B's first-seat win - A's) squared
+    first_diff: int = 0  # sum over games of (B's first-seat win - A's)
+    ever_held: list[Counter[int]] = field(default_factory=lambda: [Counter(), Counter()])
+    ever_played: list[Counter[int]] = field(default_factory=lambda: [Counter(), Counter()])
+
+    def add(self, pair: PairedNote, pairs: list[tuple[int, int]]) -> None:
+        a, b = pair
+        self.games += 1
+        self.turns[0] += a[2]
+        fa = 1 if a[0] == 0 else 0
+        self.first_wins[0] += fa
+        if b is not None:
+            self.turns[1] += b[2]
+            self.turn_diff2 += (b[2] - a[2]) ** 2
+            fb = 1 if b[0] == 0 else 0
+            self.first_wins[1] += fb
+            self.first_diff += fb - fa
+            self.first_diff2 += (fb - fa) ** 2
+        for v, note in enumerate((a, b)):
+            if note is None:
+                continue
+            for d in self.watched[v]:
+                bit = 1 << d
+                for seat_held, seat_played in zip(note[3], note[4], strict=True):
+                    if seat_held & bit:
+                        self.ever_held[v][d] += 1
+                        if seat_played & bit:
+                            self.ever_played[v][d] += 1
+        ha, hb = _held(a), _held(b)
+        wa = 1 if a[0] >= 0 else 0
+        wb = 1 if b is not None and b[0] >= 0 else 0
+        self.won[0] += wa
+        self.won[1] += wb
+        for v, h in enumerate((ha, hb)):
+            for d, (x, n) in h.items():
+                self.holders[v][d] += n
+                self.holder_wins[v][d] += x
+        for key in pairs:
+            da, db = key
+            xa = ha.get(da, (0, 0)) if da >= 0 else (0, 0)
+            xb = hb.get(db, (0, 0)) if db >= 0 else (0, 0)
+            counter = self.joint.get(key)
+            if counter is None:
+                counter = self.joint[key] = Counter()
+            counter[(xa[0], xa[1], wa, xb[0], xb[1], wb)] += 1
+
+    def played_share(self, v: int, d: int) -> tuple[int, int]:
+        """(players who held design d at some point in version v, those of them who played it)."""
+        return self.ever_held[v][d], self.ever_played[v][d]
+
+    def rates(self, v: int, d: int) -> tuple[float, float] | None:
+        """(win rate of players who started with design d, of the others) in version v; None if a side is empty."""
+        n1 = self.holders[v][d]
+        n0 = self.seats * self.games - n1
+        if n1 == 0 or n0 == 0:
+            return None
+        w1 = self.holder_wins[v][d]
+        return w1 / n1, (self.won[v] - w1) / n0
+
+    def first_seat(self) -> tuple[float, float] | None:
+        """(the first seat's win rate in B minus in A, the variance of that paired difference); None before a game."""
+        if self.games == 0:
+            return None
+        n = self.games
+        mean = self.first_diff / n
+        return mean, max(0.0, self.first_diff2 / n - mean * mean) / n
+
+    def difference(self, key: tuple[int, int]) -> tuple[float, float] | None:
+        """(impact in B of key[1] minus impact in A of key[0], its delta-method variance); an absent side is 0."""
+        da, db = key
+        parts: list[tuple[float, float, int, int] | None] = []
+        estimate = 0.0
+        for v, d, sign in ((0, da, -1), (1, db, 1)):
+            if d < 0:
+                parts.append(None)
+                continue
+            r = self.rates(v, d)
+            if r is None:
+                return None
+            n1 = self.holders[v][d]
+            parts.append((r[0], r[1], n1, self.seats * self.games - n1))
+            estimate += sign * (r[0] - r[1])
+        var = 0.0
+        for (aa, na, wa, ab, nb, wb), count in self.joint.get(key, Counter()).items():
+            psi = 0.0
+            for part, x, n, w, sign in ((parts[0], aa, na, wa, -1), (parts[1], ab, nb, wb, 1)):
+                if part is None:
+                    continue
+                p1, p0, n1, n0 = part
+                psi += sign * ((x - p1 * n) / n1 - ((w - x) - p0 * (self.seats - n)) / n0)
+            var += count * psi * psi
+        return estimate, var
