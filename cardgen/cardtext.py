@@ -306,7 +306,10 @@ def breakers_of(card: Card, cs: CardSet) -> list[str]:
         return []
     out: list[str] = []
     for kind in card.ongoing.broken_by:
-        names = sorted({c.name.upper() for c in cs.cards if c.defence == kind})
+        # a card named for its defence (Freedom) is named by the keyword, in the language printed (BEFREIUNG)
+        plain = messages.keyword(kind, messages.DEFAULT_LANGUAGE)
+        names = sorted({messages.keyword(kind, cs.language) if c.name.upper() == plain else c.name.upper()
+                        for c in cs.cards if c.defence == kind})
         for name in names or [messages.keyword(kind, cs.language)]:
             if name not in out:
                 out.append(name)
@@ -343,6 +346,8 @@ def _context(card: Card, cs: CardSet) -> dict[str, Any]:
         "role": role,
         "rules": cs.rules,
         "life_word": cs.rules.life_word,
+        "life": lambda n: messages.plural(cs.rules.life_word, n, lang),  # the life word for a count of n
+        "combo": messages.keyword(card.opens.combo, lang) if card.opens is not None else "",
         "damage": damage_label(card),
         "strikes": len(card.damage),
         "defences": [messages.keyword(d, lang) for d in defences],

@@ -122,6 +122,36 @@ def keyword_forms(kind: str, lang: str) -> tuple[str, ...]:
     return tuple(str(w) for w in entry) if isinstance(entry, list) else (str(entry),)
 
 
+def plural_category(n: int, lang: str) -> str:
+    """The CLDR plural category of `n` in `lang` ('one', 'few', 'other'...), by Babel's copy of the CLDR rules."""
+    return str(_plural_rule(lang)(n))
+
+
+@cache
+def _plural_rule(lang: str) -> Any:
+    """The language's CLDR plural rule, from its own locale file or its language's (pt_BR -> pt), else
+    English's. One locale file is a fraction of loading the whole inherited locale."""
+    from babel import localedata  # only a count in a sentence needs it
+
+    code = lang.replace("-", "_")
+    for candidate in (code, code.split("_")[0], DEFAULT_LANGUAGE):
+        if localedata.exists(candidate):
+            rule = localedata.load(candidate, merge_inherited=False).get("plural_form")
+            if rule is not None:
+                return rule
+    raise MessagesError(f"Babel has no plural rules for '{lang}' nor for English")
+
+
+def plural(word: str, n: int, lang: str = DEFAULT_LANGUAGE) -> str:
+    """`word` (as a set writes it, in its plural) in the form for `n`: the catalogue's `plural_forms` entry
+    for it (`counters: {one: counter}`) under `n`'s CLDR category; the word itself when none is given."""
+    forms = catalogue(lang).get("plural_forms")
+    entry = forms.get(word) if isinstance(forms, dict) else None
+    if not isinstance(entry, dict) or not entry:
+        return word  # no other form: no need to ask the rules
+    return str(entry.get(plural_category(n, lang), word))
+
+
 def or_list(words: list[str], lang: str = DEFAULT_LANGUAGE, join: str = "or") -> str:
     """'A, B or C' in the language's words ('A, B oder C')."""
     if len(words) <= 1:

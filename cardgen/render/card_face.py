@@ -173,10 +173,13 @@ def _face(s: RenderSession, pen: Pen, card: Card, cs: CardSet, trim: Rect, bleed
     if value is not None:
         room_w = inner_w * 0.62 if badges else inner_w
         x = _value_box(s, pen, card, value, Rect(x, top - row_h, room_w, row_h)) + 2.0
-    if badges:
-        _badges(s, pen, card, badges, Rect(x, top - row_h, trim.right - m - x, row_h))
+    placed = _beside(s, pen, badges, Rect(x, top - row_h, trim.right - m - x, row_h)) if badges else []
     if value is not None or badges:
         top -= row_h
+    if placed is None:  # too long beside the value even at the minimum size: the badges get lines of their own
+        placed = _on_own_lines(s, pen, card, badges, trim.x + m, top - s.face.badge.gap, inner_w)
+        top = min(p.y for p in placed)
+    _draw_badges(s, pen, placed)
 
     # art, then rules text and flavour
     top -= s.face.text.gap_above
@@ -233,24 +236,65 @@ def _value_box(s: RenderSession, pen: Pen, card: Card, value: Value, room: Rect)
     return room.x + w
 
 
-def _badges(s: RenderSession, pen: Pen, card: Card, badges: list[tuple[str, str]], room: Rect) -> None:
+class _Placed(NamedTuple):
+    """A badge where it goes: its text at `size` in a box of width `w` whose lower left corner is (x, y)."""
+
+    text: str
+    colour: str
+    x: float
+    y: float
+    w: float
+    size: float
+
+
+def _beside(s: RenderSession, pen: Pen, badges: list[tuple[str, str]], room: Rect) -> list[_Placed] | None:
+    """The badges stacked in columns beside the value, each shrunk down to the minimum size if need be;
+    None when one does not fit that way."""
     face, pt = s.face.badge.font, s.face.badge.pt
-    h, gap, pad, radius = s.face.badge.height, s.face.badge.gap, s.face.badge.pad, s.face.badge.radius
+    h, gap, pad = s.face.badge.height, s.face.badge.gap, s.face.badge.pad
     x, y = room.x, room.top
     col_w = 0.0
+    out: list[_Placed] = []
     for text, colour in badges:
         size = _fit_single(pen, text, face, pt, s.face.badge.min_pt, room.right - x - 2 * pad)
         if size is None or room.right - x < 2 * pad:
-            raise CardFitError(f"{where(card)}card '{card.name}': badge '{text}' does not fit beside its value")
+            return None
         w = pen.width(text, face, size) + 2 * pad
         if y - h < room.y - 1e-9:
             x, y, col_w = x + col_w + gap, room.top, 0.0
             if x + w > room.right + 1e-9:
-                raise CardFitError(f"{where(card)}card '{card.name}': too many badges to fit beside its value")
-        pen.fill_rect(x, y - h, w, h, colour, radius)
-        pen.text(x + pad, y - h + (h - size * 0.72 * PT) / 2, text, face, size, ink_on(s, colour))
+                return None
+        out.append(_Placed(text, colour, x, y - h, w, size))
         y -= h + gap
         col_w = max(col_w, w)
+    return out
+
+
+def _on_own_lines(s: RenderSession, pen: Pen, card: Card, badges: list[tuple[str, str]], left: float, top: float,
+                  width: float) -> list[_Placed]:
+    """The badges in lines of their own below the value, left to right, the full width of the card's text."""
+    face, pt = s.face.badge.font, s.face.badge.pt
+    h, gap, pad = s.face.badge.height, s.face.badge.gap, s.face.badge.pad
+    x, y = left, top
+    out: list[_Placed] = []
+    for text, colour in badges:
+        size = _fit_single(pen, text, face, pt, s.face.badge.min_pt, width - 2 * pad)
+        if size is None:
+            raise CardFitError(f"{where(card)}card '{card.name}': badge '{text}' does not fit the card's width "
+                               f"even at {s.face.badge.min_pt:g} pt")
+        w = pen.width(text, face, size) + 2 * pad
+        if x > left and x + w > left + width + 1e-9:
+            x, y = left, y - h - gap
+        out.append(_Placed(text, colour, x, y - h, w, size))
+        x += w + gap
+    return out
+
+
+def _draw_badges(s: RenderSession, pen: Pen, placed: list[_Placed]) -> None:
+    face, h, pad, radius = s.face.badge.font, s.face.badge.height, s.face.badge.pad, s.face.badge.radius
+    for p in placed:
+        pen.fill_rect(p.x, p.y, p.w, h, p.colour, radius)
+        pen.text(p.x + pad, p.y + (h - p.size * 0.72 * PT) / 2, p.text, face, p.size, ink_on(s, p.colour))
 
 
 def icon_style(s: RenderSession, cs: CardSet) -> IconStyle:
