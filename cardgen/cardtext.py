@@ -240,7 +240,7 @@ def _bounded_render(template: jinja2.Template, context: dict[str, Any]) -> str:
 
 
 def _render(cs: CardSet, name: str, context: dict[str, Any]) -> str:
-    own = set_templates_dir(cs)
+    own = set_templates_dir(cs) or messages.language_folder(cs.language)  # a brought language's: sandboxed too
     if own is None:
         return bundled_env(cs.language).get_template(name).render(**context)
     try:

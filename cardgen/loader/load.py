@@ -300,6 +300,7 @@ def _build(folder: Path, docs: list[Document], diags: list[Diagnostic], complete
     equivalences = dict(base.equivalences) if base else {}
     equivalences.update(data.get("equivalences", {}))
     total = sum(c.count for c in cards)
+    messages.use_set_languages(folder)  # its lang/<code>/ folders: languages cardgen does not ship
     cs = model.CardSet(name=data["name"], title=data["title"], deck_size=data.get("deck_size", total), rules=rules,
                        types=types, cards=tuple(cards), path=str(folder), equivalences=equivalences,
                        description=data.get("description", base.description if base else ""), icons=icons,

@@ -298,8 +298,10 @@ def _draw_badges(s: RenderSession, pen: Pen, placed: list[_Placed]) -> None:
 
 
 def icon_style(s: RenderSession, cs: CardSet) -> IconStyle:
-    """The set's keyword icons, sized as face.yaml says (text.icon_em, text.icon_gap_em)."""
-    return IconStyle(icons_of(cs), s.face.text.icon_em, s.face.text.icon_gap_em)
+    """The set's keyword icons, sized as face.yaml says (text.icon_em, text.icon_gap_em), and its language's
+    keywords to set in bold."""
+    return IconStyle(icons_of(cs), s.face.text.icon_em, s.face.text.icon_gap_em, messages.bold_words(cs.language),
+                     messages.turn_letters(cs.language))
 
 
 def _text_box(s: RenderSession, pen: Pen, card: Card, text: str, box: Rect, style: IconStyle) -> None:
