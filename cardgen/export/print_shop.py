@@ -57,10 +57,26 @@ def pixel_size(width_mm: float, height_mm: float, dpi: float) -> tuple[int, int]
 
 @dataclass(frozen=True)
 class ShopPage:
-    """One page of a print-shop PDF: a card's face (`card`) or the back (None), and its PNG's name."""
+    """One page of a print-shop PDF: a card's face (`card`) or a back (None), and its PNG's name; a back of
+    a type with its own back (`look.backs`) names a card of that type (`back_of`)."""
 
     card: Card | None
     name: str
+    back_of: Card | None = None
+
+
+def _back_name(card: Card, cs: CardSet) -> str:
+    return f"back-{card.type}.png" if card.type in cs.look.backs else "back.png"
+
+
+def _backs(cs: CardSet) -> list[ShopPage]:
+    """The back pages of a design or copy order: the set's back, and each type's own back its cards use."""
+    out = [ShopPage(None, "back.png")] if any(c.type not in cs.look.backs for c in cs.cards) else []
+    for key in cs.look.backs:
+        card = next((c for c in cs.cards if c.type == key), None)
+        if card is not None:
+            out.append(ShopPage(None, _back_name(card, cs), card))
+    return out
 
 
 def shop_pages(cs: CardSet, pages: str = "design") -> list[ShopPage]:
@@ -69,11 +85,12 @@ def shop_pages(cs: CardSet, pages: str = "design") -> list[ShopPage]:
     if pages not in PAGE_MODES:
         raise PrintShopError(f"unknown page order '{pages}' (choose from {', '.join(PAGE_MODES)})")
     if pages == "design":
-        return [*(ShopPage(c, _file_name(c, cs)) for c in cs.cards), ShopPage(None, "back.png")]
+        return [*(ShopPage(c, _file_name(c, cs)) for c in cs.cards), *_backs(cs)]
     copies = [(c, k) for c in cs.cards for k in range(1, c.count + 1)]
     if pages == "copy":
-        return [*(ShopPage(c, _file_name(c, cs, k)) for c, k in copies), ShopPage(None, "back.png")]
-    return [page for c, k in copies for page in (ShopPage(None, "back.png"), ShopPage(c, _file_name(c, cs, k)))]
+        return [*(ShopPage(c, _file_name(c, cs, k)) for c, k in copies), *_backs(cs)]
+    return [page for c, k in copies for page in (ShopPage(None, _back_name(c, cs), c if c.type in cs.look.backs
+                                                          else None), ShopPage(c, _file_name(c, cs, k)))]
 
 
 def shop_pdf(cs: CardSet, size: str, bleed: float, cmyk: bool = False, pages: str = "design",
@@ -99,7 +116,7 @@ def shop_pdf(cs: CardSet, size: str, bleed: float, cmyk: bool = False, pages: st
         canvas.setTrimBox((trim.x * MM, trim.y * MM, trim.right * MM, trim.top * MM))
         canvas.setBleedBox((0, 0, page_w * MM, page_h * MM))
         if page.card is None:
-            draw_back(session, pen, cs, Rect(0.0, 0.0, page_w, page_h), bleed)
+            draw_back(session, pen, cs, Rect(0.0, 0.0, page_w, page_h), bleed, page.back_of)
         else:
             draw_card(session, pen, page.card, cs, trim, bleed)
         canvas.showPage()
@@ -166,6 +183,13 @@ def export_print_shop(cs: CardSet, size: str = "poker", bleed: float = DEFAULT_B
         if page_info.card is not None:
             writer.writerow([f"cards/{page_info.name}", page_info.card.name,
                              page_info.card.count if pages == "design" else 1])
-    writer.writerow(["cards/back.png", "(back of every card)", sum(c.count for c in cs.cards)])
+    plain = sum(c.count for c in cs.cards if c.type not in cs.look.backs)
+    if plain:
+        writer.writerow(["cards/back.png", "(back of every card)" if plain == sum(c.count for c in cs.cards)
+                         else "(back of the other cards)", plain])
+    for key in cs.look.backs:
+        count = sum(c.count for c in cs.cards if c.type == key)
+        if count:
+            writer.writerow([f"cards/back-{key}.png", f"(back of every {cs.types[key].label} card)", count])
     files["quantities.csv"] = table.getvalue().encode("utf-8")
     return PrintShopExport(files, px, page_mm, len(cs.cards))

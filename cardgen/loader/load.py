@@ -256,6 +256,11 @@ def _build(folder: Path, docs: list[Document], diags: list[Diagnostic], complete
     rules = dataclasses.replace(base.rules, **rules_raw) if base else model.Rules(**rules_raw)
     icons = {**(base.icons if base else {}), **check_icons(folder, head, data.get("icons", {}), diags)}
     look = check_look(folder, head, data.get("look", {}), base.look if base else model.Look(), diags)
+    for key in look.backs:
+        if key not in types:
+            line, col = head.where(("look", "backs", key))
+            diags.append(Diagnostic(head.path, line, col, f"look.backs.{key}: the set has no card type '{key}' "
+                                    f"(it has {', '.join(types)}){did_you_mean(key, list(types))}"))
     cards: list[model.Card] = []
     first_seen: dict[str, tuple[str, int, str]] = {}
     number = 0

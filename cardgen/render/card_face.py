@@ -169,11 +169,15 @@ def _face(s: RenderSession, pen: Pen, card: Card, cs: CardSet, trim: Rect, bleed
     row_h = s.face.value_row.height
     value = value_of(card, cs.language)
     badges = badges_of(s, card, cs)
-    x = trim.x + m
+    x, right = trim.x + m, trim.right - m
     if value is not None:
         room_w = inner_w * 0.62 if badges else inner_w
-        x = _value_box(s, pen, card, value, Rect(x, top - row_h, room_w, row_h)) + 2.0
-    placed = _beside(s, pen, badges, Rect(x, top - row_h, trim.right - m - x, row_h)) if badges else []
+        if s.face.value_row.side == "right":  # the box at the right of the row, the badges left of it
+            right = _value_box(s, pen, card, value, Rect(right - room_w, top - row_h, room_w, row_h),
+                               at_right=True) - 2.0
+        else:
+            x = _value_box(s, pen, card, value, Rect(x, top - row_h, room_w, row_h)) + 2.0
+    placed = _beside(s, pen, badges, Rect(x, top - row_h, right - x, row_h)) if badges else []
     if value is not None or badges:
         top -= row_h
     if placed is None:  # too long beside the value even at the minimum size: the badges get lines of their own
@@ -187,15 +191,24 @@ def _face(s: RenderSession, pen: Pen, card: Card, cs: CardSet, trim: Rect, bleed
     art = art_file(card, cs)
     if art is not None:
         art_h = (top - bottom) * s.face.art.height_ratio
-        pen.image(str(art[0]), art[1], trim.x + m, top - art_h, inner_w, art_h)
-        pen.stroke_rect(trim.x + m, top - art_h, inner_w, art_h, s.colours.frame, s.face.art.frame_pt)
+        look = s.face.art
+        if look.span == "bleed":  # the card's full width and through the bleed: the cut trims it, no frame
+            pen.image(str(art[0]), art[1], trim.x - bleed, top - art_h, trim.w + 2 * bleed, art_h,
+                      look.fit == "contain", (look.focus_x, look.focus_y))
+        else:
+            pen.image(str(art[0]), art[1], trim.x + m, top - art_h, inner_w, art_h, look.fit == "contain",
+                      (look.focus_x, look.focus_y))
+            pen.stroke_rect(trim.x + m, top - art_h, inner_w, art_h, s.colours.frame, s.face.art.frame_pt)
         top -= art_h + s.face.text.gap_above
     _text_box(s, pen, card, text, Rect(trim.x + m, bottom, inner_w, top - bottom), icon_style(s, cs))
 
 
 def _band_icon(s: RenderSession, pen: Pen, role: str, band: Rect, ink: str) -> float:
     """The type's icon at the left of `band` (x from the margin), centred in its height but never
-    nearer the card's top edge than the margin; returns the width it takes, gap included."""
+    nearer the card's top edge than the margin; returns the width it takes, gap included (none when the
+    layout hides it: band.icon)."""
+    if s.face.band.icon == "hide":
+        return 0.0
     size = icon_size()
     y = min(band.y + (band.h - size) / 2, band.top - s.face.margin - size)
     draw_icon(pen, role, Rect(band.x, y, size, size), ink)
@@ -215,8 +228,9 @@ def art_file(card: Card, cs: CardSet) -> tuple[Path, tuple[int, int]] | None:
         return path, img.size
 
 
-def _value_box(s: RenderSession, pen: Pen, card: Card, value: Value, room: Rect) -> float:
-    """Draw the value in a dark box at the left of `room`; returns the box's right edge."""
+def _value_box(s: RenderSession, pen: Pen, card: Card, value: Value, room: Rect, at_right: bool = False) -> float:
+    """Draw the value in a dark box at the left of `room` (its right with `at_right`); returns the box's
+    far edge (its right, or its left with `at_right`)."""
     face = s.face.value_row.font
     pad = s.face.value_row.box_pad
     cap_face, cap_pt = s.face.value_row.caption_font, s.face.value_row.caption_pt
@@ -225,15 +239,16 @@ def _value_box(s: RenderSession, pen: Pen, card: Card, value: Value, room: Rect)
         raise CardFitError(f"{where(card)}card '{card.name}': value '{value.text}' does not fit its box")
     w = max(pen.width(value.text, face, size), pen.width(value.caption, cap_face, cap_pt)) + 2 * pad
     w = max(w, room.h)
-    pen.fill_rect(room.x, room.y, w, room.h, s.colours.value_box, s.face.value_row.box_radius)
-    cx = room.x + w / 2
+    left = room.right - w if at_right else room.x
+    pen.fill_rect(left, room.y, w, room.h, s.colours.value_box, s.face.value_row.box_radius)
+    cx = left + w / 2
     cap_base = room.y + 1.4
     pen.text(cx, cap_base, value.caption, cap_face, cap_pt, s.colours.value_text, align="centre")
     digits_h = size * 0.73 * PT
     space_top = room.top - (cap_base + cap_pt * 0.75 * PT)
     base = cap_base + cap_pt * 0.75 * PT + (space_top - digits_h) / 2
     pen.text(cx, base, value.text, face, size, s.colours.value_text, align="centre")
-    return room.x + w
+    return left if at_right else room.x + w
 
 
 class _Placed(NamedTuple):
