@@ -87,3 +87,15 @@ def test_every_embedded_subset_has_a_tag_of_its_own(tmp_path: Path, name: str) -
         assert all(re.fullmatch(r"/[A-Z]{6}", t) for t in tags), names
         assert len(set(tags)) == len(tags), f"{pdf.name}: {names}"
         PdfReader(pdf, strict=True)  # the file still reads strictly: its cross-references hold
+
+
+def test_a_shop_export_with_art_runs_in_a_fresh_process(tmp_path: Path) -> None:
+    """The art check lays each card out before anything else has loaded the faces."""
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-c", "from cardgen.cli.entry import run; run()", "export", "print-shop",
+                           "--set", str(DESIGNER), "--out", str(tmp_path), "--shop", "mpc", "--dpi", "600"],
+                          capture_output=True, text=True, cwd=tmp_path, timeout=600)
+    assert done.returncode == 0, done.stderr
+    assert "31 designs and 3 backs, 1644 x 2244 px" in done.stdout

@@ -23,6 +23,7 @@ from cardgen.model import Card, CardSet
 from cardgen.numbering import card_file_stem
 from cardgen.render import layout_data as L
 from cardgen.render.card_face import art_file, draw_card
+from cardgen.render.fonts import register_fonts
 from cardgen.render.geometry import Rect
 from cardgen.render.pdfx import make_pdfx
 from cardgen.render.pen import MM
@@ -151,6 +152,7 @@ def art_problems(cs: CardSet, size: str, min_dpi: float) -> list[Diagnostic]:
     """The cards whose art prints below `min_dpi` in its box at `size`, each with the figure (the box as the
     face layout draws it)."""
     card = L.card_size(size)
+    register_fonts()  # the faces are measured to lay the card out
     session = RenderSession.for_cards(cs)
     out = []
     for c in cs.cards:
