@@ -97,13 +97,10 @@ def clicks(set_name: str, n: int, seed: int, chromium: str) -> list[float]:
                     if page.evaluate("document.body.dataset.state") == "over":
                         break
                     before = page.evaluate("window.__times.length")
-                    cards = page.locator("#hand img.playable")
-                    quiet = page.locator("#actions button.move.quiet")
-                    if cards.count() and (not quiet.count() or rng.random() < 0.8):
-                        cards.nth(rng.randrange(cards.count())).click()
-                        buttons = page.locator("#actions button.move:not(.quiet)")
-                        buttons.first.wait_for()
-                        buttons.nth(rng.randrange(buttons.count())).click()
+                    plays = page.locator("#hand .card button.move:not(.quiet)")
+                    quiet = page.locator("button.move.quiet")
+                    if plays.count() and (not quiet.count() or rng.random() < 0.8):
+                        plays.nth(rng.randrange(plays.count())).click()
                     else:
                         quiet.nth(rng.randrange(quiet.count())).click()
                     page.wait_for_function(f"window.__times.length > {before}")

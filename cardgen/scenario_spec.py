@@ -9,7 +9,11 @@ plain frozen data shared by both stages, so the engine never imports the loader.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import dataclasses
+import hashlib
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Generic, Literal, TypeVar
 
 from cardgen.errors import Diagnostic, SetError
@@ -136,6 +140,9 @@ class ScenarioSpec:
     first: int  # the seat that takes the first turn
     steps: tuple[Step, ...]  # the `moves:` list in order
     expect: ExpectSpec | None  # the final `expect:`
+    # `made_with:` what each set's cards were when the file was saved (set name -> card name -> digest), and where
+    made_with: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    made_with_pos: Pos = (1, 1)
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -146,3 +153,56 @@ class ScenarioSpec:
 
     def error(self, pos: Pos, message: str) -> ScenarioError:
         return ScenarioError([self.diagnostic(pos, message)])
+
+
+# What a card's digest leaves out: its words and pictures, and where it is written (they change no game).
+_NOT_PLAYED = frozenset({"text", "flavour", "art", "intended", "number", "origin", "file", "line", "column"})
+RULES_KEY = "(rules)"  # the set's rules, digested beside its cards
+_RULES_WORDS = frozenset({"life_word", "counters_hint"})  # printed words (a translation changes them), no rule
+
+
+def _digest(data: object) -> str:
+    text = json.dumps(data, sort_keys=True, default=str, ensure_ascii=False)
+    return hashlib.sha256(text.encode()).hexdigest()[:12]
+
+
+def made_with(cs: CardSet) -> dict[str, dict[str, str]]:
+    """Each set of the deck: its rules' digest and each card's (what the engine plays: not text, art or place)."""
+    out: dict[str, dict[str, str]] = {}
+    for c in cs.cards:
+        origin = c.origin or cs.name
+        if origin not in out:
+            rules = dataclasses.asdict(cs.origin_rules.get(origin, cs.rules))
+            out[origin] = {RULES_KEY: _digest({k: v for k, v in rules.items() if k not in _RULES_WORDS})}
+        fields = {k: v for k, v in dataclasses.asdict(c).items() if k not in _NOT_PLAYED}
+        out[origin][c.name] = _digest(fields)
+    return out
+
+
+def changed_since(spec: ScenarioSpec) -> list[Diagnostic]:
+    """Warnings for every set whose cards or rules are not what `made_with:` says they were when saved."""
+    if not spec.made_with:
+        return []
+    now = made_with(spec.cs)
+    out: list[Diagnostic] = []
+
+    def warn(message: str) -> None:
+        out.append(Diagnostic(spec.path, spec.made_with_pos[0], spec.made_with_pos[1], message, "warning"))
+
+    for name, then in spec.made_with.items():
+        cards = now.get(name)
+        if cards is None:
+            warn(f"set '{name}' was in the deck when this game was saved, and is not now")
+            continue
+        changed = [n for n in then if n != RULES_KEY and n in cards and cards[n] != then[n]]
+        gone = [n for n in then if n != RULES_KEY and n not in cards]
+        new = [n for n in cards if n != RULES_KEY and n not in then]
+        if then.get(RULES_KEY) not in (None, cards[RULES_KEY]):
+            warn(f"set '{name}': its rules changed since this game was saved")
+        for n in changed:
+            warn(f"set '{name}': card '{n}' changed since this game was saved")
+        for n in gone:
+            warn(f"set '{name}': card '{n}' was removed since this game was saved")
+        for n in new:
+            warn(f"set '{name}': card '{n}' was added since this game was saved")
+    return out

@@ -81,7 +81,7 @@ def test_the_pictures_and_the_rules_page_are_served() -> None:
     from starlette.testclient import TestClient
 
     table = Table.open(["beer"], players=2, bots="random", seed=0)
-    with TestClient(TableServer(table, TableArt(table.cs), pace=0).app) as client:
+    with TestClient(TableServer(table, TableArt(table.cs), pace=0).app, base_url="http://127.0.0.1") as client:
         for d in range(len(table.cs.cards)):
             r = client.get(f"/card/{d}.png")
             assert r.status_code == 200 and r.content.startswith(b"\x89PNG"), d

@@ -94,7 +94,7 @@ def test_a_german_game_says_everything_in_german(set_name: str) -> None:
     for pattern in _english_words("pending") + _english_words("status"):
         assert not pattern.search(status), pattern.pattern
     assert {"Passen", "Einstecken"} <= labels or "Abwerfen" in labels
-    assert any(s.endswith("Du bist dran.") for s in said)
+    assert any(s.endswith("Du bist am Zug: spiel eine Karte, oder wirf ab und passe.") for s in said)
     # The deck itself is the German one (its faces and rules page are drawn from it): the set's words translated.
     view = table.view(0)
     english = Table.open([set_name], bots="random", seed=21)
@@ -157,7 +157,7 @@ def _page_words(html: str) -> dict[str, str]:
 def test_the_served_page_speaks_the_tables_language() -> None:
     de = Table.open(["lunch"], players=2, bots="random", seed=2, lang="de")
     en = Table.open(["lunch"], players=2, bots="random", seed=2)
-    with TestClient(TableServer(de, TableArt(de.cs), pace=0).app) as client:
+    with TestClient(TableServer(de, TableArt(de.cs), pace=0).app, base_url="http://127.0.0.1") as client:
         html = client.get(f"/t/{de.host.token}").text
         state = client.get(f"/api/{de.host.token}/state").json()
         refused = client.post(f"/api/{de.host.token}/move", json={"kind": "pass", "version": 99}).json()
@@ -166,20 +166,21 @@ def test_the_served_page_speaks_the_tables_language() -> None:
                   '<h2>Verlauf</h2>'):
         assert label in html, label
     words = _page_words(html)
-    assert words == messages.message("play.page", "de") and words["turn"] == "Zug {turn} von {cap}"
+    assert words == messages.message("play.page", "de") and words["turn"] == "Zug {turn}"
     english = messages.message("play.page", "en")
     markup = re.sub(r'<script id="words".*?</script>', "", html, flags=re.S)
     shown = {t.strip() for t in re.findall(r">([^<>]+)<", markup)}
     shown |= set(re.findall(r'(?:aria-label|alt)="([^"]*)"', markup))
     left = {key for key, value in english.items() if value != words[key] and value in shown}
     assert not left, left  # no English label left in the German page
-    assert state["said"] == "Du bist dran." and state["life_word"] == "Marken"
+    assert state["said"] == "Du bist am Zug: spiel eine Karte, oder wirf ab und passe."
+    assert state["life_word"] == "Marken"
     assert refused["error"].startswith("am Tisch ist inzwischen")
     # English: the page as before, its words given to the script in English.
     page = table_page("en")
     assert '<html lang="en">' in page and "<title>cardgen table</title>" in page and ">Save game</a>" in page
-    assert 'aria-label="Your hand"' in page and _page_words(page)["turn"] == "Turn {turn} of {cap}"
-    assert en.view(0)["said"] == "Your decision."
+    assert 'aria-label="Your hand"' in page and _page_words(page)["turn"] == "Turn {turn}"
+    assert en.view(0)["said"] == "Your turn: play a card, or discard and pass."
 
 
 def test_the_rules_link_page_speaks_the_tables_language() -> None:

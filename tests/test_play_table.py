@@ -86,7 +86,7 @@ def test_a_view_shows_no_other_hand(friends: Table) -> None:
 
 
 def _client(table: Table) -> TestClient:
-    return TestClient(TableServer(table, TableArt(table.cs), pace=0).app)
+    return TestClient(TableServer(table, TableArt(table.cs), pace=0).app, base_url="http://127.0.0.1")
 
 
 def test_a_token_cannot_act_for_another_seat_and_forgeries_change_nothing(friends: Table) -> None:
@@ -270,7 +270,7 @@ def test_the_bots_move_at_their_pace_and_wait_for_a_person() -> None:
     table = Table.open(["lunch"], players=3, bots="random", seed=6)
     token = table.host.token
     pace = 0.15
-    with TestClient(TableServer(table, TableArt(table.cs), pace=pace).app) as client:
+    with TestClient(TableServer(table, TableArt(table.cs), pace=pace).app, base_url="http://127.0.0.1") as client:
         assert table.state.to_act == 0
         time.sleep(2 * pace)
         assert table.version == client.get(f"/api/{token}/state").json()["version"]  # nobody moves for Ann

@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import click
 
 from cardgen.cli.bounds import Finite
-from cardgen.cli.common import SET_REQUIRED, fails_cleanly
+from cardgen.cli.common import fails_cleanly
 from cardgen.errors import CardgenError
 from cardgen.play.launch import DEFAULT_PACE, DEFAULT_PORT, PlayOptions, play
 from cardgen.sim.agents import DEFAULT_BUDGET, parse_budget
 
 
 @click.command("play")
-@SET_REQUIRED
+@click.option("--set", "sets", multiple=True, metavar="SET",
+              help="A bundled set name or a path to a set folder; repeat to mix sets. Required unless --resume.")
 @click.option("--players", default=2, show_default=True, type=int, help="Seats at the table (2 to 12).")
 @click.option("--bots", default=None, metavar="LIST",
               help="Who sits in the other seats: random, greedy, search or human (a friend), one name for all "
@@ -31,17 +34,23 @@ from cardgen.sim.agents import DEFAULT_BUDGET, parse_budget
 @click.option("--lang", default=None, metavar="CODE",
               help="Play in this language (en, de): the log, the buttons and the page's words, and the cards and "
                    "rules page as `build --lang` prints them. Default: the set's `language:` (en).")
+@click.option("--resume", default=None, metavar="SAVE", type=click.Path(path_type=Path),
+              help="Continue a game saved from the table (its sets, seats and deal; you take the first seat, "
+                   "--bots the others).")
 @fails_cleanly
 def command(sets: tuple[str, ...], players: int, bots: str | None, budget: str, pace: float, seed: int | None,
-            names: str | None, host: str, port: int, no_browser: bool, lang: str | None) -> None:
+            names: str | None, host: str, port: int, no_browser: bool, lang: str | None,
+            resume: Path | None) -> None:
     """Play SET in the browser, every rule enforced: your seat against bots or friends.
 
     Prints a link per person's seat (each with its own secret token) and serves the table until Ctrl-C.
     The page can save the game at any moment as a scenario file that `cardgen replay` plays back.
     """
-    if not sets:
-        raise CardgenError("--set is required (a bundled set name or a set folder)")
+    if resume is not None and (sets or seed is not None or names):
+        raise CardgenError("--resume plays the saved game's sets, deal and names: give no --set, --seed or --names")
+    if not sets and resume is None:
+        raise CardgenError("--set is required (a bundled set name or a set folder), or --resume SAVE")
     parse_budget(budget)
     play(PlayOptions(sets=sets, players=players, bots=bots, seed=seed, budget=budget, pace=pace, host=host,
-                     port=port, names=names, open_browser=not no_browser, lang=lang), echo=click.echo,
+                     port=port, names=names, open_browser=not no_browser, lang=lang, resume=resume), echo=click.echo,
          warn=lambda line: click.echo(line, err=True))

@@ -144,7 +144,9 @@ def read_spec(doc: Document, base: Path | None = None) -> ScenarioSpec:
         sets=sets, cs=r.cs, seed=int(data.get("seed", 0)), turn_cap=data.get("turn_cap"), seats=seats,
         draw=tuple(c.design for c in r.cards(("draw",), data.get("draw"))),
         discard=tuple(c.design for c in r.cards(("discard",), data.get("discard"))),
-        first=r.names.index(first), steps=tuple(s for s in steps if s is not None), expect=expect)
+        first=r.names.index(first), steps=tuple(s for s in steps if s is not None), expect=expect,
+        made_with={str(k): {str(n): str(h) for n, h in v.items()} for k, v in (data.get("made_with") or {}).items()},
+        made_with_pos=doc.where(("made_with",), key=True))
 
 
 def _load(r: _Reader, data: dict[str, Any], base: Path) -> tuple[str, ...]:

@@ -62,6 +62,9 @@ SCENARIO_SCHEMA: dict[str, Any] = {
                                                            "can": {"type": "array", "items": _MOVE_ENTRY},
                                                            "cannot": {"type": "array", "items": _MOVE_ENTRY}}}}}},
         "expect": _EXPECT,
+        "made_with": {"type": "object", "description": "What each set's cards were when the game was saved "
+                      "(written by `cardgen play`): set name -> card name -> digest.",
+                      "additionalProperties": {"type": "object", "additionalProperties": {"type": "string"}}},
     },
 }
 _VALIDATOR = make_validator(SCENARIO_SCHEMA)

@@ -18,6 +18,7 @@ from cardgen.render.rules_page import rules_pdf
 from cardgen.render.sheets import PrintOptions
 
 FACE_DPI = 150  # a slip card is 354 x 502 px: sharp at a phone's 3 device pixels per CSS pixel on a small card
+LARGE_DPI = 300  # the zoom and the card in flight: print resolution
 RULES_DPI = 110
 
 
@@ -28,6 +29,8 @@ class TableArt:
         self.cs = cs
         self.paper = paper
         self._lock = threading.Lock()
+        self._large_lock = threading.Lock()
+        self._large: dict[int, bytes] | None = None
         self._faces: dict[int, bytes] | None = None
         self._back: bytes = b""
         self._rules: bytes = b""
@@ -41,6 +44,11 @@ class TableArt:
         aborted the process with a C++ `bad_variant_access` on a loaded machine).
         """
         threading.Thread(target=self._ensure, name="cardgen-play-art", daemon=False).start()
+
+    def render(self) -> None:
+        """Render now, in this thread: a set that `cardgen build` refuses raises its CardgenError here (the
+        same message), before the table is served."""
+        self._ensure()
 
     def _ensure(self) -> None:
         with self._lock:
@@ -60,6 +68,16 @@ class TableArt:
             finally:
                 doc.close()
             self._faces = faces
+
+    def face_large(self, d: int) -> bytes | None:
+        """Design `d`'s face at print resolution, rendered on the first ask (a zoom), all designs at once: not
+        before, since rendering them takes the server's time from the moves while it runs."""
+        with self._large_lock:
+            if self._large is None:
+                images = card_images(self.cs, PrintOptions(paper=self.paper), LARGE_DPI)
+                index = {id(c): i for i, c in enumerate(self.cs.cards)}
+                self._large = {index[id(im.card)]: png_bytes(im.image, LARGE_DPI) for im in images}
+        return self._large.get(d)
 
     def face(self, d: int) -> bytes | None:
         self._ensure()

@@ -1,51 +1,64 @@
-"""The pages a table serves in its language: the table page (static/table.html with the catalogue's `play.page`
-words filled in, and given to its script as JSON) and the page of rules pictures."""
+"""The pages a table serves in its language, as Jinja2 templates (`templates/`): the table page (the
+catalogue's `play.page` words filled in, and given to its script as JSON), the page of rules pictures, and
+the replay viewer. Autoescaped: a set's title or a word of a translation is text, never markup."""
 
 from __future__ import annotations
 
-import html
 import json
 import re
 from functools import cache
 from importlib import resources
 
+import jinja2
+
 from cardgen import messages
 
 STATIC = resources.files("cardgen.play") / "static"
-_FIELD = re.compile(r"\{\{(\w+)\}\}")
+_TEMPLATES = resources.files("cardgen.play") / "templates"
 
 
-def _words(lang: str) -> dict[str, str]:
-    words = messages.message("play.page", lang)
+@cache
+def _env() -> jinja2.Environment:
+    return jinja2.Environment(loader=jinja2.FileSystemLoader(str(_TEMPLATES)), autoescape=True,
+                              undefined=jinja2.StrictUndefined, keep_trailing_newline=True)
+
+
+def _words(section: str, lang: str) -> dict[str, str]:
+    words = messages.message(section, lang)
     if not isinstance(words, dict):
-        raise messages.missing_key_error("play.page.title", lang)
+        raise messages.missing_key_error(f"{section}.title", lang)
     return {str(k): str(v) for k, v in words.items()}
+
+
+def _script_json(words: dict[str, str]) -> str:
+    """Words as JSON for a <script type="application/json"> (no `</script>` can end it early)."""
+    return json.dumps(words, ensure_ascii=False, sort_keys=True).replace("<", "\\u003c")
+
+
+def _render(name: str, section: str, lang: str, **fields: object) -> str:
+    words = _words(section, lang)
+    try:
+        return _env().get_template(name).render(lang=lang, w=words, words_json=_script_json(words), **fields)
+    except jinja2.UndefinedError as exc:  # a word the page names that the catalogue lacks
+        m = re.search(r"attribute '(\w+)'", str(exc))
+        raise messages.missing_key_error(f"{section}.{m.group(1) if m else 'title'}", lang) from exc
 
 
 @cache
 def table_page(lang: str) -> str:
     """The table page in `lang`: its `lang` attribute, its labels, and every word its script says (#words)."""
-    words = _words(lang)
-    fields = {k: html.escape(v) for k, v in words.items()}
-    fields["lang"] = html.escape(lang)
-    fields["words"] = json.dumps(words, ensure_ascii=False, sort_keys=True).replace("<", "\\u003c")
-
-    def fill(m: re.Match[str]) -> str:
-        if m.group(1) not in fields:
-            raise messages.missing_key_error(f"play.page.{m.group(1)}", lang)
-        return fields[m.group(1)]
-
-    return _FIELD.sub(fill, (STATIC / "table.html").read_text(encoding="utf-8"))
+    return _render("table.html", "play.page", lang)
 
 
 def rules_page(lang: str, pages: int) -> str:
     """The page the Rules link opens: the rules page's pictures and a link to its PDF, in `lang`."""
     def say(key: str, **fields: object) -> str:
-        return html.escape(messages.text(f"play.rules.{key}", lang, **fields))
+        return messages.text(f"play.rules.{key}", lang, **fields)
 
-    imgs = "".join(f'<img src="/rules-{i}.png" alt="{say("image", page=i + 1)}">' for i in range(pages))
-    return (f'<!doctype html><html lang="{html.escape(lang)}"><head><meta charset="utf-8"><meta name="viewport" '
-            f'content="width=device-width, initial-scale=1"><title>{say("title")}</title><style>body{{margin:0;'
-            f'font-family:sans-serif}}img{{width:100%;max-width:1000px;display:block;margin:0 auto}}'
-            f'p{{text-align:center}}</style></head><body><p><a href="/rules.pdf">{say("pdf")}</a>'
-            f'</p>{imgs}</body></html>')
+    return _render("rules.html", "play.rules", lang, say=say, pages=pages)
+
+
+@cache
+def replay_page(lang: str) -> str:
+    """The replay viewer's page in `lang` (its data comes from /replay.json)."""
+    return _render("replay.html", "play.replay", lang)

@@ -24,13 +24,13 @@ from cardgen.engine.events import Moved, log_json
 from cardgen.engine.game import deck_of
 from cardgen.engine.moves import Move
 from cardgen.engine.randomness import shuffle
-from cardgen.engine.replay import Replay, status
+from cardgen.engine.replay import Replay, status, table
 from cardgen.engine.state import GameState
 from cardgen.engine.views import observe
 from cardgen.errors import CardgenError
 from cardgen.loader.scenario import load_scenario
 from cardgen.model import CardSet
-from cardgen.scenario_spec import ScenarioError
+from cardgen.scenario_spec import ScenarioError, ScenarioSpec, Seat, made_with
 
 
 class SaveError(CardgenError):
@@ -133,6 +133,7 @@ def scenario_data(opening: Opening, cs: CardSet, s: GameState | None = None, tit
     }
     if s is not None:
         data["expect"] = _expect(s)
+    data["made_with"] = made_with(cs)
     return data
 
 
@@ -147,10 +148,19 @@ def _load(text: str) -> Replay:
         return Replay(load_scenario(path, "saved game"))
 
 
-def start_state(opening: Opening, cs: CardSet) -> tuple[GameState, CardSet]:
-    """The table's first state, set up by the scenario loader from the opening (and the card set it loaded)."""
-    sc = _load(scenario_text(scenario_data(opening, cs)))
-    return sc.state, sc.spec.cs
+def opening_spec(opening: Opening, cs: CardSet) -> ScenarioSpec:
+    """The opening as the scenario a save of it starts with (no moves), built in memory: the scenario
+    runner's own `table` sets it up, so the state is the one a saved file replays from."""
+    seats = tuple(Seat(name=n, life=cs.rules.life, hand=tuple(h), stunned=0, down=False)
+                  for n, h in zip(opening.names, opening.hands, strict=True))
+    return ScenarioSpec(path="", title="", description="", sets=opening.sets, cs=cs, seed=opening.seed,
+                        turn_cap=opening.turn_cap, seats=seats, draw=opening.draw, discard=(), first=0, steps=(),
+                        expect=None)
+
+
+def start_state(opening: Opening, cs: CardSet) -> GameState:
+    """The table's first state, dealt as `opening`."""
+    return table(opening_spec(opening, cs))
 
 
 def fingerprint(s: GameState) -> tuple[object, ...]:

@@ -5,13 +5,17 @@ Routes (TOKEN is a seat's token; anything else under /api/ answers 404 and revea
 - `GET /t/TOKEN` the page; `GET /static/...` its script and style;
 - `GET /api/TOKEN/state` that seat's view as JSON; `GET /api/TOKEN/events` the same view, pushed again
   after every change (server-sent events: the browser reconnects by itself after a dropped connection);
-- `POST /api/TOKEN/move` a move ({kind, card, target, choice, version}); the answer is the new view, or
-  an error with the reason and the game unchanged;
+- `POST /api/TOKEN/move` a move, as JSON only ({kind, card, target, choice, version}); the answer is the
+  new view, or an error with the reason and the game unchanged;
 - `GET /api/TOKEN/save` the game so far as a scenario file (docs/scenarios.md);
 - `GET /card/D.png`, `/back.png`, `/rules`, `/rules.pdf`, `/rules-N.png`: card faces by design, the back and
-  the rules page, which are public at a real table too.
+  the rules page, which are public at a real table too (`/favicon.ico` is the back).
 
-Bots move from a task on the server's event loop, `pace` seconds apart, each thinking in a worker thread;
+Every request passes `guard.Guard` first (the table's own address, from its own pages). Every refusal is a
+`MoveRefused` raised by the route and said as JSON by one handler; anything unforeseen is a 500 with a
+message and one log line (`Shield`). Connections are bounded and timed out (`connections`).
+
+Bots move from a task on the server's event loop, `pace` seconds apart, each thinking in a daemon thread;
 a decision of a person stops them until that person answers.
 """
 
@@ -20,20 +24,25 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import socket
 import threading
 import time
-from collections.abc import AsyncIterator, Iterator
-from typing import Any
+from collections.abc import AsyncIterator, Callable, Iterator
+from typing import Any, Protocol
 
 import uvicorn
 from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from cardgen.engine.moves import Move
 from cardgen.play.art import TableArt
+from cardgen.play.connections import BACKLOG, TimedConnection, bound_logs, connection_cap, quiet_loop_errors
+from cardgen.play.guard import ASGIApp, Guard, Message, Receive, Scope, Send
 from cardgen.play.page import STATIC, rules_page, table_page
 from cardgen.play.save import SaveError
 from cardgen.play.table import MoveRefused, Table
@@ -41,6 +50,21 @@ from cardgen.play.wording import say
 
 MAX_BODY = 4096  # bytes a move may take; more is refused unread
 KEEPALIVE_S = 15.0
+MAX_INDEX_DIGITS = 6  # a picture's number in a path: more digits name no card (and are not read as a number)
+log = logging.getLogger("uvicorn.error")
+
+
+class Served(Protocol):
+    """What `make_server` serves: an ASGI app (a table's, or the replay viewer's)."""
+
+    app: ASGIApp
+
+
+class NoSeat(MoveRefused):
+    """A token that opens no seat (404, and no hint of what exists)."""
+
+    def __init__(self) -> None:
+        super().__init__("no such seat", 404)
 
 
 class TableServer:
@@ -53,22 +77,27 @@ class TableServer:
         self._listeners: set[asyncio.Event] = set()
         self._wake = asyncio.Event()
         self._bots: asyncio.Task[None] | None = None
-        self.app = Starlette(routes=[
+        routes = Starlette(routes=[
             Route("/t/{token}", self.page),
             Route("/api/{token}/state", self.state),
             Route("/api/{token}/events", self.events),
             Route("/api/{token}/move", self.move, methods=["POST"]),
             Route("/api/{token}/save", self.save),
-            Route("/card/{d:int}.png", self.card),
+            Route("/api/{token}/next", self.next_game, methods=["POST"]),
+            Route("/card/{d}.png", self.card),
             Route("/back.png", self.back),
+            Route("/favicon.ico", self.back),
             Route("/rules", self.rules),
             Route("/rules.pdf", self.rules_pdf),
-            Route("/rules-{i:int}.png", self.rules_png),
+            Route("/rules-{i}.png", self.rules_png),
             Mount("/static", app=StaticFiles(directory=str(STATIC))),
-        ], lifespan=self._lifespan)
+        ], lifespan=self._lifespan, exception_handlers={
+            MoveRefused: self._refused, HTTPException: http_error, Exception: failed})
+        self.app: ASGIApp = Guard(Shield(routes))
 
     @contextlib.asynccontextmanager
     async def _lifespan(self, app: Starlette) -> AsyncIterator[None]:
+        quiet_loop_errors(asyncio.get_running_loop())
         self._wake = asyncio.Event()
         self._bots = asyncio.create_task(self._bot_loop())
         try:
@@ -95,10 +124,10 @@ class TableServer:
                 continue
             if self.pace > 0:
                 await asyncio.sleep(self.pace)
-            version = t.version
+            stamp = t.stamp
             try:
-                move = await asyncio.to_thread(t.bot_choose, seat)
-                if t.version == version:
+                move = await in_daemon_thread(t.bot_choose, seat)
+                if t.stamp == stamp:
                     t.bot_play(seat, move)
             except Exception as exc:  # a bug here must not stop the bots for the rest of the game
                 t.notes.append((t.version, say(t.lang, "note.table_failed", who=t.seats[seat].name,
@@ -108,41 +137,39 @@ class TableServer:
 
     # --- routes -----------------------------------------------------------------------------------------
 
+    async def _refused(self, request: Request, exc: Exception) -> Response:
+        """Every refusal of every route: its reason as JSON (and the seat's table as it is, for a move)."""
+        assert isinstance(exc, MoveRefused)
+        body: dict[str, object] = {"error": str(exc)}
+        if isinstance(exc, Refusal):
+            body["view"] = self.table.view(exc.seat)
+        return JSONResponse(body, status_code=exc.status, headers=NO_STORE)
+
     def _seat(self, request: Request) -> int:
         seat = self.table.seat_of(str(request.path_params["token"]))
         if seat is None:
-            raise _NotFound
+            raise NoSeat
         return seat
 
     async def page(self, request: Request) -> Response:
-        try:
-            self._seat(request)
-        except _NotFound:
-            return _not_found()
-        return HTMLResponse(table_page(self.table.lang), headers=_NO_STORE)
+        self._seat(request)
+        return HTMLResponse(table_page(self.table.lang), headers=NO_STORE)
 
     async def state(self, request: Request) -> Response:
-        try:
-            seat = self._seat(request)
-        except _NotFound:
-            return _not_found()
-        return JSONResponse(self.table.view(seat), headers=_NO_STORE)
+        return JSONResponse(self.table.view(self._seat(request)), headers=NO_STORE)
 
     async def events(self, request: Request) -> Response:
-        try:
-            seat = self._seat(request)
-        except _NotFound:
-            return _not_found()
+        seat = self._seat(request)
         ev = asyncio.Event()
         ev.set()
         self._listeners.add(ev)
 
         async def stream() -> AsyncIterator[str]:
-            sent = -1
+            sent = (0, -1)
             try:
                 while True:
-                    if sent != self.table.version:
-                        sent = self.table.version
+                    if sent != self.table.stamp:
+                        sent = self.table.stamp
                         yield f"data: {json.dumps(self.table.view(seat), ensure_ascii=False)}\n\n"
                     ev.clear()
                     try:
@@ -153,50 +180,63 @@ class TableServer:
                 self._listeners.discard(ev)
 
         return StreamingResponse(stream(), media_type="text/event-stream",
-                                 headers={**_NO_STORE, "X-Accel-Buffering": "no"})
+                                 headers={**NO_STORE, "X-Accel-Buffering": "no"})
 
-    async def move(self, request: Request) -> Response:
-        try:
-            seat = self._seat(request)
-        except _NotFound:
-            return _not_found()
+    async def _json(self, request: Request, seat: int) -> Any:
+        """The request's body as JSON: sent as JSON, small, and well formed (else Refusal)."""
+        kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+        if kind != "application/json":
+            raise Refusal(say(self.table.lang, "refused.not_json"), 415, seat)
         body = b""
         async for chunk in request.stream():
             body += chunk
             if len(body) > MAX_BODY:
-                return _refused(MoveRefused("a move is a small JSON object", 413), self.table, seat)
+                raise Refusal(say(self.table.lang, "refused.too_big"), 413, seat)
         try:
-            payload: Any = json.loads(body.decode("utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError):
-            return _refused(MoveRefused("a move is a JSON object", 400), self.table, seat)
+            return json.loads(body.decode("utf-8"))
+        except (UnicodeDecodeError, ValueError, RecursionError):
+            raise Refusal(say(self.table.lang, "refused.not_json"), 400, seat) from None
+
+    async def next_game(self, request: Request) -> Response:
+        """The host starts the next game from the end screen: {"what": "rematch" | "deal", "version": N}."""
+        seat = self._seat(request)
+        payload = await self._json(request, seat)
+        try:
+            self.table.next_game(seat, payload)
+        except MoveRefused as exc:
+            raise Refusal(str(exc), exc.status, seat) from None
+        self.changed()
+        return JSONResponse(self.table.view(seat), headers=NO_STORE)
+
+    async def move(self, request: Request) -> Response:
+        seat = self._seat(request)
+        payload = await self._json(request, seat)
         try:
             self.table.play(seat, payload)
         except MoveRefused as exc:
-            return _refused(exc, self.table, seat)
+            raise Refusal(str(exc), exc.status, seat) from None
         self.changed()
-        return JSONResponse(self.table.view(seat), headers=_NO_STORE)
+        return JSONResponse(self.table.view(seat), headers=NO_STORE)
 
     async def save(self, request: Request) -> Response:
+        seat = self._seat(request)
+        job = self.table.save_job(seat)  # a copy of the game now: moves made meanwhile do not touch it
         try:
-            seat = self._seat(request)
-        except _NotFound:
-            return _not_found()
-        try:
-            text = await asyncio.to_thread(self.table.save, seat)
-        except MoveRefused as exc:
-            return JSONResponse({"error": str(exc)}, status_code=exc.status)
+            text = await asyncio.to_thread(job)
         except SaveError as exc:
-            return JSONResponse({"error": str(exc)}, status_code=500)
+            raise MoveRefused(str(exc), 500) from None
         name = self.table.save_name()
         return Response(text, media_type="application/x-yaml",
-                        headers={"Content-Disposition": f'attachment; filename="{name}"', **_NO_STORE})
+                        headers={"Content-Disposition": f'attachment; filename="{name}"', **NO_STORE})
 
     async def card(self, request: Request) -> Response:
-        png = await asyncio.to_thread(self.art.face, int(request.path_params["d"]))
-        return _png(png)
+        """A card face; `?size=large`: at print resolution (the zoom and the card in flight)."""
+        d = picture_index(request.path_params["d"])
+        face = self.art.face_large if request.query_params.get("size") == "large" else self.art.face
+        return png_response(None if d is None else await asyncio.to_thread(face, d))
 
     async def back(self, request: Request) -> Response:
-        return _png(await asyncio.to_thread(self.art.back))
+        return png_response(await asyncio.to_thread(self.art.back))
 
     async def rules(self, request: Request) -> Response:
         pages = await asyncio.to_thread(lambda: self.art.rules_pages)
@@ -207,28 +247,103 @@ class TableServer:
         return Response(pdf, media_type="application/pdf")
 
     async def rules_png(self, request: Request) -> Response:
-        return _png(await asyncio.to_thread(self.art.rules_page, int(request.path_params["i"])))
+        i = picture_index(request.path_params["i"])
+        return png_response(None if i is None else await asyncio.to_thread(self.art.rules_page, i))
 
 
-class _NotFound(Exception):
-    pass
+class Refusal(MoveRefused):
+    """A refused move: its reason, and the seat whose page gets the table as it is with it."""
+
+    def __init__(self, message: str, status: int, seat: int) -> None:
+        super().__init__(message, status)
+        self.seat = seat
 
 
-_NO_STORE = {"Cache-Control": "no-store"}
+NO_STORE = {"Cache-Control": "no-store"}
 
 
-def _not_found() -> Response:
-    return JSONResponse({"error": "no such seat"}, status_code=404)
+def picture_index(text: str) -> int | None:
+    """A picture's number from its path (None: not a number a card or page could have)."""
+    if not text.isascii() or not text.isdigit() or len(text) > MAX_INDEX_DIGITS:
+        return None
+    return int(text)
 
 
-def _refused(exc: MoveRefused, table: Table, seat: int) -> Response:
-    return JSONResponse({"error": str(exc), "view": table.view(seat)}, status_code=exc.status, headers=_NO_STORE)
+async def http_error(request: Request, exc: Exception) -> Response:
+    """Starlette's own refusals (no such route, a method not allowed) in the same JSON shape."""
+    assert isinstance(exc, HTTPException)
+    return JSONResponse({"error": exc.detail}, status_code=exc.status_code, headers=NO_STORE)
 
 
-def _png(data: bytes | None) -> Response:
+async def failed(request: Request, exc: Exception) -> Response:
+    """An unforeseen failure (a bug): a message, not a traceback (`Shield` writes its one log line)."""
+    return JSONResponse({"error": "the table failed to answer this request"}, status_code=500)
+
+
+def png_response(data: bytes | None) -> Response:
     if data is None:
         return JSONResponse({"error": "no such picture"}, status_code=404)
     return Response(data, media_type="image/png", headers={"Cache-Control": "max-age=3600"})
+
+
+async def in_daemon_thread(fn: Callable[[int], Move], arg: int) -> Move:
+    """`fn(arg)` in a thread of its own that the interpreter does not wait for at exit: a Ctrl-C while a bot
+    thinks ends the table at once instead of after the bot's whole budget."""
+    loop = asyncio.get_running_loop()
+    done: asyncio.Future[Move] = loop.create_future()
+
+    def settle(result: Move | None, exc: BaseException | None) -> None:
+        if done.done():
+            return
+        if exc is not None:
+            done.set_exception(exc)
+        else:
+            assert result is not None
+            done.set_result(result)
+
+    def run() -> None:
+        try:
+            result = fn(arg)
+        except BaseException as exc:  # handed to the awaiting task, which says it in the log
+            with contextlib.suppress(RuntimeError):  # the loop closed meanwhile: nobody is waiting
+                loop.call_soon_threadsafe(settle, None, exc)
+            return
+        with contextlib.suppress(RuntimeError):
+            loop.call_soon_threadsafe(settle, result, None)
+
+    threading.Thread(target=run, name="cardgen-play-bot", daemon=True).start()
+    return await done
+
+
+class Shield:
+    """The outermost layer: whatever a route raises unforeseen is a 500 with a message and one log line, never
+    a traceback in the server's log."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        started = False
+
+        async def watched(message: Message) -> None:
+            nonlocal started
+            if message["type"] == "http.response.start":
+                started = True
+            await send(message)
+
+        try:
+            await self.app(scope, receive, watched)
+        except Exception as exc:
+            if scope["type"] != "http":
+                raise
+            log.error(f"{scope.get('method', '')} {str(scope.get('path', ''))[:80]}: "
+                      f"{type(exc).__name__}: {str(exc)[:160]}")
+            if not started:
+                body = json.dumps({"error": "the table failed to answer this request"}).encode()
+                await send({"type": "http.response.start", "status": 500,
+                            "headers": [(b"content-type", b"application/json"),
+                                        (b"content-length", str(len(body)).encode())]})
+                await send({"type": "http.response.body", "body": body})
 
 
 def bind(host: str, port: int, tries: int = 20) -> socket.socket:
@@ -244,27 +359,29 @@ def bind(host: str, port: int, tries: int = 20) -> socket.socket:
             sock.close()
             last = exc
             continue
-        sock.listen(64)
+        sock.listen(BACKLOG)
         sock.set_inheritable(True)
         return sock
     raise OSError(f"no free port from {port} on {host}: {last}")
 
 
-def make_server(server: TableServer, sock: socket.socket) -> uvicorn.Server:
+def make_server(server: Served, sock: socket.socket) -> uvicorn.Server:
     """A uvicorn server for the app on an already bound socket (quiet: the command prints the links)."""
+    bound_logs()
+    TimedConnection.cap = connection_cap()
     config = uvicorn.Config(server.app, log_level="warning", lifespan="on", access_log=False,
-                            timeout_graceful_shutdown=1)
+                            timeout_graceful_shutdown=1, http=TimedConnection, backlog=BACKLOG)
     srv = uvicorn.Server(config)
     return srv
 
 
-def serve(server: TableServer, sock: socket.socket) -> None:
+def serve(server: Served, sock: socket.socket) -> None:
     """Serve until interrupted."""
     make_server(server, sock).run(sockets=[sock])
 
 
 @contextlib.contextmanager
-def serving_in_thread(server: TableServer, host: str = "127.0.0.1") -> Iterator[str]:
+def serving_in_thread(server: Served, host: str = "127.0.0.1") -> Iterator[str]:
     """Serve on a free port from a background thread while the block runs (tests and benchmarks); yields the
     base address."""
     sock = bind(host, 0)

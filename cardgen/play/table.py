@@ -11,7 +11,6 @@ one event loop (a bot thinks in a worker thread on its own view, while nobody el
 
 from __future__ import annotations
 
-import os
 import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -20,15 +19,21 @@ from pathlib import Path
 from cardgen.engine import moves as mv
 from cardgen.engine.agents import RandomAgent
 from cardgen.engine.moves import Move
+from cardgen.engine.replay import Replay
 from cardgen.engine.rules import push
 from cardgen.engine.state import GameState
 from cardgen.engine.views import Agent, observe
 from cardgen.errors import CardgenError, Diagnostic
-from cardgen.loader import load_set_with_warnings, mix_sets
+from cardgen.loader import load_set_with_warnings, mix_sets, resolve_set
 from cardgen.loader.language import in_language
+from cardgen.loader.load import is_path_like
+from cardgen.loader.scenario import load_scenario
 from cardgen.model import CardSet
+from cardgen.paths import card_data_dir
 from cardgen.play.save import Opening, deal, start_state, verified_scenario
-from cardgen.play.wording import LogLine, in_flight, log_lines, move_label, reason, say
+from cardgen.play.seat_view import seat_view
+from cardgen.play.wording import LogLine, log_lines, say
+from cardgen.scenario_spec import ScenarioError, changed_since
 from cardgen.sim.agents import AGENTS, DEFAULT_BUDGET, Budget, make_agent, parse_budget
 from cardgen.sim.seeding import derive_seed
 from cardgen.suggest import did_you_mean
@@ -45,6 +50,10 @@ class SeatError(CardgenError):
 
 class MixedLanguages(CardgenError):
     """Sets to mix at one table that print in different languages, and no --lang to choose one."""
+
+
+class ResumeError(CardgenError):
+    """A file `play --resume` cannot continue."""
 
 
 class MoveRefused(CardgenError):
@@ -104,21 +113,22 @@ class Decision:
     target: int
     choice: mv.Choice
     version: int
+    game: int  # -1: not said (a page always says it)
 
 
 def parse_decision(payload: object) -> Decision:
     """A page's JSON move ({kind, card, target, choice, version}) as a Decision, or MoveRefused (400)."""
     if not isinstance(payload, dict):
         raise MoveRefused("a move is a JSON object", 400)
-    allowed = {"kind", "card", "target", "choice", "version"}
+    allowed = {"kind", "card", "target", "choice", "version", "game"}
     extra = set(payload) - allowed
     if extra:
         raise MoveRefused(f"unknown field '{sorted(map(str, extra))[0]}' in a move", 400)
     kind = payload.get("kind")
-    if kind not in {str(k) for k in mv.KINDS}:
+    if not isinstance(kind, str) or kind not in {str(k) for k in mv.KINDS}:
         raise MoveRefused(f"unknown move kind {str(kind)[:40]!r}", 400)
     numbers = {}
-    for key in ("card", "target", "version"):
+    for key in ("card", "target", "version", "game"):
         v = payload.get(key, -1)
         if not isinstance(v, int) or isinstance(v, bool) or not -1 <= v < 1 << 31:
             raise MoveRefused(f"'{key}' must be a whole number", 400)
@@ -126,15 +136,17 @@ def parse_decision(payload: object) -> Decision:
     choice = payload.get("choice", "")
     if not isinstance(choice, str) or choice not in {str(c) for c in mv.Choice}:
         raise MoveRefused(f"unknown choice {str(choice)[:40]!r}", 400)
-    return Decision(mv.MoveKind(kind), numbers["card"], numbers["target"], mv.Choice(choice), numbers["version"])
+    return Decision(mv.MoveKind(kind), numbers["card"], numbers["target"], mv.Choice(choice), numbers["version"],
+                    numbers["game"])
 
 
 def scenario_set_ref(ref: str) -> str:
     """A `--set` value as a saved scenario names it: a bundled set by its name, a set folder by its absolute
-    path (a scenario reads a relative path from its own folder, and a saved file may be moved)."""
-    if "/" in ref or ref.startswith(".") or os.sep in ref:
-        return str(Path(ref).resolve())
-    return ref
+    path, even one named bare (`--set mine` for ./mine): a saved file is replayed from anywhere."""
+    folder = resolve_set(ref)
+    if folder.resolve().parent == card_data_dir().resolve() and not is_path_like(ref):
+        return ref
+    return str(folder.resolve())
 
 
 def load_deck(sets: Sequence[str], lang: str | None, warnings: list[Diagnostic]) -> CardSet:
@@ -165,7 +177,10 @@ class Table:
     seed: int
     notes: list[tuple[int, str]] = field(default_factory=list)  # (log position, text): bot failures and such
     warnings: list[Diagnostic] = field(default_factory=list)  # loading the sets (a translation file missing...)
-    _lines: tuple[int, list[LogLine]] = (-1, [])
+    game: int = 1  # which game at this table (a rematch or a new deal starts the next)
+    budget: Budget = field(default_factory=lambda: parse_budget(DEFAULT_BUDGET))
+    agent_factory: AgentFactory | None = None
+    _lines: tuple[tuple[int, int], list[LogLine]] = ((0, -1), [])
 
     # --- set-up -----------------------------------------------------------------------------------------
 
@@ -180,21 +195,63 @@ class Table:
         warnings: list[Diagnostic] = []
         deck = load_deck(sets, lang, warnings)
         opening = deal(deck, [scenario_set_ref(r) for r in sets], seat_list, seed)
-        state, cs = start_state(opening, deck)
-        if lang is not None and lang != cs.language:
-            # The game is the scenario loader's (it reads the sets in their own words); the table shows the deck
-            # in `lang`, which has the same cards in the same order (a translation renames none).
-            assert [c.name for c in deck.cards] == [c.name for c in cs.cards]
-            cs = deck
+        state = start_state(opening, deck)
+        cs = deck
         b = budget if isinstance(budget, Budget) else parse_budget(budget or DEFAULT_BUDGET)
-        make = agent_factory or make_agent
-        seats: list[Seat] = []
-        for p, (name, kind) in enumerate(zip(seat_list, kinds, strict=True)):
-            if kind == HUMAN:
-                seats.append(Seat(name, kind, token=secrets.token_urlsafe(18)))
-            else:
-                seats.append(Seat(name, kind, agent=make(kind, derive_seed(seed, 0, p + 1), b)))
-        return cls(cs=cs, opening=opening, state=state, seats=seats, seed=seed, warnings=warnings)
+        seats = [Seat(name, kind, token=secrets.token_urlsafe(18) if kind == HUMAN else "")
+                 for name, kind in zip(seat_list, kinds, strict=True)]
+        table = cls(cs=cs, opening=opening, state=state, seats=seats, seed=seed, warnings=warnings, budget=b,
+                    agent_factory=agent_factory)
+        table.seat_bots()
+        return table
+
+    @classmethod
+    def resume(cls, path: Path, bots: str | None = None, budget: str | Budget | None = None,
+               agent_factory: AgentFactory | None = None, lang: str | None = None) -> Table:
+        """The game saved in `path` (a save of `cardgen play`), replayed to its last move and seated again: the
+        first player is the person who resumes it, `bots` the others. A set changed since is said (warnings),
+        and a save that no longer replays is refused with its file and line."""
+        spec = load_scenario(path)
+        warnings = changed_since(spec)
+        if spec.discard or spec.first != 0 or any(
+                seat.life != spec.cs.rules.life or seat.stunned or seat.down for seat in spec.seats):
+            raise ResumeError(f"{path}: only a game saved by `cardgen play` can be resumed (this scenario starts "
+                              "from a table set by hand)")
+        game = Replay(spec)
+        unmet = game.run()
+        if unmet:
+            raise ScenarioError([*warnings, *unmet])
+        names = list(spec.names)
+        kinds = seat_kinds(len(names), bots)
+        refs = [str((path.parent / r).resolve()) if is_path_like(r) else r for r in spec.sets]
+        deck = load_deck(refs, lang, warnings) if lang is not None else spec.cs
+        opening = Opening(sets=spec.sets, names=tuple(names), hands=tuple(seat.hand for seat in spec.seats),
+                          draw=spec.draw, seed=spec.seed, turn_cap=game.state.game.turn_cap)
+        b = budget if isinstance(budget, Budget) else parse_budget(budget or DEFAULT_BUDGET)
+        seats = [Seat(name, kind, token=secrets.token_urlsafe(18) if kind == HUMAN else "")
+                 for name, kind in zip(names, kinds, strict=True)]
+        table = cls(cs=deck, opening=opening, state=game.state, seats=seats, seed=spec.seed, warnings=warnings,
+                    budget=b, agent_factory=agent_factory)
+        table.seat_bots()
+        return table
+
+    def seat_bots(self) -> None:
+        """A fresh bot in every bot seat, seeded by the game's seed and the seat (the same deal, the same bots)."""
+        make = self.agent_factory or make_agent
+        for p, seat in enumerate(self.seats):
+            if seat.bot:
+                seat.agent = make(seat.kind, derive_seed(self.seed, 0, p + 1), self.budget)
+
+    def restart(self, again: bool) -> None:
+        """The next game at this table, with the same seats and links: the same deal again (`again`: a
+        rematch), or a new one."""
+        seed = self.seed if again else derive_seed(self.seed, self.game, 0) % 1_000_000
+        opening = self.opening if again else deal(self.cs, self.opening.sets, self.opening.names, seed)
+        self.state = start_state(opening, self.cs)
+        self.opening, self.seed = opening, seed
+        self.game += 1
+        self.notes.clear()
+        self.seat_bots()
 
     @property
     def host(self) -> Seat:
@@ -218,6 +275,11 @@ class Table:
         return len(self.state.log or ())
 
     @property
+    def stamp(self) -> tuple[int, int]:
+        """Which game and how far: what a page has in front of it."""
+        return self.game, self.version
+
+    @property
     def over(self) -> bool:
         return self.state.result is not None
 
@@ -229,7 +291,7 @@ class Table:
         s = self.state
         if s.result is not None:
             raise MoveRefused(say(self.lang, "refused.over"))
-        if d.version != self.version:
+        if d.version != self.version or d.game not in (-1, self.game):
             raise MoveRefused(say(self.lang, "refused.stale"))
         if s.to_act != seat:
             raise MoveRefused(say(self.lang, "refused.not_yours", who=s.game.names[s.to_act],
@@ -238,6 +300,21 @@ class Table:
         if move not in s.moves:
             raise MoveRefused(say(self.lang, "refused.illegal"), 400)
         push(s, move)
+
+    def next_game(self, seat: int, payload: object) -> None:
+        """The next game, as the host's end screen asks it ({"what": "rematch" | "deal", "version": N})."""
+        if not isinstance(payload, dict) or set(payload) - {"what", "version", "game"}:
+            raise MoveRefused(say(self.lang, "refused.not_json"), 400)
+        what = payload.get("what")
+        if what not in ("rematch", "deal"):
+            raise MoveRefused(say(self.lang, "refused.next_what"), 400)
+        if seat != 0:
+            raise MoveRefused(say(self.lang, "refused.next_host"), 403)
+        if self.state.result is None:
+            raise MoveRefused(say(self.lang, "refused.next_early"), 409)
+        if payload.get("version") != self.version or payload.get("game", self.game) != self.game:
+            raise MoveRefused(say(self.lang, "refused.stale"))
+        self.restart(again=what == "rematch")
 
     def bot_to_act(self) -> int | None:
         """The seat of the bot whose decision it is, or None (a person decides, or the game is over)."""
@@ -270,63 +347,32 @@ class Table:
     # --- what a seat sees -------------------------------------------------------------------------------
 
     def lines(self) -> list[LogLine]:
-        if self._lines[0] != self.version:
+        if self._lines[0] != self.stamp:
             lines = log_lines(self.state.game, self.state.log or [], lang=self.lang)
-            self._lines = (self.version, lines)
+            self._lines = (self.stamp, lines)
         return self._lines[1]
 
     def view(self, seat: int) -> dict[str, object]:
-        """Everything seat `seat` may know, as JSON-ready data: its `PlayerView` and the words for it."""
-        v = observe(self.state, seat)
-        g = v.game
-        info = g.info
-        r = v.result
-        moves = v.moves
-        lang = self.lang
-        players = []
-        for p, name in enumerate(g.names):
-            players.append({
-                "name": name, "kind": self.seats[p].kind, "life": v.life[p], "cards": v.hand_sizes[p],
-                "down": v.down[p], "stomped": v.stomped[p], "stunned": not v.down[p] and v.stunned(p),
-                "vomiting": not v.down[p] and v.vomiting(p),
-                "holding": [g.names[h.victim] for h in v.holds if h.holder == p],
-                "held_by": [g.names[h.holder] for h in v.holds if h.victim == p],
-            })
-        pending = in_flight(g, v.steps, lang)
-        if r is not None:
-            why = reason(lang, r.reason)
-            said = (say(lang, "status.wins", winner=g.names[r.winner], reason=why) if r.winner is not None else
-                    say(lang, "status.nobody_wins", reason=why))
-        else:
-            who = self.seats[v.to_act]
-            said = (say(lang, "status.yours") if v.to_act == seat else
-                    say(lang, "status.waiting_bot", who=who.name, kind=who.kind) if who.bot else
-                    say(lang, "status.waiting", who=who.name))
-            if pending:
-                said = say(lang, "status.asked", pending=pending[-1], then=said)
-        notes = [text for _, text in self.notes]
-        return {
-            "version": self.version, "seat": seat, "title": self.cs.title, "turn": v.turn, "turn_cap": g.turn_cap,
-            "life_word": self.cs.rules.life_word, "start_life": g.start_life, "current": v.current, "to_act": v.to_act,
-            "players": players,
-            "hand": [{"card": d, "name": info[d].name} for d in v.hand],
-            "discard": [{"card": d, "name": info[d].name} for d in v.discard[-3:]], "discard_size": len(v.discard),
-            "table": [{"card": d, "name": info[d].name} for d in v.table], "draw_size": v.draw_size, "pool": v.pool,
-            "pending": pending, "said": said,
-            "moves": [{"kind": str(m.kind), "card": m.card, "target": m.target, "choice": str(m.choice),
-                       "label": move_label(g, seat, m, v.step, lang)} for m in moves],
-            "log": [{"turn": ln.turn, "text": ln.text} for ln in self.lines()[-60:]], "notes": notes[-5:],
-            "over": r is not None,
-            "winner": None if r is None or r.winner is None else g.names[r.winner],
-            "can_save": seat == 0 or r is not None,
-        }
+        """Everything seat `seat` may know, as JSON-ready data (`seat_view.SeatView`)."""
+        data = seat_view(observe(self.state, seat), self.version, self.cs.title, self.cs.rules.life_word,
+                         [p.kind for p in self.seats], self.lines(), [text for _, text in self.notes],
+                         self.lang).data()
+        data["game"] = self.game
+        data["can_restart"] = seat == 0
+        return data
 
     def save(self, seat: int) -> str:
         """The game so far as a scenario file. It names every hand, so only the seat that started the table
         may save before the end; anyone may once the game is over."""
+        return self.save_job(seat)()
+
+    def save_job(self, seat: int) -> Callable[[], str]:
+        """`save`, on a copy of the game taken now: the returned call may run in another thread while moves
+        are made here (MoveRefused at once if this seat may not save yet)."""
         if seat != 0 and self.state.result is None:
             raise MoveRefused(say(self.lang, "refused.save_early"), 403)
-        return verified_scenario(self.opening, self.cs, self.state)
+        opening, cs, state = self.opening, self.cs, self.state.copy()
+        return lambda: verified_scenario(opening, cs, state)
 
     def save_name(self) -> str:
         stem = "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in self.cs.name)

@@ -1,6 +1,7 @@
 // The cardgen play table: draws one seat's view and sends that seat's moves. Plain JS, no build step.
 // The server pushes a new view after every change (server-sent events); a move's answer is the new view too.
 // The page's words come with the page (#words: the catalogue's `play.page` in the table's language).
+// Each card in hand carries its own buttons (its legal moves); a card with no play says why (hover, or tap).
 "use strict";
 (function () {
   var words = JSON.parse(document.getElementById("words").textContent);
@@ -12,6 +13,7 @@
   var token = decodeURIComponent(location.pathname.split("/").pop());
   var api = "/api/" + encodeURIComponent(token);
   var view = null, selected = -1, sending = false;
+  var hover = window.matchMedia("(hover: hover) and (pointer: fine)").matches;
 
   function el(tag, cls, text) {
     var e = document.createElement(tag);
@@ -19,29 +21,63 @@
     if (text !== undefined) e.textContent = text;
     return e;
   }
+  function large(d) { return "/card/" + d + ".png?size=large"; }
+  function showZoom(c) {
+    var z = document.getElementById("zoom"), img = document.getElementById("zoom-img");
+    img.src = large(c.card); img.alt = c.name;
+    z.dataset.card = c.card; z.hidden = false;
+  }
+  function hideZoom() { document.getElementById("zoom").hidden = true; }
+  function zoomable(img, c) {
+    // A desktop zooms on hover; a phone on a tap of the card's magnifier (or of a card with nothing to choose).
+    if (hover) {
+      img.addEventListener("mouseenter", function () { showZoom(c); });
+      img.addEventListener("mouseleave", hideZoom);
+    }
+    img.dataset.zoom = c.card;
+  }
   function cardImg(c, cls) {
     var img = el("img", cls || "");
     img.src = "/card/" + c.card + ".png";
     img.alt = c.name; img.title = c.name;
+    zoomable(img, c);
     return img;
   }
   function showError(text) {
     var e = document.getElementById("error");
     e.textContent = text || ""; e.hidden = !text;
   }
+  function showWhy(text) {
+    var e = document.getElementById("why");
+    e.textContent = text || ""; e.hidden = !text;
+  }
 
-  function send(m) {
-    if (sending || !view) return;
+  function post(path, body, done) {
+    if (sending) return;
     sending = true;
-    var body = JSON.stringify({kind: m.kind, card: m.card, target: m.target, choice: m.choice, version: view.version});
-    fetch(api + "/move", {method: "POST", headers: {"Content-Type": "application/json"}, body: body})
+    fetch(api + path, {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)})
       .then(function (r) { return r.json().then(function (j) { return {ok: r.ok, j: j}; }); })
       .then(function (res) {
         sending = false;
-        if (res.ok) { selected = -1; showError(""); render(res.j); }
-        else { showError(res.j.error || say("refused")); if (res.j.view) render(res.j.view); }
+        if (res.ok) { selected = -1; showError(""); showWhy(""); done(res.j); }
+        else { showError(res.j.error || say("refused")); if (res.j.view) render(res.j.view, true); }
       })
       .catch(function () { sending = false; showError(say("no_answer")); });
+  }
+  function send(m) {
+    if (!view) return;
+    post("/move", {kind: m.kind, card: m.card, target: m.target, choice: m.choice, version: view.version,
+                   game: view.game}, render);
+  }
+
+  function moveButton(m, quiet) {
+    var b = el("button", "move" + (quiet ? " quiet" : ""), m.label);
+    b.type = "button";
+    b.dataset.kind = m.kind;
+    b.dataset.card = m.card;
+    b.dataset.target = m.target;
+    b.addEventListener("click", function (e) { e.stopPropagation(); send(m); });
+    return b;
   }
 
   function renderSeats(v) {
@@ -92,20 +128,37 @@
   function renderHand(v) {
     var box = document.getElementById("hand");
     box.textContent = "";
-    var playable = {};
-    v.moves.forEach(function (m) { if (m.card >= 0) playable[m.card] = true; });
-    if (selected >= 0 && !playable[selected]) selected = -1;
+    var deciding = v.moves.length > 0;
+    if (!v.hand.some(function (c) { return c.card === selected; })) selected = -1;
     v.hand.forEach(function (c) {
-      var img = cardImg(c, playable[c.card] ? "card playable" : (v.moves.length ? "card idle" : "card"));
-      img.dataset.card = c.card;
-      if (c.card === selected) img.classList.add("selected");
-      if (playable[c.card]) {
-        img.tabIndex = 0;
-        var pick = function () { selected = selected === c.card ? -1 : c.card; render(view); };
-        img.addEventListener("click", pick);
-        img.addEventListener("keydown", function (e) { if (e.key === "Enter" || e.key === " ") pick(); });
+      var fig = el("figure", "card");
+      fig.dataset.card = c.card;
+      var img = cardImg(c);
+      fig.appendChild(img);
+      var zoom = el("button", "zoom-btn", "⤢");
+      zoom.type = "button"; zoom.title = say("zoom"); zoom.setAttribute("aria-label", say("zoom") + ": " + c.name);
+      zoom.addEventListener("click", function (e) { e.stopPropagation(); showZoom(c); });
+      fig.appendChild(zoom);
+      if (deciding) {
+        fig.classList.add(c.why ? "noplay" : "playable");
+        if (c.why) { fig.title = say("no_play", {card: c.name, why: c.why}); fig.dataset.why = c.why; }
+        var offers = el("div", "offers");
+        var plays = c.offers.filter(function (i) { return v.moves[i].kind !== "discard"; });
+        var discards = c.offers.filter(function (i) { return v.moves[i].kind === "discard"; });
+        plays.concat(discards).forEach(function (i) { offers.appendChild(moveButton(v.moves[i], v.moves[i].kind === "discard")); });
+        fig.appendChild(offers);
+        if (c.why) fig.appendChild(el("figcaption", "why", c.why));
       }
-      box.appendChild(img);
+      if (c.card === selected) fig.classList.add("selected");
+      fig.tabIndex = 0;
+      var pick = function () {
+        selected = selected === c.card ? -1 : c.card;
+        showWhy(selected >= 0 && c.why ? say("no_play", {card: c.name, why: c.why}) : "");
+        render(view, true);
+      };
+      img.addEventListener("click", pick);
+      fig.addEventListener("keydown", function (e) { if (e.target === fig && (e.key === "Enter" || e.key === " ")) pick(); });
+      box.appendChild(fig);
     });
   }
 
@@ -113,18 +166,38 @@
     var box = document.getElementById("actions");
     box.textContent = "";
     if (v.over) return;
-    var withCard = v.moves.filter(function (m) { return m.card >= 0; });
-    var chosen = withCard.filter(function (m) { return m.card === selected; });
-    chosen.concat(v.moves.filter(function (m) { return m.card < 0; })).forEach(function (m) {
-      var name = m.card >= 0 ? (v.hand.filter(function (c) { return c.card === m.card; })[0] || {}).name : "";
-      var b = el("button", "move" + (m.card < 0 ? " quiet" : ""), (name ? name + ": " : "") + m.label);
-      b.dataset.kind = m.kind;
-      b.dataset.card = m.card;
-      b.dataset.target = m.target;
-      b.addEventListener("click", function () { send(m); });
-      box.appendChild(b);
+    v.moves.filter(function (m) { return m.card < 0; }).forEach(function (m) { box.appendChild(moveButton(m, true)); });
+    if (v.moves.some(function (m) { return m.card >= 0; })) box.appendChild(el("span", "hint", say("pick")));
+  }
+
+  function renderFlight(v) {
+    var fig = document.getElementById("flight");
+    var f = v.flight;
+    fig.hidden = !f;
+    if (!f) return;
+    var img = document.getElementById("flight-img");
+    if (img.dataset.card !== String(f.card)) {
+      img.src = "/card/" + f.card + ".png"; img.alt = f.name; img.dataset.card = f.card;
+      img.onclick = function () { showZoom({card: f.card, name: f.name}); };
+    }
+    fig.dataset.strike = f.strike; fig.dataset.strikes = f.strikes;
+    document.getElementById("flight-said").textContent = f.said;
+  }
+
+  function renderNext(v) {
+    var box = document.getElementById("next");
+    box.hidden = !v.over;
+    var choices = document.getElementById("next-choices");
+    choices.textContent = "";
+    if (!v.over) return;
+    if (!v.can_restart) { choices.appendChild(el("span", "", say("waiting_host"))); return; }
+    [["rematch", "rematch"], ["deal", "new_deal"]].forEach(function (pair) {
+      var b = el("button", "next", say(pair[1]));
+      b.type = "button"; b.dataset.next = pair[0];
+      b.addEventListener("click", function () { post("/next", {what: pair[0], version: view.version, game: view.game},
+             function (j) { view = null; render(j); }); });
+      choices.appendChild(b);
     });
-    if (withCard.length && selected < 0) box.appendChild(el("span", "hint", say("pick")));
   }
 
   function renderLog(v) {
@@ -136,14 +209,15 @@
     if (atEnd) box.scrollTop = box.scrollHeight;
   }
 
-  function render(v) {
-    if (view && v.version < view.version) return;  // an older push arriving late
+  function render(v, again) {
+    if (view && !again && (v.game < view.game || (v.game === view.game && v.version < view.version))) return;
     view = v;
     document.body.dataset.version = v.version;
+    document.body.dataset.game = v.game;
     document.body.dataset.state = v.over ? "over" : (v.to_act === v.seat ? "act" : "wait");
     document.title = (v.to_act === v.seat && !v.over ? say("your_turn") : "") + v.title;
     document.getElementById("title").textContent = v.title;
-    document.getElementById("turn").textContent = say("turn", {turn: v.turn, cap: v.turn_cap});
+    document.getElementById("turn").textContent = say("turn", {turn: v.turn});
     document.getElementById("draw").textContent = say("draw_n", {n: v.draw_size});
     document.getElementById("discard").textContent = say("discard_n", {n: v.discard_size}) + (v.pool ? say("pool_n", {n: v.pool}) : "");
     var top = document.getElementById("discard-top");
@@ -151,17 +225,22 @@
     if (v.discard.length) top.appendChild(cardImg(v.discard[v.discard.length - 1]));
     var pend = document.getElementById("pending");
     pend.textContent = "";
-    // the last pending card is said in full below the table (#said)
+    // the last pending card is said in full beside the card in flight (#said)
     v.pending.slice(0, v.over ? 0 : -1).forEach(function (t) { pend.appendChild(el("div", "", t)); });
     v.table.forEach(function (c) { pend.appendChild(el("div", "", say("in_play", {card: c.name}))); });
     document.getElementById("said").textContent = v.said;
     var save = document.getElementById("save");
     save.hidden = !v.can_save;
     save.href = api + "/save";
-    renderSeats(v); renderHand(v); renderActions(v); renderLog(v);
+    renderSeats(v); renderFlight(v); renderHand(v); renderActions(v); renderNext(v); renderLog(v);
   }
 
-  fetch(api + "/state").then(function (r) { return r.json(); }).then(render)
+  document.getElementById("zoom").addEventListener("click", hideZoom);
+  document.addEventListener("keydown", function (e) { if (e.key === "Escape") hideZoom(); });
+  document.getElementById("discard-top").addEventListener("click", function () {
+    if (view && view.discard.length) showZoom(view.discard[view.discard.length - 1]);
+  });
+  fetch(api + "/state").then(function (r) { return r.json(); }).then(function (v) { render(v); })
     .catch(function () { showError(say("no_seat")); });
   var events = new EventSource(api + "/events");
   events.onmessage = function (e) { showError(""); render(JSON.parse(e.data)); };
