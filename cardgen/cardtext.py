@@ -24,10 +24,13 @@ from jinja2.sandbox import SandboxedEnvironment
 from jinja2.visitor import NodeTransformer
 
 from cardgen import messages
+from cardgen.bounded_read import UnreadableFile, read_set_file
+from cardgen.effect_text import effect_sentences, effect_summary
 from cardgen.errors import CardgenError
 from cardgen.jinja_cache import bytecode_cache
 from cardgen.model import Card, CardSet, defences_of
 from cardgen.paths import templates_dir
+from cardgen.primitives import hits
 
 TEXT_TEMPLATE = "card_text.j2"
 SUMMARY_TEMPLATE = "card_summary.j2"
@@ -204,14 +207,49 @@ class _SetSandbox(SandboxedEnvironment):
         return _checked(super().call_binop(context, operator, left, right))
 
 
+MAX_TEMPLATE_BYTES = 200_000  # one template file of a set; the bundled card_text.j2 is about 2 KB
+
+
+class _SetTemplates(jinja2.BaseLoader):
+    """A set's own template files, each read by `bounded_read.read_set_file`: inside the set folder (a link
+    out of it, `templates/leak.j2 -> ../../secret.txt`, is refused, not printed on every card), a regular
+    file, at most MAX_TEMPLATE_BYTES. The set's `templates/<lang>/` come first, then its `templates/`."""
+
+    def __init__(self, set_folder: Path, lang: str) -> None:
+        self.set_folder = set_folder
+        own = set_folder / SET_TEMPLATES
+        self.folders = [own / lang, own] if (own / lang).is_dir() else [own]
+
+    def get_source(self, environment: jinja2.Environment, template: str) -> tuple[str, str, Callable[[], bool]]:
+        pieces = jinja2.loaders.split_template_path(template)  # refuses `..`
+        for folder in self.folders:
+            path = folder.joinpath(*pieces)
+            if not (path.exists() or path.is_symlink()):
+                continue
+            data = read_set_file(self.set_folder, path.relative_to(self.set_folder), MAX_TEMPLATE_BYTES, "template")
+            return data.decode("utf-8"), str(path), functools.partial(_unchanged, path, _stamp(path))
+        raise jinja2.TemplateNotFound(template)
+
+
+def _stamp(path: Path) -> int:
+    try:
+        return path.stat().st_mtime_ns
+    except OSError:
+        return -1
+
+
+def _unchanged(path: Path, stamp: int) -> bool:
+    return _stamp(path) == stamp
+
+
 @cache
-def _set_env(folder: str, lang: str = messages.DEFAULT_LANGUAGE) -> jinja2.Environment:
+def _set_env(set_folder: str, lang: str = messages.DEFAULT_LANGUAGE) -> jinja2.Environment:
     """Templates a designer ships with a set run sandboxed and bounded: they are data, not code we trust.
-    A set's `templates/<lang>/` come first in that language, then its `templates/`, then the bundled ones."""
-    own = [str(Path(folder) / lang), folder] if (Path(folder) / lang).is_dir() else [folder]
+    The set's own (`_SetTemplates`) come first, then the bundled ones of the language, then the English ones."""
     bundled = messages.template_folder(lang)
-    paths = [*own, *([str(bundled)] if bundled else []), str(templates_dir())]
-    loader = jinja2.ChoiceLoader([jinja2.FileSystemLoader(p) for p in paths])
+    paths = [*([str(bundled)] if bundled else []), str(templates_dir())]
+    loader = jinja2.ChoiceLoader([_SetTemplates(Path(set_folder), lang),
+                                  *(jinja2.FileSystemLoader(p) for p in paths)])
     return _SetSandbox(loader=loader, **_ENV_OPTIONS)
 
 
@@ -244,9 +282,12 @@ def _render(cs: CardSet, name: str, context: dict[str, Any]) -> str:
     if own is None:
         return bundled_env(cs.language).get_template(name).render(**context)
     try:
-        return _bounded_render(_set_env(str(own.resolve()), cs.language).get_template(name), context)
+        return _bounded_render(_set_env(cs.path, cs.language).get_template(name), context)
     except jinja2.TemplateSyntaxError as exc:
         raise TemplateError(exc.filename or str(own / name), exc.lineno, f"template syntax: {exc.message}") from exc
+    except UnreadableFile as exc:  # a template outside the set folder, not a file, or too large
+        path, line = _template_frame(exc, own / name)
+        raise TemplateError(path, line, str(exc)) from exc
     except TemplateLimit as exc:
         path, line = _template_frame(exc, own / name)
         raise TemplateError(path, line, f"template stopped: {exc}") from exc
@@ -360,6 +401,10 @@ def _context(card: Card, cs: CardSet) -> dict[str, Any]:
         "may_drop": role == "weapon" and cs.rules.weapons_may_drop,
         "kw": _keywords(card, lang),
         "direction": {d: messages.text(f"words.{d}", lang) for d in ("left", "right", "either")},
+        "effects_text": effect_sentences(card.effects, lang, cs.rules.life_word),
+        "effects_summary": (messages.text("effects.not_simulated", lang) if card.words_only
+                            else effect_summary(card.effects, lang, cs.rules.life_word)),
+        "effects_hit": hits(card.effects),
     }
 
 
@@ -490,7 +535,7 @@ def _phrase_problems(card: Card, cs: CardSet, text: str, r: Reading) -> list[str
 def check_text(card: Card, cs: CardSet) -> list[str]:
     """Ways in which the card's own `text` contradicts its mechanics (empty when it agrees), read in the set's
     language (`reading`: its number words, phrases and keywords)."""
-    if not card.text:
+    if not card.text or card.words_only:  # words alone say what the card does: nothing to check them against
         return []
     r = reading(cs.language)
     problems: list[str] = []

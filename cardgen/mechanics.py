@@ -11,12 +11,13 @@ from __future__ import annotations
 from dataclasses import fields
 
 from cardgen.model import Card, DefenceKind, PairHalf, Role
+from cardgen.primitives import aims
 
 HOLD_HALF = "hold"  # the counter-pair half that opens a HOLD
 # Which fields count as "the card does something" (everything but name, type, count, source and looks).
 MECHANIC_FIELDS: tuple[str, ...] = (
     "damage", "travels", "passes_on", "stuns", "stunned", "defence", "retaliates", "pair", "heal", "opens",
-    "follows", "ongoing", "humiliate", "interfere", "stomp", "draw",
+    "follows", "ongoing", "humiliate", "interfere", "stomp", "draw", "effects", "words_only",
 )
 _BLANK = {f.name: f.default for f in fields(Card) if f.name in MECHANIC_FIELDS}
 _HALF_KIND: dict[PairHalf, DefenceKind] = {"dodge": "dodge", "block": "block", "disarm": "disarm"}  # not HOLD
@@ -32,8 +33,10 @@ def has_mechanics(card: Card) -> bool:
 
 
 def has_effect(card: Card) -> bool:
-    """Played as an action, it does something of its own: damage, a hold, a combo, cards drawn."""
-    return bool(card.damage) or card.ongoing is not None or card.opens is not None or card.draw > 0
+    """Played as an action, it does something of its own: damage, a hold, a combo, cards drawn, an `effects:`
+    list (or words alone, `effects: text`: played, it does what its text says, which the engine cannot)."""
+    return (bool(card.damage) or card.ongoing is not None or card.opens is not None or card.draw > 0
+            or bool(card.effects) or card.words_only)
 
 
 def reacts(card: Card) -> bool:
@@ -114,8 +117,9 @@ def typed_follow_up(card: Card) -> bool:
 
 
 def aimed(card: Card) -> bool:
-    """Played at one chosen player: an opener, or a hit or hold on one target."""
-    return card.opens is not None or ((bool(card.damage) or card.ongoing is not None) and card.targets == "one")
+    """Played at one chosen player: an opener, a hit or hold on one target, or effects acting on `chosen`."""
+    return (card.opens is not None or ((bool(card.damage) or card.ongoing is not None) and card.targets == "one")
+            or aims(card.effects))
 
 
 def meddles(card: Card) -> bool:

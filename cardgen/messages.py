@@ -180,6 +180,12 @@ def text(key: str, lang: str = DEFAULT_LANGUAGE, **fields: object) -> str:
                             f"field {exc} that cardgen does not fill in here") from None
 
 
+def counted(key: str, lang: str, n: int) -> str:
+    """A count in the words of the table at `key` ({one: ..., other: "{n} ..."}): "a card", "2 cards"."""
+    forms = message(key, lang)
+    return str(forms["one"] if n == 1 else forms["other"]).format(n=n)
+
+
 def keyword(kind: str, lang: str = DEFAULT_LANGUAGE) -> str:
     """A mechanic's word as cards print it in capitals (dodge -> DODGE, AUSWEICHEN); the key itself in
     capitals for a combo or kind the catalogue does not name (a set's own combo, 'power-play')."""

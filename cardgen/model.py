@@ -8,7 +8,9 @@ these fields) and the rules cannot drift apart.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal, NamedTuple
+from typing import Literal, NamedTuple, get_args
+
+from cardgen.primitives import Effect, hits
 
 Source = Literal["rulebook", "published-list", "designed"]
 Role = Literal["attack", "weapon", "defence", "heal", "counter", "wrestling", "special", "event",
@@ -21,16 +23,16 @@ HealWhen = Literal["turn", "dropping"]
 Humiliate = Literal["cancel", "redirect"]
 Timing = Literal["turn", "response", "any"]
 
-ROLES: tuple[str, ...] = ("attack", "weapon", "defence", "heal", "counter", "wrestling", "special", "event",
-                          "humiliation")
-SOURCES: tuple[str, ...] = ("rulebook", "published-list", "designed")
-DEFENCE_KINDS: tuple[str, ...] = ("dodge", "block", "disarm", "freedom", "break")
-PAIR_HALVES: tuple[str, ...] = ("dodge", "block", "hold", "disarm")
-PASSES_ON: tuple[str, ...] = ("left", "right", "either")
-TARGETS: tuple[str, ...] = ("one", "others", "self", "all")
-HEAL_WHEN: tuple[str, ...] = ("turn", "dropping")
-HUMILIATE: tuple[str, ...] = ("cancel", "redirect")
-TIMINGS: tuple[str, ...] = ("turn", "response", "any")
+# Each vocabulary's words, read off its Literal above (declared once; the schema and checks list these).
+ROLES: tuple[str, ...] = get_args(Role)
+SOURCES: tuple[str, ...] = get_args(Source)
+DEFENCE_KINDS: tuple[str, ...] = get_args(DefenceKind)
+PAIR_HALVES: tuple[str, ...] = get_args(PairHalf)
+PASSES_ON: tuple[str, ...] = get_args(PassesOn)
+TARGETS: tuple[str, ...] = get_args(Targets)
+HEAL_WHEN: tuple[str, ...] = get_args(HealWhen)
+HUMILIATE: tuple[str, ...] = get_args(Humiliate)
+TIMINGS: tuple[str, ...] = get_args(Timing)
 
 
 @dataclass(frozen=True)
@@ -112,6 +114,8 @@ class Card:
     stomp: bool = False
     draw: int = 0
     timing: Timing | None = None
+    effects: tuple[Effect, ...] = ()  # what it does, as primitives in order (cardgen/primitives.py)
+    words_only: bool = False  # `effects: text`: its own `text` says what it does; the engine plays it as nothing
     text: str | None = None
     flavour: str | None = None
     art: str | None = None
@@ -255,6 +259,6 @@ def defences_of(card: Card, cs: CardSet) -> tuple[DefenceKind, ...]:
     role = cs.role(card)
     if role == "weapon":
         return ("dodge", "block", "disarm")
-    if role in ("attack", "special", "event") and (card.damage or card.opens):
+    if role in ("attack", "special", "event") and (card.damage or card.opens or hits(card.effects)):
         return ("dodge", "block")
     return ()

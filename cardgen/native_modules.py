@@ -28,6 +28,7 @@ PATHS: tuple[str, ...] = (
     "cardgen/engine/moves.py",
     "cardgen/engine/observation.py",
     "cardgen/engine/outcome.py",
+    "cardgen/engine/pending.py",
     "cardgen/engine/playability.py",
     "cardgen/engine/randomness.py",
     "cardgen/engine/rules.py",

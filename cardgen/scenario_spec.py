@@ -20,11 +20,11 @@ from cardgen.errors import Diagnostic, SetError
 from cardgen.model import CardSet
 
 Pos = tuple[int, int]  # line and column, 1-based
-Action = Literal["play", "free_hit", "discard", "heal", "pass", "decline", "done", "release", "direction"]
-ACTIONS: tuple[Action, ...] = ("play", "free_hit", "discard", "heal", "pass", "decline", "done", "release",
+Action = Literal["play", "free_hit", "discard", "heal", "pick", "pass", "decline", "done", "release", "direction"]
+ACTIONS: tuple[Action, ...] = ("play", "free_hit", "discard", "heal", "pick", "pass", "decline", "done", "release",
                                "direction")
 NO_ACTIONS: frozenset[Action] = frozenset({"pass", "decline", "done"})  # each means "no"
-CardAction = Literal["play", "free_hit", "heal"]
+CardAction = Literal["play", "free_hit", "heal", "pick"]
 # How a move plays its card, as the file writes it (`as:`, or "drop" for `drop: true`; the engine's `Choice`, the
 # same words): a Literal here, since the loader may not import the engine.
 PlayedAs = Literal["", "drop", "hold", "dodge", "block", "disarm", "freedom", "break"]

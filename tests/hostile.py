@@ -1,15 +1,18 @@
-"""Helpers of the hostile-input tests (issue 21): run the real command bounded in time and memory, make sets."""
+"""Helpers of the hostile-input tests: run the real command bounded in time and memory (and measure both), make sets."""
 
 from __future__ import annotations
 
 import logging
+import os
 import re
 import resource
 import subprocess
 import sys
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from pypdf import PdfReader
 
@@ -37,6 +40,31 @@ def cardgen(*args: str, cwd: Path, timeout: float = TIME_LIMIT) -> Run:
     res = subprocess.run([sys.executable, "-m", "cardgen.cli.main", *args], cwd=cwd, capture_output=True,
                          text=True, timeout=timeout, preexec_fn=_limit_memory)
     return Run(res.returncode, res.stdout, res.stderr, time.perf_counter() - t0)
+
+
+def measured(*args: str, cwd: Path, timeout: float = TIME_LIMIT) -> tuple[Run, float]:
+    """`cardgen(...)`, also giving the command's own peak resident memory in MB (from wait4: this child alone)."""
+    t0 = time.perf_counter()
+    proc = subprocess.Popen([sys.executable, "-m", "cardgen.cli.main", *args], cwd=cwd, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, preexec_fn=_limit_memory)
+    texts: dict[str, str] = {}
+
+    def drain(name: str, pipe: Any) -> None:
+        texts[name] = pipe.read()
+
+    readers = [threading.Thread(target=drain, args=(n, p)) for n, p in (("out", proc.stdout), ("err", proc.stderr))]
+    for r in readers:
+        r.start()
+    killer = threading.Timer(timeout, proc.kill)
+    killer.start()
+    try:
+        _pid, status, usage = os.wait4(proc.pid, 0)
+    finally:
+        killer.cancel()
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    for r in readers:
+        r.join()
+    return Run(proc.returncode, texts["out"], texts["err"], time.perf_counter() - t0), usage.ru_maxrss / 1024
 
 
 def clean_failure(run: Run) -> bool:

@@ -198,3 +198,15 @@ def test_each_game_owns_its_memos() -> None:
     assert a.revivable(0, (False, True, True), (False, False, True)) == (0, 1)
     assert a.rivals(1, (False, False, True)) == ((0,), 1)
     assert a.heals_at(3, (0, 2)) == (Move(HEAL, 3, 0), Move(HEAL, 3, 2))
+
+
+MAX_ENGINE_COMPLEXITY = 25  # cyclomatic (radon); above it a function of the rules is split by what it decides
+
+
+def test_no_engine_function_is_too_complex_to_read() -> None:
+    from radon.complexity import cc_visit
+
+    worst = [(block.complexity, f"{path.name}:{block.name}") for path in sorted((ROOT / "engine").glob("*.py"))
+             for block in cc_visit(path.read_text(encoding="utf-8"))]
+    assert worst and max(worst)[0] > 10  # the tool reads the engine
+    assert [w for w in worst if w[0] > MAX_ENGINE_COMPLEXITY] == []

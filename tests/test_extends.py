@@ -66,7 +66,8 @@ def test_extends_cycle_is_an_error(tmp_path: Path) -> None:
 def test_missing_base_is_an_error_with_did_you_mean(tmp_path: Path) -> None:
     errors = _errors(_write(tmp_path / "x", "name: x\ntitle: X\nextends: luncj\n"))
     assert errors == [f"{tmp_path / 'x' / 'set.yaml'}:3:10: error: extends: no set 'luncj': not a bundled set "
-                      "(beer, classic, lunch); write ../luncj for a folder next to this set (did you mean 'lunch'?)"]
+                      "(beer, classic, lunch, recess); write ../luncj for a folder next to this set "
+                      "(did you mean 'lunch'?)"]
 
 
 def test_a_local_folder_never_shadows_a_bundled_set(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
+from children import as_from_a_terminal
 
 from cardgen.cli.entry import ABORTED_EXIT_CODE
 
@@ -37,7 +38,8 @@ JOBS = min(4, os.cpu_count() or 1)
 
 def _interrupt_when(children: int, extra_wait: float) -> tuple[int | None, str]:
     proc = subprocess.Popen([*CARDGEN, "simulate", "--set", "lunch", "--games", "200000", "--jobs", str(JOBS)],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, start_new_session=True)
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, start_new_session=True,
+                            preexec_fn=as_from_a_terminal)
     try:
         deadline = time.monotonic() + 60
         while len(_children(proc.pid)) < children and proc.poll() is None:

@@ -12,6 +12,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from children import Lines, as_from_a_terminal
 
 from cardgen.play.art import TableArt
 from cardgen.play.server import TableServer
@@ -45,15 +46,12 @@ def test_the_command_serves_a_table_until_interrupted(tmp_path: Path) -> None:
     proc = subprocess.Popen([sys.executable, "-c", "from cardgen.cli.main import run; run()", "play", "--set",
                              "classic", "--players", "3", "--bots", "human,greedy", "--seed", "5", "--no-browser",
                              "--port", "0", "--pace", "0"], stdout=subprocess.PIPE, stderr=err,
-                            text=True, cwd=ROOT, env=env)
+                            text=True, cwd=ROOT, env=env, preexec_fn=as_from_a_terminal)
     try:
         assert proc.stdout is not None
-        links = []
-        deadline = time.monotonic() + 60
-        while len(links) < 2 and time.monotonic() < deadline:
-            line = proc.stdout.readline()
-            if "/t/" in line:
-                links.append(line.split(": ", 1)[1].strip())
+        out = Lines(proc.stdout)
+        out.wait_for("/t/", 2, timeout=60)
+        links = [line.split(": ", 1)[1].strip() for line in out.seen if "/t/" in line]
         assert len(links) == 2, "the command printed no link per person"
         assert links[0] != links[1] and all(link.startswith("http://127.0.0.1:") for link in links)
         time.sleep(0.3)

@@ -87,7 +87,8 @@ def test_a_german_game_says_everything_in_german(set_name: str) -> None:
     for pattern in _english_words("log") + _english_words("why"):
         assert not pattern.search(plain), (pattern.pattern, [ln for ln in lines if pattern.search(
             _without_names(ln, table))][:2])
-    buttons = "\n".join(labels)  # a button names seats, never a card (the card is shown beside it)
+    # A button names seats, and a card only where the card is not shown beside it (taking one from another hand).
+    buttons = _without_names("\n".join(labels), table)
     for pattern in _english_words("button"):
         assert not pattern.search(buttons), pattern.pattern
     status = _without_names("\n".join(said), table)
@@ -197,7 +198,9 @@ def _every_form(lang: str, monkeypatch: pytest.MonkeyPatch) -> tuple[set[str], l
     from cardgen.engine import moves as mv
     from cardgen.engine.observation import Pending, StepKind
     from cardgen.engine.outcome import Reason
+    from cardgen.engine.primitives import STRIKES
     from cardgen.play import wording
+    from cardgen.primitives import PRIMITIVES
 
     used: set[str] = set()
     real = wording.say
@@ -211,7 +214,8 @@ def _every_form(lang: str, monkeypatch: pytest.MonkeyPatch) -> tuple[set[str], l
     out: list[str] = []
     steps = [None, *(Pending(k, 1, 0, t) for k in StepKind for t in (0, 1))]
     c = mv.Choice
-    choices = {mv.DEFEND: [c.NONE, c.DODGE, c.BLOCK, c.DISARM, c.FREEDOM, c.BREAK], mv.DIRECTION: [c.LEFT, c.RIGHT]}
+    choices = {mv.DEFEND: [c.NONE, c.DODGE, c.BLOCK, c.DISARM, c.FREEDOM, c.BREAK], mv.DIRECTION: [c.LEFT, c.RIGHT],
+               mv.PICK: [c.GIVE, c.TAKE, c.THROW]}
     for kind in mv.KINDS:
         for target in (-1, 0, 1):
             for choice in choices.get(kind, [c.NONE, c.DROP, c.HOLD]):  # the choices a move of that kind may have
@@ -219,10 +223,12 @@ def _every_form(lang: str, monkeypatch: pytest.MonkeyPatch) -> tuple[set[str], l
                     out.extend(wording._words(g, 0, mv.Move(kind, 0, target, choice), step, lang))
     events: list[ev.Event] = [
         ev.Damage(1, 0, 2, 10, 0), ev.Healed(1, 0, 2, 12, 0, 0), ev.Unconscious(1, 0, 0), ev.Stunned(1, 0, 3),
-        ev.Vomiting(1, 0, 3), *(ev.TurnLost(1, 0, why) for why in ev.LostTurn), ev.HoldStarts(1, 0, 1, 0),
+        ev.StunLifted(1, 0, 0), ev.Vomiting(1, 0, 3), *(ev.TurnLost(1, 0, why) for why in ev.LostTurn),
+        ev.HoldStarts(1, 0, 1, 0),
         *(ev.HoldEnds(1, 0, 1, why) for why in ev.HoldEnd), ev.Stomped(1, 1), ev.Revived(1, 1), ev.Reshuffle(1, 30),
         ev.MovesOn(1, 0, 2), ev.Stopped(1, 0, 1), ev.Stopped(1, 0, -1), ev.Redirected(1, 2), ev.Cancelled(1, 0, 0, 1),
         ev.Combo(1, 0, 1, "grab"), ev.ComboWasted(1, 0), ev.ComboEnds(1, 0), ev.WeaponDiscarded(1, 0, 0),
+        *(ev.Effected(1, 0, 0, op, 1, n) for op in PRIMITIVES if op not in STRIKES and op != "heal" for n in (1, 2)),
         *(ev.GameOver(1, w, r) for w in (-1, 0) for r in Reason)]
     out.extend(wording._event(g, e, lang) for e in events)
     run = [ev.TurnStarts(1, 0), *(ev.Moved(1, 0, mv.Move(mv.DISCARD, d, -1, mv.Choice.NONE)) for d in (0, 1, 2))]

@@ -118,3 +118,76 @@ def test_the_coverage_map_names_only_checks_that_exist() -> None:
         elif n.startswith("test_") and not any(f"def {n}(" in src for src in sources.values()):
             missing.append(n)
     assert len(scenarios) > 100 and missing == []
+
+
+TWO_MISSES_THEN_ILLEGAL = """\
+sets: [lunch]
+players:
+  - {name: Ann, hand: [Kick (4), Jab]}
+  - {name: Bob, hand: [Dodge]}
+moves:
+  - expect: {Bob: {life: 14}}
+  - expect_moves: {who: Ann, cannot: [{play: Jab, target: Bob}]}
+  - {who: Ann, play: Kick (4), target: Bob}
+  - {who: Bob, decline: true}
+  - {who: Bob, play: Jab, target: Ann}
+expect:
+  Bob: {life: 11}
+"""
+
+
+def test_replay_reports_every_unmet_expectation_before_the_illegal_move(tmp_path: Path) -> None:
+    """A scenario wrong in three places says all three, in file order, the illegal move last."""
+    f = tmp_path / "s.yaml"
+    f.write_text(TWO_MISSES_THEN_ILLEGAL, encoding="utf-8")
+    with pytest.raises(ScenarioError) as err:
+        Replay(load_scenario(f)).run()
+    got = [(d.line, d.message.split(",")[0].split(" now")[0]) for d in err.value.diagnostics]
+    assert got == [(6, "expected Bob's life 14"), (7, "expected Ann cannot {play: Jab"),
+                   (10, "Bob has no 'Jab' in hand (hand: Block")]
+
+
+# A statement that something may happen only in some case (or never, or must) has two halves: the case where it
+# may, and the case where it may not. Its negative half is checked by a scenario that says a move is absent
+# (`cannot:` in an `expect_moves`) or a status is not there (`not ...`), or by a test that asserts something is
+# `not in` what the engine offers.
+RESTRICTIVE = re.compile(r"\b(only|cannot|can't|must|needs?|never|nothing else)\b", re.IGNORECASE)
+NEGATIVE_SCENARIO = re.compile(r"cannot:\s*\[\s*\S|status:\s*\[[^\]]*\bnot ")
+
+
+def _negative(name: str, tests: Path, sources: dict[str, str]) -> bool:
+    if SCENARIO_NAME.fullmatch(name):
+        path = tests / "scenarios" / f"{name}.yaml"
+        return path.exists() and NEGATIVE_SCENARIO.search(path.read_text(encoding="utf-8")) is not None
+    file, _, fn = name.partition("::")
+    body = sources.get(file, "").partition(f"def {fn}(")[2].split("\ndef ")[0] if fn else ""
+    return " not in " in body
+
+
+def _coverage_rows() -> list[tuple[str, list[str]]]:
+    rows = []
+    for line in COVERAGE.read_text(encoding="utf-8").splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if line.startswith("| ") and len(cells) == 3 and cells[0] != "rule" and not set(cells[0]) <= {"-"}:
+            rows.append((cells[0], re.findall(r"`([^`]+)`", cells[2])))
+    return rows
+
+
+def test_every_restrictive_rule_in_the_coverage_map_has_a_negative_check() -> None:
+    """Each "only", "cannot", "must", "needs", "never" or "nothing else" row of docs/rules-coverage.md names a
+    check of its negative half, not only of the case where the thing may happen."""
+    tests = Path(__file__).parent
+    sources = {p.name: p.read_text(encoding="utf-8") for p in tests.glob("test_*.py")}
+    rows = _coverage_rows()
+    restrictive = [(rule, named) for rule, named in rows if RESTRICTIVE.search(rule)]
+    lacking = [rule for rule, named in restrictive if not any(_negative(n, tests, sources) for n in named)]
+    assert len(rows) > 90 and len(restrictive) > 20
+    assert lacking == []
+
+
+def test_the_negative_check_finder_tells_a_negative_check_from_a_positive_one() -> None:
+    tests = Path(__file__).parent
+    sources = {p.name: p.read_text(encoding="utf-8") for p in tests.glob("test_*.py")}
+    assert _negative("beer-choke-and-puke-needs-a-grab", tests, sources)   # `cannot:` entries
+    assert not _negative("classic-plus-two-dodges", tests, sources)        # only what happens
+    assert not _negative("no-such-scenario", tests, sources)

@@ -6,8 +6,9 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
+
+from children import Lines, as_from_a_terminal
 
 from cardgen.loader import load_set
 from cardgen.render.build import build
@@ -60,30 +61,22 @@ def test_build_watch_command_keeps_running_and_rebuilds(tmp_path: Path) -> None:
     folder, cards = _small_set(tmp_path)
     proc = subprocess.Popen([sys.executable, "-m", "cardgen.cli.main", "build", "--watch", "--proof",
                              "--set", str(folder), "--out", str(tmp_path / "out")],
-                            stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True)
+                            stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True,
+                            preexec_fn=as_from_a_terminal)
     try:
         assert proc.stderr is not None
-        seen: list[str] = []
-
-        def wait_for(word: str, count: int) -> None:
-            deadline = time.monotonic() + 60
-            while sum(word in s for s in seen) < count:
-                assert time.monotonic() < deadline, seen
-                line = proc.stderr.readline()  # type: ignore[union-attr]
-                assert line, seen
-                seen.append(line)
-
-        wait_for("rebuilt in", 1)
+        lines = Lines(proc.stderr)
+        lines.wait_for("rebuilt in", 1)
         _touch_later(cards, "cards: [oops")
-        wait_for("waiting for the next save", 1)
+        lines.wait_for("waiting for the next save", 1)
         assert proc.poll() is None
         _touch_later(cards, CARD.format(d=3))
-        wait_for("rebuilt in", 2)
+        lines.wait_for("rebuilt in", 2)
         proc.send_signal(signal.SIGINT)  # Ctrl-C: "aborted" and 130, as the README promises for every command
-        rest = proc.stderr.read()
+        rest = lines.rest(timeout=30)
         assert proc.wait(timeout=20) == 130, rest
         assert rest.strip().splitlines()[-1] == "aborted" and "Traceback" not in rest, rest
     finally:
         if proc.poll() is None:
-            proc.send_signal(signal.SIGINT)
+            proc.kill()
             proc.wait(timeout=20)

@@ -119,7 +119,12 @@ def load_group(group: tuple[str, ...], show_warnings: bool = True, lang: str | N
     for ref in group:
         cs, warnings = load_set_with_warnings(ref)
         if lang is not None:
+            from cardgen.render.preflight import translation_glyphs  # the faces: only a translated set needs them
+
             cs = in_language(cs, lang, warnings)
+            glyphs = translation_glyphs(cs)  # at the translation's line, not the card's in the set's language
+            if glyphs:
+                raise SetError(glyphs)
         if show_warnings:
             report(warnings)
             warn_namesakes(cs)

@@ -11,7 +11,7 @@ from typing import Any, ParamSpec, TypeVar
 import click
 from tqdm import tqdm
 
-from cardgen.cli.bounds import GAMES, JOBS, Finite
+from cardgen.cli.bounds import CLUSTER, GAMES, JOBS, Finite
 from cardgen.cli.common import SET_REQUIRED, Choice, OutPath, fails_cleanly, load_group
 from cardgen.errors import OutputError
 from cardgen.model import CardSet
@@ -136,7 +136,7 @@ def play_options(agent: str) -> Callable[[Callable[P, R]], Callable[P, R]]:
                      help="The search bot's budget a decision: N iterations, or N milliseconds ('50ms')."),
         click.option("--jobs", default=1, show_default=True, type=JOBS,
                      help="Worker processes, at most the CPU count (results do not change)."),
-        click.option("--cluster", metavar="ADDRESS|local",
+        click.option("--cluster", metavar="ADDRESS|local", type=CLUSTER,
                      help="Run the games on a Dask cluster (needs cardgen[cluster]); 'local' starts one here."),
     ]
 

@@ -9,6 +9,7 @@ from pathlib import Path
 import click
 from tqdm import tqdm
 
+from cardgen.cli.bounds import ALPHA, Finite
 from cardgen.cli.common import OutPath, fails_cleanly, load_group
 from cardgen.cli.compare_cmd import parse_tables
 from cardgen.cli.simulate_cmd import emit_results
@@ -26,6 +27,7 @@ from cardgen.sim.tune import (
     TuneConfig,
     TuneResult,
     flagged_cards,
+    tunable,
     tune,
     tune_json,
     tune_lines,
@@ -57,14 +59,14 @@ def parse_numbers(text: str) -> tuple[str, ...]:
               help="Games per table size and candidate at most (a candidate stops sooner when its verdict is clear).")
 @click.option("--games", type=click.IntRange(min=1, max=10_000_000), metavar="N",
               help="Play exactly N games per table size and candidate (no early stop).")
-@click.option("--seconds", default=TUNE_SECONDS, show_default=True, type=click.FloatRange(min=1, max=86_400),
+@click.option("--seconds", default=TUNE_SECONDS, show_default=True, type=Finite(1, 86_400),
               help="Wall-time budget of the verdicts on the set as it is, and of the search for each card.")
 @click.option("--confirm-seconds", default=defaults.SECONDS, show_default=True,
-              type=click.FloatRange(min=0.1, max=86_400),
+              type=Finite(0.1, 86_400),
               help="Wall-time budget of the suggestion's confirmation by the default procedure (every table size).")
-@click.option("--min-effect", default=defaults.MIN_EFFECT, show_default=True, type=click.FloatRange(min=0.1, max=100),
+@click.option("--min-effect", default=defaults.MIN_EFFECT, show_default=True, type=Finite(0.1, 100),
               metavar="POINTS", help="Smallest change of win rate (points) that counts.")
-@click.option("--alpha", default=defaults.ALPHA, show_default=True, type=float,
+@click.option("--alpha", default=defaults.ALPHA, show_default=True, type=ALPHA,
               help="Chance of calling a card that did not change, per family of tests.")
 @click.option("--seed", default=0, show_default=True, type=click.IntRange(min=0), help="Run seed.")
 @click.option("--agent", default=",".join(defaults.AGENTS), show_default=True, metavar=f"[{'|'.join(AGENTS)}]",
@@ -82,8 +84,6 @@ def command(base: str, set_ref: str, cards: tuple[str, ...], numbers: str, max_s
     """Suggest the smallest change of a flagged card's numbers (damage, heal, stun...) that brings it back inside
     the band, judged on the same paired games as `cardgen compare BASE SET` (docs/simulation.md, "Suggested
     fixes")."""
-    if not 0 < alpha < 1:
-        raise OutputError(f"--alpha must be between 0 and 1, not {alpha}")
     if json_path is not None and str(json_path) != "-":
         check_writable(json_path.parent)
     cfg = TuneConfig(BalanceConfig(tables=parse_tables(tables), agents=agent_names(agent), seed=seed, alpha=alpha,
@@ -92,6 +92,8 @@ def command(base: str, set_ref: str, cards: tuple[str, ...], numbers: str, max_s
                      seconds=seconds, max_steps=max_steps, numbers=parse_numbers(numbers),
                      confirm_seconds=confirm_seconds)
     a, b = load_group((base,)), load_group((set_ref,))
+    for name in cards:  # a misspelt name is refused now, not after the verdicts' games
+        tunable(b, name, cfg.numbers)
     with tqdm(unit="game", desc=f"tuning {b.name}", leave=False, file=sys.stderr, disable=None) as bar:
         def advance(n: int) -> None:
             bar.update(n)

@@ -17,12 +17,26 @@ import click
 from cardgen.cli.bounds import SIM_SECONDS, Finite
 from cardgen.cli.common import LANG_OPTION, SET_OPTION, fails_cleanly, load_group, report, set_groups
 from cardgen.errors import CardgenError, Diagnostic, SetError, error_text
-from cardgen.loader.language import translation_problems
+from cardgen.loader.language import in_language, translation_codes, translation_problems
 from cardgen.model import CardSet
 from cardgen.sim import balance_defaults
 
 if TYPE_CHECKING:
     from cardgen.sim.balance import BalanceConfig, BalanceResult
+
+
+def translation_print_problems(cs: CardSet) -> list[Diagnostic]:
+    """Characters of each translation's words that no face the cards print with has, at the translation's line
+    (a translation that does not load is reported by `translation_problems`)."""
+    from cardgen.render.preflight import translation_glyphs
+
+    out = []
+    for code in translation_codes(cs):
+        try:
+            out += translation_glyphs(in_language(cs, code))
+        except CardgenError:
+            continue
+    return out
 
 
 def static_problems(cs: CardSet) -> list[Diagnostic]:
@@ -114,7 +128,8 @@ def command(sets: tuple[str, ...], sim: bool, budget: float, balance: bool, bala
             click.echo(error_text(exc), err=True)
             failed += 1
             continue
-        found = static_problems(cs) + (translation_problems(cs) if lang is None else [])
+        found = static_problems(cs) + (translation_problems(cs) + translation_print_problems(cs) if lang is None
+                                       else [])
         report(found)
         errors = sum(1 for d in found if d.severity == "error")
         failed += errors

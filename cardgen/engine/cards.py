@@ -26,12 +26,14 @@ from cardgen.model import (
     Timing,
     defences_of,
 )
+from cardgen.primitives import Effect
 
 # A HOLD half of a counter pair opens this combo; wrestling moves say `follows: hold`.
 HOLD_COMBO: Final = "hold"
 # The rulebook lets DODGE or BLOCK stop a HOLD (unless the card says otherwise).
 HOLD_DEFENCES: Final[frozenset[DefenceKind]] = frozenset({"dodge", "block"})
 STRIKE_DEFENCES: Final[frozenset[DefenceKind]] = frozenset({"dodge", "block"})
+UNLIMITED: Final = 1_000_000  # a per-turn limit that no turn reaches
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +67,8 @@ class CardInfo:
     passes_on: PassesOn | None
     ongoing: Ongoing | None
     retaliates: int
+    effects: tuple[Effect, ...]  # its `effects:` (cardgen/primitives.py), run in order by `frames.EffectsF`
+    words_only: bool  # `effects: text`: played, it does nothing the engine can tell (not simulated)
     # Rules the card carries from its own set (in a mixed deck too: `CardSet.rules_of`).
     may_drop: bool  # a weapon its player may discard after use (Beer Money)
     weapon_limit: bool  # a weapon under classic's limits: one weapon card on your own turn, each once a turn
@@ -73,6 +77,7 @@ class CardInfo:
     limited: bool  # weapon_limit or one_per_turn: `legal.barred` may rule it out
     revives: bool  # a turn heal that may be played on an unconscious, unstomped player (Lunch Money)
     heal_first: bool  # a dropping heal played before the damage lands (Lunch Money: "would reduce you to 0")
+    heal_cap: int  # heal cards its own set allows in one turn: it may be played while fewer have been played
     travel_step: int  # +1: travels to the left (clockwise), -1: to the right
     turn_play: bool  # playable as a turn action (attack, opener, event, standalone hold)
     interject: bool  # playable out of turn in a response window (timing response/any)
@@ -120,10 +125,12 @@ def _info(d: int, c: Card, cs: CardSet, counted: set[str]) -> CardInfo:
         follows=c.follows, heal_turn=heal_turn, heal_drop=heal_drop, humiliate=c.humiliate, interfere=c.interfere,
         stomp=c.stomp, draw=c.draw, timing=c.timing, targets=c.targets, stuns=c.stuns, stunned=c.stunned,
         travels=c.travels, passes_on=c.passes_on, ongoing=c.ongoing, retaliates=c.retaliates,
+        effects=c.effects, words_only=c.words_only,
         may_drop=weapon and own.weapons_may_drop, weapon_limit=limited_weapon,
         one_per_turn=role in own.one_per_own_turn, counted_role=role if role in counted else "",
         limited=limited_weapon or role in own.one_per_own_turn,
         revives=heal_turn > 0 and own.revive, heal_first=heal_drop > 0 and not own.negative_life,
+        heal_cap=own.heals_per_turn or (UNLIMITED if own.heal_action else 1),
         travel_step=1 if own.travel_direction == "left" else -1, turn_play=turn_play, interject=interject,
         meddles=mech.meddles(c), answers=mech.answers(c), plays=turn_play or hold_opener is not None,
         on_turn=turn_play or hold_opener is not None or heal_turn > 0 or c.stomp,

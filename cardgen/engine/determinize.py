@@ -36,6 +36,9 @@ def determinize(view: PlayerView, rng: random.Random) -> GameState:
         vomit_until=list(s.vomit_until), holds=list(s.holds), turn=s.turn, current=s.current,
         stack=[f.copy() for f in s.stack], rng=random.Random(rng.getrandbits(64)), result=s.result, log=None,
         weapons_used=set(s.weapons_used), roles_played=set(s.roles_played), vomit_hit_used=s.vomit_hit_used,
+        skips=list(s.skips),  # (hands shown this turn are not kept: the deal above may have moved those cards)
     )
+    for f in t.stack:
+        f.redeal(s, t, view.seat)
     settle(t)
     return t

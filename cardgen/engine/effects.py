@@ -126,7 +126,7 @@ def restore(s: GameState, p: int, amount: int, by: int, card: int) -> None:
 
 
 def knock_out(s: GameState, p: int) -> None:
-    """`p` is unconscious: hand discarded, holds ended, and the game over if one player is left."""
+    """`p` is unconscious: hand discarded, holds ended, and the game over if one player is left (`end_if_decided`)."""
     s.down[p] = True
     s.discard.extend(s.hands[p])
     s.hands[p] = []
@@ -136,8 +136,18 @@ def knock_out(s: GameState, p: int) -> None:
         s.log.append(Unconscious(s.turn, p, s.life[p]))
     for h in [h for h in s.holds if p in (h.holder, h.victim)]:
         end_hold(s, h, HoldEnd.HOLDER_OUT if h.holder == p else HoldEnd.VICTIM_OUT)
+    if not any(f.hits_pending(s) for f in s.stack):
+        end_if_decided(s)
+
+
+def end_if_decided(s: GameState) -> None:
+    """End the game once at most one player is conscious: the last one standing wins, and where nobody is
+    left (a card that hit everyone at once took the last players out together) nobody wins.
+
+    Called after a knock-out, unless an effect that hits several players still has hits to land: those land
+    first (docs/rules-decisions.md, 6), and the effect asks again once it is done."""
     alive = s.conscious()
-    if len(alive) <= 1:
+    if len(alive) <= 1 and s.result is None:
         winner = alive[0] if alive else None
         s.result = Outcome(winner, Reason.LAST_STANDING if alive else Reason.NOBODY_STANDING, s.turn)
         if s.log is not None:

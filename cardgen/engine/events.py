@@ -20,7 +20,7 @@ from cardgen.engine.moves import Move
 from cardgen.engine.outcome import Reason
 
 # Fields that hold a seat (-1: nobody) or a card design, in every event class: written out as names.
-SEAT_FIELDS = frozenset({"player", "by", "holder", "victim", "to", "winner"})
+SEAT_FIELDS = frozenset({"player", "by", "holder", "victim", "to", "winner", "target"})
 CARD_FIELDS = frozenset({"card", "why"})
 
 
@@ -30,6 +30,7 @@ class LostTurn(StrEnum):
     STUNNED = "stunned"
     VOMITING = "vomiting"
     UNCONSCIOUS = "unconscious"
+    SKIPPED = "skipped"  # a card's `skip_turns` effect
 
 
 class HoldEnd(StrEnum):
@@ -131,6 +132,28 @@ class Stunned(Event):
     event: ClassVar[str] = "stunned"
     player: int
     until_turn: int
+
+
+@dataclass(slots=True)
+class Effected(Event):
+    """One primitive of a card's `effects:` done by `player`'s card on `target` (-1: nobody in particular, or
+    every player at once): `count` cards or turns where it moves some. Hits, damage and heals log as usual."""
+
+    event: ClassVar[str] = "effect"
+    player: int
+    card: int
+    op: str
+    target: int
+    count: int
+
+
+@dataclass(slots=True)
+class StunLifted(Event):
+    """A cancelled card's own STUNNED no longer holds (its player is not stunned by it)."""
+
+    event: ClassVar[str] = "stun lifted"
+    player: int
+    card: int
 
 
 @dataclass(slots=True)

@@ -26,6 +26,7 @@ from cardgen.engine.effects import (
     clockwise,
     draw_one,
     end_hold,
+    end_if_decided,
     knock_out,
     lost,
     next_seat,
@@ -49,6 +50,7 @@ from cardgen.engine.events import (
     Redirected,
     Stomped,
     Stopped,
+    StunLifted,
     Stunned,
     TurnLost,
     WeaponBack,
@@ -61,7 +63,6 @@ from cardgen.engine.legal import (
     NO_DEFENCE,
     barred,
     effect_targets,
-    heal_limit,
     heal_moves,
     turn_moves,
     variants,
@@ -83,14 +84,29 @@ from cardgen.engine.moves import (
     LEFT,
     OPEN,
     PASS,
+    PICK,
     PLAY,
     RELEASE,
     RIGHT,
     STOMP,
     VOMIT_HIT,
+    Choice,
     Move,
 )
+from cardgen.engine.pending import (
+    ANY_ANSWER,
+    DEFEND_ONLY,
+    DEFEND_OR_HUMILIATE,
+    HUMILIATE_ONLY,
+    HUMILIATE_OR_INTERFERE,
+    NO_ANSWERS,
+    NO_KINDS,
+    Pending,
+    StepKind,
+)
+from cardgen.engine.primitives import RUN, STRIKES, Task, deliver, random_picks, victims
 from cardgen.model import DefenceKind, Opener
+from cardgen.primitives import Effect
 
 if TYPE_CHECKING:
     from cardgen.engine.state import GameState
@@ -189,6 +205,19 @@ class Frame:
         """Defence kinds its target may play on it now (none but on a `Window` that says so)."""
         return NO_DEFENCE
 
+    def pending(self, s: GameState) -> Pending:
+        """This step in the rules' terms, for the players' views (`cardgen.engine.observation`)."""
+        raise NotImplementedError(type(self).__name__)
+
+    def redeal(self, real: GameState, s: GameState, viewer: int) -> None:
+        """The hidden hands of `s` were just dealt afresh for `viewer` (`determinize`) from `real`: make what this
+        step holds of those hands agree with them (by default it holds nothing)."""
+
+    def hits_pending(self, s: GameState) -> bool:
+        """Whether this step is an effect with hits still to land on conscious players (a card that hits
+        several players at once): the game is not decided before they land (`effects.end_if_decided`)."""
+        return False
+
 
 
 
@@ -211,6 +240,7 @@ class Window(Frame):
 
     __slots__ = ("pos", "resp", "target")
     interferable: ClassVar[bool] = False  # an interference (Beer Money's) may take it in the target's place
+    played_now: ClassVar[bool] = True  # its card was played this turn (a hold ticking was played before)
     interjectable: ClassVar[bool] = True  # a card playable at any time may be played in its window
 
     def __init__(self, player: int, target: int) -> None:
@@ -376,7 +406,8 @@ class TurnF(Frame):
         if phase is _PHASE_ACTION:
             return offer(s, p, turn_moves(s, p))
         if phase is _PHASE_HEAL:
-            moves = heal_moves(s, p, set(s.hands[p])) if self.count < heal_limit(s) else []
+            info = s.game.info  # each heal card keeps its own set's limit, in a mixed deck too
+            moves = heal_moves(s, p, {d for d in s.hands[p] if info[d].heal_cap > self.count})
             if moves:
                 return decide(s, p, [*moves, DONE_MOVE])
             self.phase = _PHASE_END
@@ -400,6 +431,12 @@ class TurnF(Frame):
                    else LostTurn.UNCONSCIOUS)
             if s.log is not None:
                 s.log.append(TurnLost(s.turn, p, why))
+            self.phase = _PHASE_END
+            return False
+        if s.skips[p]:  # a `skip_turns` effect: this turn is lost (a turn lost otherwise does not count)
+            s.skips[p] -= 1
+            if s.log is not None:
+                s.log.append(TurnLost(s.turn, p, LostTurn.SKIPPED))
             self.phase = _PHASE_END
             return False
         self.phase = _PHASE_ACTION  # just checked: the player can act
@@ -475,6 +512,10 @@ class TurnF(Frame):
             return
         s.stack.append(o)
         o.open(s)
+
+    def pending(self, s: GameState) -> Pending:
+        return Pending(StepKind.TURN, self.player, None, None, (), None, None, None, 1, self.phase, None, None,
+                       NO_KINDS, NO_ANSWERS, False)
 
 
 
@@ -616,6 +657,12 @@ class StrikeF(Window):
             combo.followed(s, self)
         if self.blocked_by >= 0 and not self.cancelled and self.blocked_by != p and s.game.after_block:
             s.stack.append(AfterBlockF(self.blocked_by, p))  # (only if some card of the game opens after a block)
+        if ci.area:
+            end_if_decided(s)  # its knock-outs waited for every hit to land
+
+    def hits_pending(self, s: GameState) -> bool:
+        down = s.down
+        return any(not down[v] for v in self.victims)
 
     def defences(self, s: GameState) -> frozenset[DefenceKind]:
         if self.no_def:
@@ -698,6 +745,13 @@ class StrikeF(Window):
         self.cancelled = True
         self.stage = _STAGE_FINISH
 
+    def pending(self, s: GameState) -> Pending:
+        left = self.dmg[self.si:]
+        defences = self.defences(s)
+        answers = NO_ANSWERS if self.sealed else ANY_ANSWER if defences else HUMILIATE_OR_INTERFERE
+        return Pending(StepKind.STRIKE, self.player, self.design, self.target, self.resp[self.pos:],
+                       left[0] if left else 0, sum(left), None, 1, None, None, None, defences, answers, self.sealed)
+
 
 
 
@@ -737,6 +791,12 @@ class OpenerF(Window):
         s.stack.pop()
         if s.log is not None:
             s.log.append(Stopped(s.turn, self.design, a.player))
+
+    def pending(self, s: GameState) -> Pending:
+        defences = self.defences(s)
+        return Pending(StepKind.OPENER, self.player, self.design, self.target, self.resp[self.pos:], None, None, None,
+                       self.opener.multiplier, None, None, None, defences,
+                       DEFEND_OR_HUMILIATE if defences else HUMILIATE_ONLY, False)
 
 
 
@@ -797,6 +857,8 @@ class AnswerF(Window):
         victim = parent.player
         if s.log is not None:
             s.log.append(Cancelled(s.turn, parent.card(), victim, self.player))
+        if parent.played_now:
+            lift_own_stun(s, victim, parent.card())
         if last:
             s.stun_until[victim] = max(s.stun_until[victim], s.turn)
             if s.log is not None:
@@ -805,6 +867,11 @@ class AnswerF(Window):
         if last and not s.down[victim]:
             s.stack.append(BonusF(self.player, victim))
 
+    def pending(self, s: GameState) -> Pending:
+        return Pending(StepKind.ANSWER, self.player, self.design if self.design >= 0 else None, self.target,
+                       self.resp[self.pos:], None, None, None, 1, None, self.what, self.how, NO_KINDS, HUMILIATE_ONLY,
+                       False)
+
 
 
 
@@ -812,6 +879,7 @@ class TickF(Window):
     """A hold about to deal its damage at the start of the holder's turn; the victim may break it."""
 
     __slots__ = ("hold",)
+    played_now: ClassVar[bool] = False
 
     def __init__(self, hold: Hold) -> None:
         super().__init__(hold.holder, hold.victim)
@@ -851,6 +919,16 @@ class TickF(Window):
     def on_cancel(self, s: GameState) -> None:
         self._break(s)
 
+    def pending(self, s: GameState) -> Pending:
+        h = self.hold
+        defences = frozenset(h.broken_by)
+        if h.humiliation_breaks:
+            answers = DEFEND_OR_HUMILIATE if defences else HUMILIATE_ONLY
+        else:
+            answers = DEFEND_ONLY if defences else NO_ANSWERS
+        return Pending(StepKind.TICK, self.player, h.design, h.victim, self.resp[self.pos:], h.damage, None, None, 1,
+                       None, None, None, defences, answers, False)
+
 
 
 
@@ -874,6 +952,10 @@ class HealF(Window):
         s.stack.pop()
         restore(s, self.target, self.amount, self.player, self.design)
         return False
+
+    def pending(self, s: GameState) -> Pending:
+        return Pending(StepKind.HEAL, self.player, self.design, self.target, self.resp[self.pos:], None, None,
+                       self.amount, 1, None, None, None, NO_KINDS, HUMILIATE_ONLY, False)
 
 
 
@@ -931,6 +1013,10 @@ class ComboF(Frame):
                 or self.steps == self.most):  # (classic: at most four wrestling moves after a HOLD)
             s.stack.pop()
 
+    def pending(self, s: GameState) -> Pending:
+        return Pending(StepKind.COMBO, self.player, None, self.victim, (), None, None, None, self.multiplier, None,
+                       None, None, NO_KINDS, NO_ANSWERS, self.sealed)
+
 
 
 
@@ -963,6 +1049,9 @@ class BonusF(Frame):
             start_effect(s, p, ci, m.target, drop=m.choice == DROP, no_def=True)
         elif m.kind != DECLINE:
             super().apply(s, p, m)
+
+    def pending(self, s: GameState) -> Pending:
+        return Pending(StepKind.BONUS, self.player, None, self.victim)
 
 
 
@@ -1006,7 +1095,178 @@ class AfterBlockF(Frame):
         else:
             super().apply(s, p, m)
 
+    def pending(self, s: GameState) -> Pending:
+        return Pending(StepKind.AFTER_BLOCK, self.player, None, self.attacker)
 
+
+
+
+class EffectsF(Window):
+    """A card with `effects:` (cardgen/primitives.py) played by `player` (at `target`, or at nobody: -1).
+
+    First a window, where others may answer the card as any card (a humiliation may cancel it); then its
+    primitives run in order. A strike (damage) is put in flight above this frame and finishes first; a
+    primitive that needs cards picked puts a `PickF` above it. The game is decided only once every primitive
+    has run.
+    """
+
+    __slots__ = ("aim", "design", "effects", "index", "running")
+
+    def __init__(self, player: int, design: int, target: int) -> None:
+        super().__init__(player, target if target >= 0 else player)
+        self.design = design
+        self.aim = target  # the chosen player (-1: none)
+        self.effects: tuple[Effect, ...] = ()  # set by `start_effect`
+        self.index = 0
+        self.running = False  # the window is over: the primitives run
+
+    def card(self) -> int:
+        return self.design
+
+    def hits_pending(self, s: GameState) -> bool:
+        return self.index < len(self.effects)
+
+    def step(self, s: GameState) -> bool:
+        if not self.running:
+            if self.ask(s):
+                return True
+            self.running = True
+        while True:
+            if self.index >= len(self.effects) or s.result is not None:
+                s.stack.pop()
+                end_if_decided(s)  # its knock-outs waited for every primitive to run
+                return False
+            e = self.effects[self.index]
+            self.index += 1
+            strike = STRIKES.get(e.op)
+            if strike is not None:
+                self._strike(s, e, strike == "sealed")
+            else:
+                tasks = RUN[e.op](s, self.player, self.design, self.aim, e)
+                if tasks:
+                    s.stack.append(PickF(self.player, self.design, e.op, tasks))
+            if s.stack[-1] is not self:
+                return False  # a strike, the picks, a knock-out or a drop come first
+
+    def _strike(self, s: GameState, e: Effect, sealed: bool) -> None:
+        hit = victims(s, self.player, self.aim, e)
+        if not hit:
+            return
+        f = StrikeF(self.player, self.design, hit[0], (e.number("amount"),),
+                    NO_DEFENCE if sealed else s.game.info[self.design].defences)
+        f.victims = hit[1:]
+        f.sealed = sealed
+        s.stack.append(f)
+        f.open(s)
+
+    def pending(self, s: GameState) -> Pending:
+        return Pending(StepKind.EFFECT, self.player, self.design, self.target,
+                       self.resp[self.pos:] if not self.running else (), None, None, None, 1, None, None, None,
+                       NO_KINDS, HUMILIATE_ONLY, False)
+
+
+class PickF(Frame):
+    """The cards one primitive of a card's `effects:` asks for (`tasks`, each a picker, a hand and how many),
+    offered one card at a time; the cards move only when every pick is made, so passing is all at once. A player
+    who cannot act (stunned, vomiting, tied up) has their picks made at random, as do `random` tasks. `player`
+    is the card's player."""
+
+    __slots__ = ("count", "design", "held", "op", "tasks")
+
+    def __init__(self, player: int, design: int, op: str, tasks: list[Task]) -> None:
+        super().__init__(player)
+        self.design = design
+        self.op = op
+        self.tasks = tasks
+        self.count = 0  # cards picked for the first task so far
+        self.held: list[tuple[int, int, int]] = []  # (owner, card, where it goes) picked so far
+
+    def copy(self) -> Frame:
+        f = PickF(self.player, self.design, self.op, list(self.tasks))
+        f.count = self.count
+        f.held = list(self.held)
+        return f
+
+    def hits_pending(self, s: GameState) -> bool:
+        return True  # the card it belongs to has not finished
+
+    def step(self, s: GameState) -> bool:
+        while self.tasks:
+            if self._offer(s):
+                return True
+        s.stack.pop()
+        deliver(s, self.player, self.design, self.op, self.held)
+        return False
+
+    def _offer(self, s: GameState) -> bool:
+        """Offer the next card of the first task (True: someone must pick); picks made at random need no one."""
+        task = self.tasks[0]
+        hand = s.hands[task.owner]
+        held = [c for o, c, _ in self.held if o == task.owner]
+        if self.count >= task.cards or len(held) >= len(hand) or s.down[task.picker] or s.down[task.owner]:
+            self.tasks.pop(0)
+            self.count = 0
+            return False
+        if task.random or not can_act(s, task.picker):
+            for c in random_picks(s, hand, held, task.cards - self.count):
+                self.held.append((task.owner, c, task.dest))
+            self.tasks.pop(0)
+            self.count = 0
+            return False
+        left = list(hand)
+        for c in held:
+            left.remove(c)
+        target = task.owner if task.how == Choice.TAKE else task.dest
+        return decide(s, task.picker, [Move(PICK, c, target, task.how) for c in sorted(set(left))])
+
+    def apply(self, s: GameState, p: int, m: Move) -> None:
+        if m.kind != PICK:
+            super().apply(s, p, m)
+            return
+        self.held.append((self.tasks[0].owner, m.card, self.tasks[0].dest))
+        self.count += 1
+
+    def redeal(self, real: GameState, s: GameState, viewer: int) -> None:
+        """After the hidden hands were dealt afresh for `viewer` (`determinize`): a hand `viewer` is looking at to
+        take from is the real one again, and the cards others picked so far, which `viewer` has not seen, become
+        cards of their new hands."""
+        looking = self.tasks[0].owner if (self.tasks and self.tasks[0].picker == viewer
+                                          and self.tasks[0].how == Choice.TAKE) else -1
+        if looking >= 0:
+            show_hand(s, looking, real.hands[looking], viewer)
+        fresh: list[tuple[int, int, int]] = []
+        for owner, card, dest in self.held:
+            if owner not in (viewer, looking):
+                left = list(s.hands[owner])
+                for o, c, _ in fresh:
+                    if o == owner:
+                        left.remove(c)
+                card = min(left) if left else card
+            fresh.append((owner, card, dest))
+        self.held = fresh
+
+    def pending(self, s: GameState) -> Pending:
+        task = self.tasks[0] if self.tasks else None
+        if task is None:
+            return Pending(StepKind.PICK, self.player, self.design)
+        return Pending(StepKind.PICK, task.picker, self.design,
+                       task.owner if task.how == Choice.TAKE else task.dest)
+
+
+def show_hand(s: GameState, owner: int, hand: list[int], viewer: int) -> None:
+    """Make `owner`'s hand in `s` the cards `hand` (what `viewer` sees), trading each card it lacks with a hidden
+    place (the draw pile, another hand but the viewer's) that holds it, so every card stays in the game once."""
+    want = list(hand)
+    extra = list(s.hands[owner])
+    for c in hand:
+        if c in extra:
+            extra.remove(c)
+            want.remove(c)
+    for c in want:
+        places = [s.draw, *(s.hands[q] for q in range(len(s.hands)) if q not in (owner, viewer))]
+        pile = next(pl for pl in places if c in pl)
+        pile[pile.index(c)] = extra.pop()
+    s.hands[owner] = list(hand)
 
 
 class DirectionF(Frame):
@@ -1025,6 +1285,9 @@ class DirectionF(Frame):
         assert isinstance(strike, StrikeF)
         strike.direction = 1 if m.choice == LEFT else -1
         strike.move_on(s)
+
+    def pending(self, s: GameState) -> Pending:
+        return Pending(StepKind.DIRECTION, self.player)
 
 
 
@@ -1062,6 +1325,9 @@ class DropF(Frame):
         else:
             super().apply(s, p, m)
 
+    def pending(self, s: GameState) -> Pending:
+        return Pending(StepKind.DROP, self.player)
+
 
 
 
@@ -1095,6 +1361,9 @@ class BraceF(Frame):
         else:
             super().apply(s, p, m)
 
+    def pending(self, s: GameState) -> Pending:
+        return Pending(StepKind.BRACE, self.player, None, None, (), self.amount)
+
 
 
 
@@ -1123,10 +1392,19 @@ class LetGoF(Frame):
 
 # --- effects that push frames -------------------------------------------------------------------------------
 
+    def pending(self, s: GameState) -> Pending:
+        return Pending(StepKind.LET_GO, self.player)
+
 
 def start_effect(s: GameState, p: int, ci: CardInfo, target: int, drop: bool = False, free: bool = False,
                  mult: int = 1, in_combo: bool = False, no_def: bool = False, sealed: bool = False) -> None:
-    """Resolve a played card's draw, and put its damage (if any) in flight."""
+    """Resolve a played card's draw, and put its damage (if any) in flight (or its `effects:`, `EffectsF`)."""
+    if ci.effects:
+        ef = EffectsF(p, ci.d, target)
+        ef.effects = ci.effects
+        s.stack.append(ef)
+        ef.open(s)
+        return
     for _ in range(ci.draw):
         if not draw_one(s, p):
             break
@@ -1166,6 +1444,16 @@ def play_heal(s: GameState, p: int, m: Move, amount: int) -> None:
     h = HealF(p, m.card, m.target, amount)
     s.stack.append(h)
     h.open(s)
+
+
+def lift_own_stun(s: GameState, p: int, d: int) -> None:
+    """A card with STUNNED nT that `p` played this turn was cancelled: a cancelled card does nothing, its
+    STUNNED included (docs/rules-decisions.md, 15). Left alone if something else has since stunned `p` longer."""
+    stunned = s.game.info[d].stunned
+    if stunned and s.stun_until[p] == s.turn + stunned:
+        s.stun_until[p] = s.turn - 1  # as before the card: `p` could act to play it, so was not stunned
+        if s.log is not None:
+            s.log.append(StunLifted(s.turn, p, d))
 
 
 def release(s: GameState, p: int, victim: int) -> None:

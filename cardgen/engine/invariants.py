@@ -13,12 +13,15 @@ until a reshuffle swaps them), and the damage limits are worked out once per gam
 from __future__ import annotations
 
 import random
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from cardgen.engine.events import Damage, Healed
 from cardgen.engine.frozen import init_args
 from cardgen.engine.game import Game
+from cardgen.engine.primitives import STRIKES
 from cardgen.engine.state import DropF, GameState
+from cardgen.primitives import Effect
 
 
 @dataclass(frozen=True)
@@ -72,6 +75,12 @@ def _table_problems(s: GameState) -> list[str]:
     for h in s.holds:
         if s.down[h.holder] or s.down[h.victim]:
             out.append(f"hold of {s.game.names[h.holder]} on {s.game.names[h.victim]} outlives an unconscious player")
+    return out + _acting_problems(s)
+
+
+def _acting_problems(s: GameState) -> list[str]:
+    """Who acts: someone who may, with sorted unique moves, until the game is over (and nobody after)."""
+    out: list[str] = []
     if s.result is None:
         p = s.to_act
         if p < 0 or not s.moves:
@@ -105,8 +114,14 @@ def limits(game: Game) -> Limits:
     """Damage: a strike (times any combo multiplier), a hold's tick, or a retaliation; heal: the card's amount."""
     info = game.info
     mult = max([ci.opener.multiplier for ci in info if ci.opener is not None] + [1])
-    return Limits(tuple(max([x * mult for x in ci.damage] + [ci.retaliates, ci.ongoing.damage if ci.ongoing else 0])
-                        for ci in info), tuple(max(ci.heal_turn, ci.heal_drop) for ci in info))
+    return Limits(tuple(max([x * mult for x in ci.damage] + [ci.retaliates, ci.ongoing.damage if ci.ongoing else 0]
+                            + _effect_amounts(ci.effects, STRIKES)) for ci in info),
+                  tuple(max([ci.heal_turn, ci.heal_drop, *_effect_amounts(ci.effects, ("heal",))]) for ci in info))
+
+
+def _effect_amounts(effects: tuple[Effect, ...], ops: Collection[str]) -> list[int]:
+    """The amounts of a card's effects of kinds `ops` (damage dealt, life restored)."""
+    return [e.number("amount") for e in effects if e.op in ops]
 
 
 def check_step(before: Snapshot, s: GameState, known: Limits | None = None) -> list[str]:

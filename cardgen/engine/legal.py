@@ -37,14 +37,6 @@ def effect_targets(s: GameState, p: int, ci: CardInfo) -> list[int]:
     return [-1]
 
 
-def heal_limit(s: GameState) -> int:
-    """Heal cards allowed in one heal action."""
-    r = s.game.rules
-    if r.heals_per_turn:
-        return r.heals_per_turn
-    return 1_000_000 if r.heal_action else 1
-
-
 def heal_moves(s: GameState, p: int, hand: Collection[int]) -> list[Move]:
     """Heal plays on yourself (if it restores something) or, for a card that `revives`, on an unstomped
     unconscious player.

@@ -34,6 +34,7 @@ class MoveKind(StrEnum):
     BONUS = "bonus"  # the free attack after a humiliation
     DIRECTION = "direction"  # `choice`: LEFT or RIGHT, for an attack that passes on
     DECLINE = "decline"
+    PICK = "pick"  # a card an effect asks for (`choice` says what becomes of it; `target`: where it goes)
 
 
 PLAY: Final = MoveKind.PLAY
@@ -53,6 +54,7 @@ OPEN: Final = MoveKind.OPEN
 BONUS: Final = MoveKind.BONUS
 DIRECTION: Final = MoveKind.DIRECTION
 DECLINE: Final = MoveKind.DECLINE
+PICK: Final = MoveKind.PICK
 
 class Choice(StrEnum):
     """How a move plays its card, where the rules leave a choice (NONE elsewhere)."""
@@ -68,6 +70,10 @@ class Choice(StrEnum):
     DISARM = "disarm"
     FREEDOM = "freedom"
     BREAK = "break"
+    # PICK: what becomes of the card picked (a card's `effects:`, cardgen/primitives.py)
+    GIVE = "give"  # from your hand to the move's target (give, pass)
+    TAKE = "take"  # from the target's hand into yours (steal, picked looking at that hand)
+    THROW = "throw"  # from your hand onto the discard pile (discard)
 
 
 # Module constants of the choices the rules test (an Enum class attribute is a slow lookup: see frames.py).
@@ -87,7 +93,7 @@ KINDS: Final[tuple[MoveKind, ...]] = tuple(MoveKind)
 # Kinds that end a window or a phase without playing a card.
 NO_CARD: Final[frozenset[MoveKind]] = frozenset({PASS, DONE, DECLINE, RELEASE, DIRECTION})
 # Kinds that put a card into play (discarding is not playing a card): what statistics and scenarios count as plays.
-CARD_PLAYS: Final[frozenset[MoveKind]] = frozenset(KINDS) - NO_CARD - {DISCARD}
+CARD_PLAYS: Final[frozenset[MoveKind]] = frozenset(KINDS) - NO_CARD - {DISCARD, PICK}
 # Kinds that start a card's own effect: the damage up to the next of these belongs to that play.
 EFFECT_KINDS: Final[frozenset[MoveKind]] = frozenset({PLAY, FOLLOW, BONUS, INTERJECT, VOMIT_HIT, STOMP, OPEN})
 

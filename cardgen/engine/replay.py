@@ -96,10 +96,12 @@ class Replay:
         self.state = table(spec)
 
     def run(self, checks: MoveHook | None = None) -> list[Diagnostic]:
-        """Play every step in order (raises ScenarioError at the first move that is not legal).
+        """Play every step in order.
 
         Returns the unmet expectations (of the `expect:` items met along the way, and the final `expect:`)
-        and whatever `checks` found, in the order met.
+        and whatever `checks` found, in the order met. At the first move that is not legal it raises
+        ScenarioError carrying every unmet expectation found before that move, then the move's own error:
+        a scenario wrong in several places says so at once.
         """
         out: list[Diagnostic] = []
         for step in self.spec.steps:
@@ -108,11 +110,15 @@ class Replay:
             elif isinstance(step, MovesCheck):
                 out += self.check_moves(step)
             else:
-                out += self._play(step, checks)
+                try:
+                    self._play(step, checks, out)
+                except ScenarioError as exc:
+                    raise ScenarioError(out + exc.diagnostics) from exc
         return out + (self.check_expect(self.spec.expect) if self.spec.expect is not None else [])
 
-    def _play(self, m: MoveSpec, checks: MoveHook | None) -> list[Diagnostic]:
-        s, out = self.state, []
+    def _play(self, m: MoveSpec, checks: MoveHook | None, out: list[Diagnostic]) -> None:
+        """Push the moves `m` stands for, adding what `checks` finds to `out` as it goes."""
+        s = self.state
         for move in self.steps(m):
             said = ""
             if checks is not None:
@@ -124,7 +130,6 @@ class Replay:
                 raise self.spec.error(m.pos, str(exc)) from exc
             if checks is not None:
                 out += [self.spec.diagnostic(m.pos, f"after {said}: {p}") for p in checks.after(s, move)]
-        return out
 
     def _situation(self) -> str:
         s = self.state
@@ -192,7 +197,19 @@ class Replay:
             return found
         if m.action == "discard":
             return self._discard_list(m, p, legal)
+        if m.action == "pick":
+            return self._pick(m, p, legal)
         return self._card_play(m, p, legal)
+
+    def _pick(self, m: MoveSpec, p: int, legal: list[Move]) -> list[Move]:
+        """A card an effect asks `p` to pick, from their own hand or (looking at it) another's."""
+        cs = self.spec.cs
+        name = cs.cards[m.cards[0].design].name.casefold()
+        found = [x for x in legal if x.kind == mv.PICK and cs.cards[x.card].name.casefold() == name]
+        if not found:
+            raise _Miss(m.value_pos, f"{self.spec.names[p]} cannot pick '{m.cards[0].written}' now: "
+                                     f"{self._situation()}")
+        return found[:1]
 
     def _discard_list(self, m: MoveSpec, p: int, legal: list[Move]) -> list[Move]:
         """A discard list as one check (`expect_moves`; `steps` plays a list one card at a time)."""

@@ -144,6 +144,8 @@ def _begin_turn(s: GameState) -> None:
     if s.roles_played:
         s.roles_played.clear()
     s.vomit_hit_used = False
+    if s.revealed:
+        s.revealed = []
     s.stack.append(TurnF(p))
     if s.log is not None:
         s.log.append(TurnStarts(s.turn, p))

@@ -26,10 +26,12 @@ from cardgen.engine.frames import (
     ComboF,
     DirectionF,
     DropF,
+    EffectsF,
     Frame,
     HealF,
     LetGoF,
     OpenerF,
+    PickF,
     StrikeF,
     TickF,
     TurnF,
@@ -41,9 +43,34 @@ from cardgen.engine.moves import Move
 from cardgen.engine.outcome import Outcome, Reason
 from cardgen.model import Role
 
-__all__ = ["AfterBlockF", "Answer", "AnswerF", "BonusF", "BraceF", "ComboF", "DirectionF", "DropF", "Frame",
-           "GameState", "HealF", "Hold", "LetGoF", "OpenerF", "Outcome", "Phase", "Reason", "Reply", "Stage",
-           "StrikeF", "TickF", "TurnF", "Window", "blank_state"]
+__all__ = [
+    "AfterBlockF",
+    "Answer",
+    "AnswerF",
+    "BonusF",
+    "BraceF",
+    "ComboF",
+    "DirectionF",
+    "DropF",
+    "EffectsF",
+    "Frame",
+    "GameState",
+    "HealF",
+    "Hold",
+    "LetGoF",
+    "OpenerF",
+    "Outcome",
+    "Phase",
+    "PickF",
+    "Reason",
+    "Reply",
+    "Stage",
+    "StrikeF",
+    "TickF",
+    "TurnF",
+    "Window",
+    "blank_state",
+]
 
 
 @mypyc_attr(serializable=True)  # compiled: `GameState.__new__` without `__init__`, for `copy`
@@ -79,6 +106,10 @@ class GameState:
     weapons_used: set[tuple[int, int]] = field(default_factory=set)  # (player, design) used this turn
     roles_played: set[Role] = field(default_factory=set)  # limited roles the turn's player played this turn
     vomit_hit_used: bool = False
+    skips: list[int] = field(default_factory=list)  # own turns each seat still loses to a `skip_turns` effect
+    # Hands shown this turn by a `reveal_hand` effect: (who saw it, whose hand, the cards then); seen by the first
+    # alone (`views.PlayerView.revealed`), forgotten when the next turn starts.
+    revealed: list[tuple[int, int, tuple[int, ...]]] = field(default_factory=list)
     rng_shared: bool = False  # `rng` is shared with a copy: cloned before its first use (`generator`)
 
     @property
@@ -145,6 +176,8 @@ class GameState:
         t.weapons_used = set(self.weapons_used)
         t.vomit_hit_used = self.vomit_hit_used
         t.roles_played = set(self.roles_played)
+        t.skips = list(self.skips)
+        t.revealed = list(self.revealed)
         return t
 
     def generator(self) -> random.Random:
@@ -163,6 +196,7 @@ def blank_state(game: Game, seed: int | None, record: bool, tally: bool = False)
     n = game.n
     return GameState(
         game=game, life=[game.start_life] * n, hands=[[] for _ in range(n)], draw=list(game.deck),
-        down=[False] * n, stomped=[False] * n, stun_until=[-1] * n, vomit_until=[-1] * n, rng=random.Random(seed),
+        down=[False] * n, stomped=[False] * n, stun_until=[-1] * n, vomit_until=[-1] * n, skips=[0] * n,
+        rng=random.Random(seed),
         log=[] if record else None, dealt=[0] * len(game.info) if tally else None, current=n - 1,
     )

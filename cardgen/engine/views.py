@@ -6,6 +6,7 @@ Agents never see a `GameState`. At each decision the player to act gets a
 - the fixed `game` (card set, rules facts `game.info[d]`, table rules, seat names, starting life, deck);
 - its own `hand` (design indices), every seat's `hand_sizes`, `life`, `down`, `stomped`,
   `stun_until` / `vomit_until` (with `stunned(p)` / `vomiting(p)`), the `holds`, the lost `pool`;
+- the turns each seat still skips (`skips`), and the hands shown to it alone this turn (`revealed`);
 - the public piles: `discard` (every card played or discarded since the last reshuffle, top last), the
   weapons in flight (`table`), the `draw_size`, the weapons used this turn and whether the free hit on a
   vomiting player was taken;
@@ -151,6 +152,16 @@ class PlayerView:
         return self._state.vomit_hit_used
 
     @property
+    def skips(self) -> tuple[int, ...]:
+        """Own turns each seat still loses to a `skip_turns` effect (played face up: everyone knows)."""
+        return tuple(self._state.skips)
+
+    @property
+    def revealed(self) -> tuple[tuple[int, tuple[int, ...]], ...]:
+        """Hands shown to this seat alone this turn by a `reveal_hand` effect: (whose, the cards then)."""
+        return tuple((owner, cards) for viewer, owner, cards in self._state.revealed if viewer == self.seat)
+
+    @property
     def turn(self) -> int:
         return self._state.turn
 
@@ -163,6 +174,11 @@ class PlayerView:
         """What is pending, bottom first (the turn, then the cards in flight...), one `Pending` a step."""
         s = self._state
         return tuple(pending_of(s, f) for f in s.stack)
+
+    @property
+    def depth(self) -> int:
+        """How many steps are pending (`len(steps)`, without making them)."""
+        return len(self._state.stack)
 
     @property
     def step(self) -> Pending | None:
@@ -192,7 +208,7 @@ class PlayerView:
         return (self.seat, self.hand, self.moves, self.to_act, self.hand_sizes, self.life, self.down, self.stomped,
                 self.stun_until, self.vomit_until, self.holds, self.pool, self.discard, self.table, self.draw_size,
                 tuple(sorted(self.weapons_used)), tuple(sorted(self.roles_played)), self.vomit_hit_used, self.turn,
-                self.current, self.steps, self.result)
+                self.current, self.steps, self.result, self.skips, self.revealed)
 
 
 def observe(state: GameState, seat: int) -> PlayerView:

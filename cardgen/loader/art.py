@@ -6,13 +6,14 @@ that names it, instead of failing half-way through a print run.
 
 from __future__ import annotations
 
+import io
 import warnings
 from pathlib import Path
 from typing import NamedTuple
 
 from PIL import Image, UnidentifiedImageError
 
-from cardgen.bounded_read import not_regular
+from cardgen.bounded_read import NotRegularFile, OutsideSetFolder, UnreadableFile, read_set_file, set_file
 from cardgen.errors import Diagnostic
 from cardgen.model import Card
 
@@ -21,19 +22,17 @@ MIN_DPI = 300
 # The art box on a poker card with the bundled face layout (mm); used to judge resolution at validation.
 NOMINAL_ART_BOX_MM = (57.5, 22.6)
 MAX_ART_PIXELS = 40_000_000  # a decompression bomb is refused, not decoded
+MAX_IMAGE_BYTES = 64_000_000  # a 40-megapixel photo compresses far below this
 
 
 def art_path(card: Card, set_folder: Path) -> Path | None:
     """The art file of `card` resolved inside its set folder, or None when it escapes the folder."""
     if card.art is None:
         return None
-    base = set_folder.resolve()
-    target = (base / card.art).resolve()
     try:
-        target.relative_to(base)
-    except ValueError:
+        return set_file(set_folder, card.art)
+    except UnreadableFile:
         return None
-    return target
 
 
 def check_art(card: Card, set_folder: Path, box_mm: tuple[float, float]) -> list[Diagnostic]:
@@ -45,10 +44,7 @@ def check_art(card: Card, set_folder: Path, box_mm: tuple[float, float]) -> list
         return Diagnostic(card.file, card.line, card.column, f"card '{card.name}' field `art`: {msg}",
                           "warning" if severity == "warning" else "error")
 
-    path = art_path(card, set_folder)
-    if path is None:
-        return [diag(f"'{card.art}' is outside the set folder; art must live inside it")]
-    facts = read_image(path, card.art)
+    facts = read_image(set_folder, card.art)
     if isinstance(facts, str):
         return [diag(facts)]
     if facts.format not in ART_FORMATS:
@@ -68,31 +64,39 @@ class ImageFacts(NamedTuple):
     height: int
 
 
-def read_image(path: Path, shown: str) -> ImageFacts | str:
-    """The image's format and size, or why it cannot be used (the message names it as `shown`).
+def read_image(folder: Path, rel: str | Path, shown: str | None = None) -> ImageFacts | str:
+    """The format and size of the image the set folder's file `rel` holds, or why it cannot be used (the message
+    names it as `shown`, by default `rel`).
 
-    The one check of an image file, shared by card art and PNG icons (and images an SVG icon embeds), so all
-    have the same limits and the same words: a regular file (a FIFO would block), at most MAX_ART_PIXELS
-    (refused from the header, before any decoding; Pillow's own bomb warning is not shown), decodable.
+    The one check of an image file, shared by card art, backs and PNG icons (and images an SVG icon embeds), so
+    all have the same limits and the same words: inside the set folder, a regular file (a FIFO would block), at
+    most MAX_IMAGE_BYTES, at most MAX_ART_PIXELS (refused from the header, before any decoding; Pillow's own
+    bomb warning is not shown), decodable.
     """
-    why = not_regular(path)
-    if why == "not found":
-        return f"image '{shown}' not found"
-    if why is not None:
-        return f"image '{shown}' is {why}"
+    shown = str(rel) if shown is None else shown
+    try:
+        data = read_set_file(folder, rel, MAX_IMAGE_BYTES, "image")
+    except NotRegularFile as exc:
+        return f"image '{shown}' is {exc.why}"
+    except OutsideSetFolder as exc:
+        return str(exc)
+    except UnreadableFile as exc:
+        return f"image '{shown}' not found" if exc.why == "not found" else f"image '{shown}': {exc.why}"
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", Image.DecompressionBombWarning)  # the limit below is ours
-            with Image.open(path) as img:
+            with Image.open(io.BytesIO(data)) as img:
                 fmt = img.format or "?"
                 width, height = img.size
                 if width * height > MAX_ART_PIXELS:
                     return f"image '{shown}' is {width}x{height} pixels, over the {MAX_ART_PIXELS:,}-pixel limit"
                 img.verify()
-            with Image.open(path) as img:
+            with Image.open(io.BytesIO(data)) as img:
                 img.load()
     except Image.DecompressionBombError:
         return f"image '{shown}' declares more than {MAX_ART_PIXELS:,} pixels; refused"
-    except (UnidentifiedImageError, OSError, SyntaxError, ValueError) as exc:
-        return f"image '{shown}' cannot be read ({type(exc).__name__}: {exc}); is it corrupt?"
+    except UnidentifiedImageError:
+        return f"image '{shown}' cannot be read as an image (PNG, JPEG, WEBP, GIF, TIFF); is it corrupt?"
+    except (OSError, SyntaxError, ValueError) as exc:
+        return f"image '{shown}' cannot be read ({exc}); is it corrupt?"
     return ImageFacts(fmt, width, height)

@@ -14,6 +14,7 @@ from typing import Any
 from cardgen import model
 from cardgen.errors import Diagnostic
 from cardgen.loader.yaml_doc import Document
+from cardgen.primitives import PRIMITIVES, TEXT_ONLY
 
 # A deck holds at most this many cards (the documented maximum), after `extends:` and mixing too; since every
 # design has at least one copy, it also bounds the number of designs.
@@ -26,6 +27,11 @@ MIN_PLAYERS = 2
 ZERO_MEANS_NOTHING: dict[str, str] = {
     "stuns": "no stun", "stunned": "no stun on its player", "retaliates": "no damage back", "draw": "no cards drawn",
 }
+# What a card with `effects:` may not also carry: its effects say what it does (`timing`, `stunned` and
+# `defended_by`, the defences against its hits, still apply to it).
+NOT_WITH_EFFECTS: tuple[str, ...] = (
+    "damage", "draw", "targets", "heal", "opens", "follows", "ongoing", "travels", "passes_on", "stuns", "pair",
+    "defence", "humiliate", "interfere", "stomp", "retaliates")
 # Fields that are printed (or name the card), so must hold only visible characters; the first one on one line.
 PRINTED_CARD_FIELDS: tuple[str, ...] = ("name", "text", "flavour")
 ONE_LINE_CARD_FIELDS: frozenset[str] = frozenset({"name"})
@@ -78,6 +84,14 @@ def raw_card_problems(doc: Document, at: tuple[str | int, ...], raw: dict[str, A
         value = raw.get(key)
         if isinstance(value, str) and (hidden := hidden_character(value, key in ONE_LINE_CARD_FIELDS)):
             add(key, f"has {hidden}; write plain visible text")
+    effects = raw.get("effects")
+    if effects is not None:
+        for key in NOT_WITH_EFFECTS:
+            if key in raw:
+                add(key, "cannot be combined with `effects:`; write what it does as one of the effects "
+                         f"({', '.join(PRIMITIVES)})")
+        if effects == TEXT_ONLY and not raw.get("text"):
+            add("effects", "`text` says the card's own `text` tells what it does, but the card has no `text`")
     return out
 
 

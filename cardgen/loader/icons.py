@@ -19,7 +19,7 @@ from typing import Any
 from urllib.parse import unquote, urlsplit
 from xml.etree.ElementTree import ParseError
 
-from cardgen.bounded_read import UnreadableFile, not_regular, read_capped
+from cardgen.bounded_read import UnreadableFile, not_regular, read_set_file, set_file
 from cardgen.errors import Diagnostic
 from cardgen.loader.art import read_image
 from cardgen.loader.yaml_doc import Document
@@ -56,12 +56,11 @@ def svg_readable(path: Path) -> bool:
 
 
 def _problem(folder: Path, rel: str) -> str | None:
-    base = folder.resolve()
-    path = (base / rel).resolve()
     try:
-        path.relative_to(base)
-    except ValueError:
-        return f"'{rel}' is outside the set folder; icons must live inside it"
+        path = set_file(folder, rel)
+    except UnreadableFile as exc:
+        return str(exc)
+    base = folder.resolve()
     why = not_regular(path)
     if why == "not found":
         near = [str(p.relative_to(base)) for p in base.rglob("*") if p.suffix.lower() in ICON_FORMATS]
@@ -70,7 +69,7 @@ def _problem(folder: Path, rel: str) -> str | None:
         return f"icon file '{rel}' is {why}"
     if path.suffix.lower() == ".svg":
         return _svg_problem(base, path, rel)
-    facts = read_image(path, rel)
+    facts = read_image(folder, rel)
     if isinstance(facts, str):
         return facts
     return None if facts.format == "PNG" else f"'{rel}' is a {facts.format} file, not PNG"
@@ -82,7 +81,7 @@ def _svg_problem(base: Path, path: Path, rel: str) -> str | None:
     from defusedxml.ElementTree import parse
 
     try:
-        data = read_capped(path, MAX_SVG_BYTES, "icon file")
+        data = read_set_file(base, path, MAX_SVG_BYTES, "icon file")
     except UnreadableFile as exc:
         return f"'{rel}': {exc}"
     try:
@@ -163,10 +162,11 @@ def _reference_problem(base: Path, here: Path, rel: str, ref: str) -> str | None
     parts = urlsplit(ref)
     if parts.scheme and len(parts.scheme) > 1:  # http:, file:, ... (one letter is a Windows drive)
         return f"'{rel}' refers to '{shown}' by URL; an icon may only use files inside the set folder"
-    target = (here / unquote(parts.path)).resolve()
-    if not target.is_relative_to(base):
+    try:
+        target = set_file(base, here / unquote(parts.path))
+    except UnreadableFile:
         return f"'{rel}' refers to '{shown}', outside the set folder; icons must live inside it"
-    facts = read_image(target, str(target.relative_to(base)))
+    facts = read_image(base, target, str(target.relative_to(base)))
     return f"'{rel}' embeds an unusable image: {facts}" if isinstance(facts, str) else None
 
 
@@ -179,5 +179,5 @@ def check_icons(folder: Path, head: Document, raw: dict[str, Any], diags: list[D
             line, col = head.where(("icons", key))
             diags.append(Diagnostic(head.path, line, col, f"icons: '{key}': {problem}"))
             continue
-        out[key] = str((folder.resolve() / rel).resolve())
+        out[key] = str(set_file(folder, rel))
     return out

@@ -19,6 +19,7 @@ its own on top.
 from __future__ import annotations
 
 import dataclasses
+import unicodedata
 from pathlib import Path
 from typing import Any
 
@@ -52,8 +53,9 @@ def in_language(cs: model.CardSet, lang: str, warnings: list[Diagnostic] | None 
     messages.template_folder(lang)
     if lang == cs.language:
         return cs
-    files = [translation_file(f, lang) for f in (cs.base, cs.path) if f]
-    found = [f for f in files if f.exists()]  # a folder or device there is reported, not taken for no file
+    files = [(Path(f), translation_file(f, lang)) for f in (cs.base, cs.path) if f]
+    # a folder, a device or a link there (even a broken one) is reported, not taken for no file
+    found = [(folder, f) for folder, f in files if f.exists() or f.is_symlink()]
     if not found:
         if warnings is not None:
             where = str(Path(cs.path) / "set.yaml") if cs.path else cs.name
@@ -62,8 +64,8 @@ def in_language(cs: model.CardSet, lang: str, warnings: list[Diagnostic] | None 
         return dataclasses.replace(cs, language=lang)
     diags: list[Diagnostic] = []
     texts: dict[str, tuple[str, int, int]] = {}
-    for path in found:
-        doc = read_document(path, str(path), diags, expected="a set's translation")
+    for folder, path in found:
+        doc = read_document(path, str(path), diags, expected="a set's translation", within=folder)
         if doc is not None:
             cs = _apply(cs, doc, diags, texts)
     cs = dataclasses.replace(cs, language=lang)
@@ -82,16 +84,20 @@ _LIMITS: dict[str, tuple[int, bool]] = {"title": (120, True), "label": (120, Tru
                                         "counters_hint": (400, True), "flavour": (400, False), "text": (800, False)}
 
 
+def translation_codes(cs: model.CardSet) -> list[str]:
+    """The languages the set (or its base) has a translation file for, besides its own."""
+    folders = [Path(f) for f in (cs.base, cs.path) if f]
+    codes = {p.stem for f in folders if (f / LANG_FOLDER).is_dir() for p in (f / LANG_FOLDER).glob("*.yaml")}
+    return sorted(codes - {cs.language})
+
+
 def translation_problems(cs: model.CardSet) -> list[Diagnostic]:
     """What `validate` (without --lang) finds in the set's other translation files, so a broken `lang/de.yaml`
     is found before anyone builds in German: each file is put through `in_language`, and a file for a language
     cardgen has no catalogue for (never read) is warned about."""
     out: list[Diagnostic] = []
     folders = [Path(f) for f in (cs.base, cs.path) if f]
-    codes = sorted({p.stem for f in folders if (f / LANG_FOLDER).is_dir() for p in (f / LANG_FOLDER).glob("*.yaml")})
-    for code in codes:
-        if code == cs.language:
-            continue
+    for code in translation_codes(cs):
         if code not in messages.languages():
             for f in folders:
                 if translation_file(f, code).exists():
@@ -118,11 +124,48 @@ def _text(doc: Document, at: tuple[str | int, ...], value: Any, diags: list[Diag
         problem = f"is too long ({len(value)} characters; at most {limit})"
     elif (hidden := hidden_character(value, one_line)) is not None:
         problem = f"has {hidden}; write plain visible text"
+    elif (rtl := right_to_left(value)) is not None:
+        problem = (f"is written right to left ({rtl}); cardgen lays text out left to right only, so it would print "
+                   "with its letters reversed")
     if problem is None:
         return str(value)
     line, col = doc.where(at)
     diags.append(Diagnostic(doc.path, line, col, f"{where}: {problem}"))
     return None
+
+
+def right_to_left(text: str) -> str | None:
+    """The first right-to-left letter of `text` (Hebrew, Arabic...) as 'U+05E9 HEBREW LETTER SHIN', or None."""
+    for ch in text:
+        if unicodedata.bidirectional(ch) in ("R", "AL"):
+            return f"U+{ord(ch):04X} {unicodedata.name(ch, 'a right-to-left letter')}"
+    return None
+
+
+def translated_words(cs: model.CardSet) -> list[tuple[str, str, str, int, int]]:
+    """(key, word, file, line, column) of each word the set prints that comes from its `lang/<language>.yaml` (the
+    title, type labels, rules words, a card's flavour or text), so a problem found while printing it is told at
+    the translation's line, not at the card's in the set's own language."""
+    printed: dict[tuple[str, ...], str] = {("title",): cs.title, ("rules", "life_word"): cs.rules.life_word,
+                                           ("rules", "counters_hint"): cs.rules.counters_hint}
+    printed.update({("types", k): t.label for k, t in cs.types.items()})
+    for c in cs.cards:
+        printed.update({("cards", c.name, "flavour"): c.flavour or "", ("cards", c.name, "text"): c.text or ""})
+    found: dict[tuple[str, ...], tuple[str, str, str, int, int]] = {}
+    for folder in (Path(f) for f in (cs.base, cs.path) if f):  # the set's own after its base's, as applied
+        path = translation_file(folder, cs.language)
+        if not (path.exists() or path.is_symlink()):
+            continue
+        doc = read_document(path, str(path), [], expected="a set's translation", within=folder)
+        if doc is None:
+            continue
+        for at, word in printed.items():
+            value: Any = doc.data
+            for key in at:
+                value = value.get(key) if isinstance(value, dict) else None
+            if isinstance(value, str) and value == word and word:
+                found[at] = (".".join(at), word, doc.path, *doc.where(at))
+    return list(found.values())
 
 
 def _mapping(doc: Document, at: tuple[str, ...], value: Any, diags: list[Diagnostic]) -> dict[str, Any]:

@@ -14,8 +14,8 @@ from pathlib import Path
 from typing import Any, cast
 
 from cardgen import messages, model
-from cardgen.bounded_read import not_regular
-from cardgen.cardtext import TemplateError, check_text, generated_text, set_templates_dir, summary
+from cardgen.bounded_read import UnreadableFile, not_regular, set_file
+from cardgen.cardtext import SET_TEMPLATES, TemplateError, check_text, generated_text, set_templates_dir, summary
 from cardgen.errors import Diagnostic, SetError, Severity, UnknownSetError
 from cardgen.iconwords import unknown_tokens
 from cardgen.loader.art import NOMINAL_ART_BOX_MM, check_art
@@ -35,6 +35,7 @@ from cardgen.loader.schema_check import CARD_VALIDATOR, SET_VALIDATOR, check_sch
 from cardgen.loader.yaml_doc import TOO_MANY_CARDS, Document, read_document
 from cardgen.mechanics import has_mechanics
 from cardgen.paths import bundled_set_names, card_data_dir
+from cardgen.primitives import TEXT_ONLY, make_effect
 from cardgen.suggest import did_you_mean
 
 MAX_CARD_FILES = 64
@@ -77,9 +78,9 @@ def _is_dir(path: Path) -> bool:
 
 def _shown(path: Path) -> str:
     """The path as the user wrote it, relative to the current folder when it lies inside it."""
-    try:
-        return str(path.resolve().relative_to(Path.cwd()))
-    except (ValueError, OSError, RuntimeError):  # outside the folder, or a symlink loop (RuntimeError up to 3.12)
+    try:  # links are not followed: a file linked out of its set is named where it lies, not where it leads
+        return str(Path(os.path.abspath(path)).relative_to(Path.cwd()))
+    except (ValueError, OSError):  # outside the current folder
         return str(path)
 
 
@@ -151,7 +152,7 @@ def load_set_with_warnings(ref: str | Path, _stack: tuple[Path, ...] = ()) -> tu
                                     "this file and the ones after it were not read"))
             complete = False
             break
-        doc = read_document(f, _shown(f), diags, max_cards=MAX_DESIGNS - designs)
+        doc = read_document(f, _shown(f), diags, max_cards=MAX_DESIGNS - designs, within=folder)
         if doc is None:
             complete = False
             if designs_refused(diags):
@@ -174,6 +175,15 @@ def load_set_with_warnings(ref: str | Path, _stack: tuple[Path, ...] = ()) -> tu
     if any(d.severity == "error" for d in diags) or cs is None:
         raise SetError(_ordered(diags))
     return cs, [d for d in diags if d.severity == "warning"]
+
+
+def _outside(folder: Path, rel: str) -> str | None:
+    """Why the set's file or folder `rel` is not its own (a link out of the set folder), or None."""
+    try:
+        set_file(folder, rel)
+    except UnreadableFile as exc:
+        return str(exc)
+    return None
 
 
 def _size(path: Path) -> int:
@@ -356,6 +366,12 @@ def card_fields(raw: dict[str, Any]) -> dict[str, Any]:
         o = dict(kw["ongoing"])
         o["broken_by"] = tuple(o.get("broken_by", ["freedom"]))
         kw["ongoing"] = model.Ongoing(**o)
+    if "effects" in kw:
+        effects = kw.pop("effects")
+        if effects == TEXT_ONLY:
+            kw["words_only"] = True
+        else:
+            kw["effects"] = tuple(make_effect(op, params) for item in effects for op, params in item.items())
     if "damage" not in raw:
         del kw["damage"]
     return kw
@@ -387,7 +403,10 @@ def _check_set(cs: model.CardSet, docs: list[Document], diags: list[Diagnostic],
         path, line, col = _at(cs, docs, card, field)
         diags.append(Diagnostic(path, line, col, f"card '{card.name}' {msg}", severity))
 
-    if set_templates_dir(cs) is not None:
+    templates = set_templates_dir(cs)
+    if templates is not None and (outside := _outside(Path(cs.path), SET_TEMPLATES)) is not None:
+        diags.append(Diagnostic(_shown(templates), 1, 1, outside))
+    elif templates is not None:
         for c in cs.cards:
             try:
                 generated_text(c, cs)

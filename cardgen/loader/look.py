@@ -18,9 +18,10 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from cardgen import model
-from cardgen.bounded_read import UnreadableFile, not_regular, read_capped
+from cardgen.bounded_read import NotRegularFile, OutsideSetFolder, UnreadableFile, read_set_file, set_file
 from cardgen.errors import Diagnostic
 from cardgen.loader.art import MIN_DPI, read_image
+from cardgen.loader.font_file import font_file_problem
 from cardgen.loader.schema import LOOK_FACES
 from cardgen.loader.yaml_doc import Document
 from cardgen.suggest import did_you_mean
@@ -63,32 +64,30 @@ def truetype(data: bytes) -> Any:
     return _parse(data)
 
 
-def read_font(path: Path, shown: str) -> SetFont | str:
-    """The face in `path`, or why it cannot be used (naming it as `shown`)."""
-    why = not_regular(path)
-    if why == "not found":
-        return f"font file '{shown}' not found"
-    if why is not None:
-        return f"font file '{shown}' is {why}"
+def read_font(folder: Path, rel: str) -> SetFont | str:
+    """The face the set folder's file `rel` holds, or why it cannot be used: outside the folder, not a regular
+    file, over MAX_FONT_BYTES, a licence that forbids embedding, a character map too large to expand, or a file
+    reportlab's TrueType reader refuses."""
     try:
-        data = read_capped(path, MAX_FONT_BYTES, "font file")
+        data = read_set_file(folder, rel, MAX_FONT_BYTES, "font file")
+    except NotRegularFile as exc:
+        return f"font file '{rel}' is {exc.why}"
+    except OutsideSetFolder as exc:
+        return str(exc)
     except UnreadableFile as exc:
-        return f"'{shown}': {exc}"
+        return f"font file '{rel}' not found" if exc.why == "not found" else f"'{rel}': {exc}"
+    problem = font_file_problem(data)
+    if problem is not None:
+        return f"'{rel}' cannot be used: {problem}"
     from reportlab.pdfbase.ttfonts import TTFError
 
     try:
         font = truetype(data)
     except TTFError as exc:
-        return f"'{shown}' is not a usable TrueType font ({exc})"
+        return f"'{rel}' is not a usable TrueType font ({exc})"
     except Exception as exc:  # reportlab's parser raises what struct or its tables raise on a damaged file
-        return f"'{shown}' is not a usable TrueType font ({type(exc).__name__}: {exc}); is it corrupt?"
+        return f"'{rel}' is not a usable TrueType font ({type(exc).__name__}: {exc}); is it corrupt?"
     return SetFont(font.fontName, data, frozenset(font.face.charWidths))
-
-
-def _inside(folder: Path, rel: str) -> Path | None:
-    base = folder.resolve()
-    target = (base / rel).resolve()
-    return target if target.is_relative_to(base) else None
 
 
 def _near(folder: Path, rel: str, suffixes: Iterable[str]) -> str:
@@ -108,15 +107,11 @@ def check_look(folder: Path, head: Document, raw: dict[str, Any], inherited: mod
     fonts = dict(inherited.fonts)
     sources = dict(inherited.sources)
     for key, rel in dict(raw.get("fonts", {})).items():
-        path = _inside(folder, rel)
-        if path is None:
-            err(("fonts", key), f"'{rel}' is outside the set folder; fonts must live inside it")
-            continue
-        found = read_font(path, rel)
+        found = read_font(folder, rel)
         if isinstance(found, str):
             err(("fonts", key), found + (_near(folder, rel, (".ttf",)) if "not found" in found else ""))
             continue
-        fonts[LOOK_FACES[key]] = str(path)
+        fonts[LOOK_FACES[key]] = str(set_file(folder, rel))
         line, col = head.where(("look", "fonts", key))
         sources[LOOK_FACES[key]] = model.FontSource(head.path, line, col, key, str(rel))
     back_raw: dict[str, Any] = dict(raw.get("back", {}))
@@ -154,11 +149,7 @@ def _type_back(folder: Path, raw: dict[str, Any], back: model.BackDesign, err: A
 
 
 def _back_image(folder: Path, rel: str, err: Any) -> str:
-    path = _inside(folder, rel)
-    if path is None:
-        err(f"'{rel}' is outside the set folder; a back image must live inside it")
-        return ""
-    facts = read_image(path, rel)
+    facts = read_image(folder, rel)
     if isinstance(facts, str):
         err(facts + (_near(folder, rel, (".png", ".jpg", ".jpeg", ".tif", ".tiff")) if "not found" in facts
                      else ""))
@@ -172,7 +163,7 @@ def _back_image(folder: Path, rel: str, err: Any) -> str:
         err(f"image '{rel}' is {facts.width} x {facts.height} px: {dpi:.0f} dpi on a poker card with 3 mm bleed "
             f"({BACK_BOX_MM[0]:g} x {BACK_BOX_MM[1]:g} mm); it needs {MIN_DPI} dpi, at least {need[0]} x {need[1]} px")
         return ""
-    return str(path)
+    return str(set_file(folder, rel))
 
 
 def _check_contrast(back: model.BackDesign, raw: dict[str, Any], err: Any) -> None:
@@ -226,7 +217,7 @@ def glyph_problems(cs: model.CardSet, head: Document, raw: dict[str, Any]) -> li
         key = faces.get(face)
         if key is None:
             continue  # inherited: its own set was checked
-        found = read_font(Path(path), path)
+        found = read_font(Path(path).parent, Path(path).name)
         if isinstance(found, str):
             continue
         missing: dict[str, str] = {}

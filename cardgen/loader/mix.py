@@ -33,8 +33,9 @@ def table_rules(sets: list[model.CardSet]) -> model.Rules:
     Starting life, hand size, turn cap: the largest; discards: the loosest limit; healing as the action and
     negative counters: on if any set has them (Beer Money's heal cards need its negative counters); the words
     for life come with the largest starting life (ties: set name order). Everything a card does itself (a
-    weapon dropped, once a turn, a heal that revives or comes before the damage, travel direction) follows the
-    card's own set instead (`CardSet.rules_of`).
+    weapon dropped, once a turn, healing cards a turn, a heal that revives or comes before the damage, travel
+    direction) follows the card's own set instead (`CardSet.rules_of`); the table's `heals_per_turn`, the
+    loosest, is only what the rules page states first.
     """
     rs = [cs.rules for cs in sorted(sets, key=lambda c: c.name)]
     words = max(rs, key=lambda r: r.life)  # the first of the largest (sorted by set name)

@@ -17,7 +17,7 @@ from typing import Any
 _ANNOTATIONS = frozenset({"description", "title", "default", "examples", "$comment", "$schema", "$id"})
 _KNOWN = frozenset({"type", "properties", "additionalProperties", "required", "items", "minItems", "maxItems",
                     "uniqueItems", "minimum", "maximum", "enum", "pattern", "minLength", "maxLength",
-                    "minProperties", "propertyNames", "oneOf"}) | _ANNOTATIONS
+                    "minProperties", "maxProperties", "propertyNames", "oneOf"}) | _ANNOTATIONS
 
 
 class _Unsure(Exception):
@@ -102,6 +102,8 @@ def _ok(schema: Any, x: Any) -> bool:
 
 def _object_ok(s: dict[str, Any], x: dict[Any, Any]) -> bool:
     if len(x) < s.get("minProperties", 0) or not all(k in x for k in s.get("required", ())):
+        return False
+    if "maxProperties" in s and len(x) > s["maxProperties"]:
         return False
     props: dict[str, Any] = s.get("properties", {})
     extra = s.get("additionalProperties", True)

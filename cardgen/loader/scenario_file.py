@@ -17,7 +17,7 @@ from cardgen.loader.yaml_doc import Document, read_document
 _NAME = {"type": "string", "minLength": 1}
 _NAMES = {"oneOf": [_NAME, {"type": "array", "items": _NAME}]}
 _MOVE_FIELDS: dict[str, Any] = {
-    "play": _NAME, "free_hit": _NAME, "discard": _NAMES, "heal": _NAME,
+    "play": _NAME, "free_hit": _NAME, "discard": _NAMES, "heal": _NAME, "pick": _NAME,
     "pass": {"type": "boolean"}, "decline": {"type": "boolean"}, "done": {"type": "boolean"},
     "release": _NAME, "direction": {"enum": ["left", "right"]},
     "target": _NAME, "as": {"enum": ["dodge", "block", "disarm", "hold", "freedom", "break"]},

@@ -11,6 +11,7 @@ import json
 from typing import Any
 
 from cardgen import model
+from cardgen.primitives import PRIMITIVES, TEXT_ONLY, Primitive
 
 SCHEMA_ID = "https://cardgen.invalid/card-set.schema.json"
 SCHEMA_FILE = "card-set.schema.json"
@@ -36,6 +37,36 @@ def _enum(values: tuple[str, ...], description: str) -> dict[str, Any]:
 def _enum_list(values: tuple[str, ...], description: str) -> dict[str, Any]:
     return {"type": "array", "items": {"type": "string", "enum": list(values)}, "uniqueItems": True,
             "description": description}
+
+
+MAX_EFFECTS = 8  # primitives on one card: a slip holds a few sentences
+
+
+def _primitive_schema(prim: Primitive) -> dict[str, Any]:
+    """One primitive's parameters (`cardgen.primitives`), with their bounds; none given means the defaults."""
+    props: dict[str, Any] = {n.name: {"type": "integer", "minimum": n.low, "maximum": n.high,
+                                      "description": f"default {n.default}"} for n in prim.numbers}
+    props |= {w.name: _enum(w.words, f"default {w.default}") for w in prim.words}
+    out: dict[str, Any] = {"type": ["object", "null"], "additionalProperties": False, "properties": props,
+                           "description": prim.doc}
+    if prim.numbers:  # `- draw: 2`: the first number alone (a pattern or bound applies only to its own type)
+        first = prim.numbers[0]
+        out |= {"type": ["object", "null", "integer"], "minimum": first.low, "maximum": first.high,
+                "description": f"{prim.doc}; a number alone is its `{first.name}`"}
+    return out
+
+
+def effects_schema() -> dict[str, Any]:
+    """`effects:`: a list of primitives, each a one-key mapping (`- steal: {who: chosen}`), or the word `text`.
+
+    The two forms are told apart by type (a pattern holds only for text, `items` only for a list), not by a
+    `oneOf`, so a mistake inside the list is reported at its own key with a did-you-mean."""
+    item = {"type": "object", "minProperties": 1, "maxProperties": 1, "additionalProperties": False,
+            "properties": {op: _primitive_schema(prim) for op, prim in PRIMITIVES.items()}}
+    return {"type": ["array", "string"], "pattern": f"^{TEXT_ONLY}$", "items": item, "minItems": 1,
+            "maxItems": MAX_EFFECTS,
+            "description": "What the card does, as primitives in order (docs/effects.md), or `text`: its own "
+                           "`text` says it, printed as written and not simulated."}
 
 
 CARD_PROPERTIES: dict[str, Any] = {
@@ -88,6 +119,7 @@ CARD_PROPERTIES: dict[str, Any] = {
     "stomp": {"type": "boolean", "description": "Played on an unconscious player: they can no longer be revived."},
     "draw": {**_NONNEG_INT, "description": "Cards its player draws at once."},
     "timing": _enum(model.TIMINGS, "When it may be played: on your turn, in response, or any time."),
+    "effects": effects_schema(),
     "text": {"type": "string", "maxLength": 400,
              "description": "Own rules text; checked against the mechanics (numbers, keywords, card names)."},
     "flavour": {"type": "string", "maxLength": 200, "description": "Printed in italics; no rules effect."},

@@ -21,6 +21,7 @@ from cardgen.loader.schema import (
     schema,
 )
 from cardgen.loader.yaml_doc import Document, PathKey
+from cardgen.primitives import TEXT_ONLY
 from cardgen.suggest import did_you_mean
 
 if TYPE_CHECKING:
@@ -68,6 +69,7 @@ _PATTERN_WORDS = {
     ICON_FILE_PATTERN: "an .svg or .png file (e.g. 'icons/dodge.svg')",
     FONT_FILE_PATTERN: "a TrueType .ttf file (e.g. 'fonts/MyFace-Regular.ttf')",
     BACK_IMAGE_PATTERN: "a .png, .jpg or .tif image (e.g. 'back.png')",
+    f"^{TEXT_ONLY}$": f"'{TEXT_ONLY}' (the card's own text says what it does) or a list of effects",
 }
 _TYPE_WORDS = {"integer": "a whole number", "string": "text", "boolean": "true or false",
                "array": "a list", "object": "a mapping", "number": "a number"}
@@ -177,6 +179,9 @@ def _message(doc: Document, err: jsonschema.ValidationError) -> list[tuple[PathK
         return [(at, False, f"{where}: {_got(doc, at, err.instance)} is not {form}")]
     if v == "minProperties":
         return [(at, False, f"{where}: must not be empty")]
+    if v == "maxProperties":
+        return [(at, False, f"{where}: one primitive per list entry (write each on its own '- ' line), got "
+                            + ", ".join(str(k) for k in (err.instance if isinstance(err.instance, dict) else ())))]
     if v in ("minLength", "minItems") and value == 1:
         return [(at, False, f"{where}: must not be empty")]
     if v == "maxLength":

@@ -10,12 +10,20 @@ Python parser, whose messages are the more helpful ones, when it is small.
 
 from __future__ import annotations
 
-import errno
+import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from cardgen.bounded_read import (
+    NotRegularFile,
+    OutsideSetFolder,
+    TooLarge,
+    UnreadableFile,
+    read_capped,
+    set_file,
+)
 from cardgen.errors import Diagnostic
 from cardgen.yaml_lib import yaml
 
@@ -146,24 +154,27 @@ def _kind(node: yaml.Node) -> str:
 SET_FILE_CONTENT = "a mapping of set keys and/or `cards:`"
 
 
-def read_document(path: Path, shown: str, diags: list[Diagnostic],
-                  expected: str = SET_FILE_CONTENT, max_cards: int | None = None) -> Document | None:
+def read_document(path: Path, shown: str, diags: list[Diagnostic], expected: str = SET_FILE_CONTENT,
+                  max_cards: int | None = None, within: Path | None = None) -> Document | None:
     """Parse one YAML file; problems go to `diags` and None is returned if nothing usable was read.
 
-    `max_cards` refuses a file whose `cards:` list is longer, before any of it is built or checked.
+    `max_cards` refuses a file whose `cards:` list is longer, before any of it is built or checked. `within` is
+    the set folder a set's own file must lie inside (`bounded_read.set_file`): a link out of it is refused.
     """
-    if path.exists() and not path.is_file():
-        diags.append(Diagnostic(shown, 1, 1, "not a regular file (a folder or device?), expected YAML text"))
-        return None
     try:
-        with path.open("rb") as fh:  # read at most one byte past the limit, whatever stat says
-            raw = fh.read(MAX_FILE_BYTES + 1)
-    except OSError as exc:
-        why = "a symbolic link loop" if exc.errno == errno.ELOOP else exc.strerror or str(exc)
-        diags.append(Diagnostic(shown, 1, 1, f"cannot read file: {why}"))
+        target = set_file(within, os.path.abspath(path)) if within is not None else path
+        raw = read_capped(target, MAX_FILE_BYTES, "file", follow=within is None)
+    except OutsideSetFolder as exc:
+        diags.append(Diagnostic(shown, 1, 1, str(exc)))
         return None
-    if len(raw) > MAX_FILE_BYTES:
+    except TooLarge:
         diags.append(Diagnostic(shown, 1, 1, f"file is over the {MAX_FILE_BYTES}-byte limit for a card file"))
+        return None
+    except NotRegularFile as exc:  # a folder, FIFO, device or socket: never opened for reading
+        diags.append(Diagnostic(shown, 1, 1, f"not a regular file ({exc.why}), expected YAML text"))
+        return None
+    except UnreadableFile as exc:
+        diags.append(Diagnostic(shown, 1, 1, f"cannot read file: {exc.why}"))
         return None
     if raw[:2] in (b"\xff\xfe", b"\xfe\xff"):
         diags.append(Diagnostic(shown, 1, 1, "file is UTF-16 text; save it as UTF-8"))

@@ -87,6 +87,9 @@ def move_entry(cs: CardSet, names: Sequence[str], p: int, m: Move) -> dict[str, 
         out["discard"] = card
         out["more"] = True  # the `done` that ends the discards is its own move
         return out
+    if k == mv.PICK:
+        out["pick"] = card  # where it goes and why is the effect's to say
+        return out
     out["heal" if k == mv.HEAL else "free_hit" if k == mv.VOMIT_HIT else "play"] = card
     if m.target >= 0:
         out["target"] = names[m.target]

@@ -13,7 +13,7 @@ from dataclasses import asdict, dataclass
 from typing import Final
 
 from cardgen.engine.game import Game
-from cardgen.engine.moves import Move
+from cardgen.engine.moves import Choice, Move
 from cardgen.engine.observation import WINDOWS, Pending, StepKind
 from cardgen.engine.views import PlayerView
 from cardgen.play.why import plays_now, why_not
@@ -150,7 +150,7 @@ def _why(v: PlayerView, d: int, lang: str) -> str:
 _ASKED: Final[dict[StepKind, str]] = {
     StepKind.DROP: "heal_or_fall", StepKind.BRACE: "heal_or_fall", StepKind.COMBO: "follow_or_end",
     StepKind.BONUS: "free_attack", StepKind.AFTER_BLOCK: "open_or_not", StepKind.DIRECTION: "direction",
-    StepKind.LET_GO: "let_go"}
+    StepKind.LET_GO: "let_go", StepKind.PICK: "pick"}
 
 
 def _status(v: PlayerView, seat: int, kinds: Sequence[str], pending: Sequence[str], lang: str) -> str:
@@ -194,7 +194,7 @@ def seat_view(v: PlayerView, version: int, title: str, life_word: str, kinds: Se
               for m in legal]
     hand = []
     for d in v.hand:
-        mine = [i for i, m in enumerate(legal) if m.card == d]
+        mine = [i for i, m in enumerate(legal) if m.card == d and m.choice != Choice.TAKE]  # (a take: another's card)
         hand.append(HandCard(d, info[d].name, mine, "" if plays_now(v, d) else _why(v, d, lang)))
     pending = in_flight(g, v.steps, lang)
     r = v.result

@@ -17,8 +17,8 @@ from cardgen.engine.kinds import Phase
 from cardgen.engine.observation import WINDOWS, Pending, StepKind
 from cardgen.engine.views import PlayerView
 
-# Moves that play a card (a discard is no play of it).
-_PLAYS: Final = mv.CARD_PLAYS
+# Moves that do something with a card: play it, or pick it for an effect (a discard is no play of it).
+_PLAYS: Final = mv.CARD_PLAYS | {mv.PICK}
 
 
 def plays_now(view: PlayerView, d: int) -> bool:

@@ -89,6 +89,9 @@ def _words(g: Game, seat: int, m: Move, step: Pending | None, lang: str = EN) ->
                 button("defend_hold", defence=label) if target else label)
     if k == mv.DISCARD:
         return log("discard"), button("discard")
+    if k == mv.PICK:  # a card an effect asks for: named in the log only if it goes face up (discarded)
+        how = _PICKS.get(m.choice, "give")
+        return (log("pick_throw") if how == "throw" else ""), button(f"pick_{how}", card=card)
     if k == mv.HEAL:
         return log("heal" if m.target == seat or not target else "heal_on"), button("heal")
     if k == mv.STOMP:
@@ -115,6 +118,8 @@ def _words(g: Game, seat: int, m: Move, step: Pending | None, lang: str = EN) ->
     return "", str(k)
 
 
+# What a PICK move does with its card (`play.button.pick_<key>`).
+_PICKS: Final[dict[mv.Choice, str]] = {mv.Choice.GIVE: "give", mv.Choice.TAKE: "take", mv.Choice.THROW: "throw"}
 # Plays out of the turn's action, aimed like a play: their keys in the catalogue's `play.log` and `play.button`.
 _OUT_OF_TURN: Final[dict[mv.MoveKind, str]] = {
     mv.INTERJECT: "interject", mv.FOLLOW: "follow", mv.OPEN: "open", mv.BONUS: "bonus"}
@@ -135,6 +140,13 @@ def _event(g: Game, e: ev.Event, lang: str = EN) -> str:
         return log("unconscious", who=n[e.player])
     if isinstance(e, ev.Stunned):
         return log("stunned", who=n[e.player], turn=e.until_turn)
+    if isinstance(e, ev.Effected):
+        who, whom = n[e.player], n[e.target] if e.target >= 0 else ""
+        cards = messages.counted("effects.count.cards", lang, e.count)
+        turns = messages.counted("effects.count.turns", lang, e.count)
+        return log(f"effect.{e.op}", who=who, whom=whom, cards=cards, turns=turns)
+    if isinstance(e, ev.StunLifted):
+        return log("stun_lifted", who=n[e.player], card=_card(g, e.card, lang))
     if isinstance(e, ev.Vomiting):
         return log("vomiting", who=n[e.player], turn=e.until_turn)
     if isinstance(e, ev.TurnLost):
@@ -248,7 +260,7 @@ _PENDING: Final[dict[StepKind, str]] = {
     StepKind.STRIKE: "strike", StepKind.OPENER: "strike", StepKind.HEAL: "heal", StepKind.TICK: "tick",
     StepKind.COMBO: "combo", StepKind.BONUS: "bonus", StepKind.AFTER_BLOCK: "after_block",
     StepKind.DIRECTION: "direction", StepKind.DROP: "going_down", StepKind.BRACE: "going_down",
-    StepKind.LET_GO: "let_go"}
+    StepKind.LET_GO: "let_go", StepKind.EFFECT: "effect", StepKind.PICK: "pick"}
 
 
 def in_flight(g: Game, steps: Sequence[Pending], lang: str = EN) -> list[str]:

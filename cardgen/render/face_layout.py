@@ -19,6 +19,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, NamedTuple, TypeVar
 
+from cardgen.bounded_read import UnreadableFile, read_capped, read_set_file, set_file
 from cardgen.paths import templates_dir
 from cardgen.render.errors import LayoutError
 from cardgen.render.fonts import FONT_FILES
@@ -266,7 +267,13 @@ BOUNDS: dict[str, tuple[float, float]] = {
     "sheet.scale_bar_mm": (10.0, 150.0),
     "sheet.scale_bar_in": (0.0, 6.0),
 }
-LARGEST = 1000.0  # mm or pt: nothing on a card or a sheet is bigger than this
+LARGEST = 1000.0  # mm: nothing on a card or a sheet is bigger than this
+LARGEST_PT = 72.0  # a font size: an inch tall, far above the largest on a card (the value's 34 pt)
+# Lines drawn on a card (pt): the trim line and the frames are thin; wider, a face prints as a solid band
+LINE_PT: dict[str, tuple[float, float]] = {"frame_width_pt": (0.1, 2.0), "art.frame_pt": (0.1, 2.0),
+                                           "sheet.mark_width_pt": (0.1, 2.0), "back.frame_pt": (0.1, 3.0),
+                                           "back.stripe_pt": (0.1, 12.0)}
+MAX_FIT_STEPS = 100  # text sizes tried from text.max_pt down to text.min_pt, step_pt apart (the bundled: 17)
 _HEX = re.compile(r"#[0-9A-Fa-f]{6}", re.ASCII)
 
 
@@ -276,9 +283,8 @@ def _number(path: Path, node: yaml.ScalarNode, where: str) -> float:
         value = float(str(node.value).replace("_", ""))
     except ValueError:
         raise _error(path, node, f"'{where}' must be a plain number such as 2.5, not {node.value!r}") from None
-    low, high = BOUNDS.get(where, (0.0, LARGEST))
-    if where.endswith("pt") and low <= 0.0:
-        low = 0.1
+    low, high = BOUNDS.get(where) or LINE_PT.get(where) or ((0.1, LARGEST_PT) if where.endswith("pt") else
+                                                           (0.0, LARGEST))
     if not (math.isfinite(value) and low <= value <= high):
         raise _error(path, node, f"'{where}' is {node.value}; expected a number from {low:g} to {high:g}")
     return value
@@ -317,6 +323,8 @@ def _read(cls: type[T], node: yaml.Node, path: Path, base: T | None, key: str = 
     for k_node, v_node in node.value:
         name = str(k_node.value)
         where = f"{key}.{name}" if key else name
+        if name in values:
+            raise _error(path, k_node, f"'{where}' is given twice; keep one")
         if name not in hints:
             raise _error(path, k_node, f"unknown layout key '{where}'"
                               f"{did_you_mean(name, list(hints))}")
@@ -340,10 +348,18 @@ def _read(cls: type[T], node: yaml.Node, path: Path, base: T | None, key: str = 
     return cls(**values)
 
 
-def _node(path: Path) -> yaml.Node:
+MAX_LAYOUT_BYTES = 100_000  # one layout file; the bundled face.yaml is about 4 KB
+
+
+def _node(path: Path, within: Path | None) -> yaml.Node:
+    """The composed file; a set's own (`within` its set folder) read by `bounded_read.read_set_file`."""
     try:
-        node = yaml.compose(path.read_text(encoding="utf-8"), Loader=_COMPOSE_LOADER)
-    except (OSError, UnicodeDecodeError) as exc:
+        data = read_set_file(within, path.relative_to(within), MAX_LAYOUT_BYTES, "layout file") if within else \
+            read_capped(path, MAX_LAYOUT_BYTES, "layout file")
+        node = yaml.compose(data.decode("utf-8"), Loader=_COMPOSE_LOADER)
+    except UnreadableFile as exc:
+        raise LayoutFileError(path, 1, 1, str(exc)) from exc
+    except UnicodeDecodeError as exc:
         raise LayoutFileError(path, 1, 1, f"cannot read layout: {exc}") from exc
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
@@ -368,24 +384,28 @@ def _find(node: yaml.Node, dotted: str) -> yaml.Node | None:
     return node
 
 
-def _face_file(path: Path, base: Face | None, floor: float) -> Face:
+def _face_file(path: Path, base: Face | None, floor: float, within: Path | None) -> Face:
     """A face.yaml (over `base` when given), held to the print rules, each problem at its key's line."""
-    node = _node(path)
+    node = _node(path, within)
     face = _read(Face, node, path, base)
     if base is not None and face.min_text_pt < floor:
         raise _error(path, _find(node, "min_text_pt"), f"'min_text_pt' cannot go below the bundled {floor:g} pt")
+    if base is not None and face.safe_margin < base.safe_margin:  # else text may run to the cut
+        raise _error(path, _find(node, "safe_margin"), f"'safe_margin' cannot go below the bundled "
+                                                       f"{base.safe_margin:g} mm that printers and cutters need")
     for key, problem in face_problems(face, face.min_text_pt):
         raise _error(path, _find(node, key) or node, problem)
     return face
 
 
-def read_face(path: Path, base: Face | None = None) -> Face:
-    """A face.yaml: complete (a bundled file), or over `base` (a set's own, which cannot lower min_text_pt)."""
-    return _face_file(path, base, base.min_text_pt if base is not None else 0.0)
+def read_face(path: Path, base: Face | None = None, within: Path | None = None) -> Face:
+    """A face.yaml: complete (a bundled file), or over `base` (a set's own, which cannot lower min_text_pt, and
+    lies `within` its set folder)."""
+    return _face_file(path, base, base.min_text_pt if base is not None else 0.0, within)
 
 
-def read_colours(path: Path, base: Colours | None = None) -> Colours:
-    return _read(Colours, _node(path), path, base)
+def read_colours(path: Path, base: Colours | None = None, within: Path | None = None) -> Colours:
+    return _read(Colours, _node(path, within), path, base)
 
 
 @cache
@@ -410,6 +430,11 @@ def face_problems(face: Face, floor: float) -> list[tuple[str, str]]:
             out.append((key, f"'{key}' is {size:g} pt, below the minimum text size of {floor:g} pt"))
     if face.text.max_pt < face.text.min_pt:
         out.append(("text.max_pt", "'text.max_pt' is below 'text.min_pt'"))
+    steps = math.floor((face.text.max_pt - face.text.min_pt) / face.text.step_pt + 1e-9) + 1
+    if steps > MAX_FIT_STEPS:
+        out.append(("text.step_pt", f"'text.step_pt' {face.text.step_pt:g} gives {steps} sizes from 'text.max_pt' "
+                    f"{face.text.max_pt:g} down to 'text.min_pt' {face.text.min_pt:g}, more than {MAX_FIT_STEPS}; "
+                    "raise step_pt or narrow the range"))
     if face.margin < face.safe_margin:
         out.append(("margin", f"'margin' ({face.margin:g} mm) is inside the {face.safe_margin:g} mm safe margin"))
     safe = face.safe_margin
@@ -427,6 +452,10 @@ def set_layout(set_folder: str) -> Layout:
     own = Path(set_folder) / SET_LAYOUT_DIR if set_folder else None
     if own is None or not (own.exists() or own.is_symlink()):
         return base
+    try:
+        set_file(Path(set_folder), SET_LAYOUT_DIR)
+    except UnreadableFile as exc:
+        raise LayoutFileError(own, 1, 1, str(exc)) from exc
     if not own.is_dir():
         raise LayoutFileError(own, 1, 1, f"'{SET_LAYOUT_DIR}' must be a folder holding {FACE_FILE} and/or "
                                          f"{COLOURS_FILE}")
@@ -434,6 +463,6 @@ def set_layout(set_folder: str) -> Layout:
     for file in (face_file, colours_file):
         if (file.exists() or file.is_symlink()) and not file.is_file():
             raise LayoutFileError(file, 1, 1, "must be a YAML file, not a folder or a device")
-    face = read_face(face_file, base.face) if face_file.is_file() else base.face
-    colours = read_colours(colours_file, base.colours) if colours_file.is_file() else base.colours
+    face = read_face(face_file, base.face, Path(set_folder)) if face_file.is_file() else base.face
+    colours = read_colours(colours_file, base.colours, Path(set_folder)) if colours_file.is_file() else base.colours
     return Layout(face, colours)

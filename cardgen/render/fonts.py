@@ -56,7 +56,7 @@ def register_set_fonts(fonts: Mapping[str, str]) -> dict[str, str]:
 
     out: dict[str, str] = {}
     for face, path in fonts.items():
-        found = read_font(Path(path), path)
+        found = read_font(Path(path).parent, Path(path).name)  # the loader resolved it inside its set
         if isinstance(found, str):  # the loader checked it; changed since (watch mode, a test's tmp folder)
             raise CardgenError(f"{face}: {found}")
         if found.name not in _SET_FACES:

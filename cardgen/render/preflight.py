@@ -18,7 +18,7 @@ from cardgen.render import layout_data as L
 from cardgen.render.card_face import draw_card
 from cardgen.render.contrast import Pair, problem_text, too_faint
 from cardgen.render.face_layout import LayoutFileError, as_dict
-from cardgen.render.fonts import register_fonts
+from cardgen.render.fonts import FONT_FILES, missing_glyphs, register_fonts, register_set_fonts
 from cardgen.render.geometry import Rect
 from cardgen.render.rules_layout import paper_names
 from cardgen.render.rules_page import check_fits
@@ -75,6 +75,25 @@ def _where_title(cs: CardSet) -> tuple[str, int, int]:
     found = _first_mark(Path(cs.path) / "set.yaml", [("look", "back", "title"), ("title",)], "a card set") \
         if cs.path else None
     return found or (_set_file(cs), 1, 1)
+
+
+def translation_glyphs(cs: CardSet) -> list[Diagnostic]:
+    """Each word of the set's translation (`lang/<code>.yaml`) with a character one of the faces it may print in
+    lacks, at its line in the translation: every face, since text that does not fit moves to the condensed ones."""
+    from cardgen.loader.language import translated_words
+
+    own = register_set_fonts(cs.look.fonts) if cs.look.fonts else {}
+    faces = [own.get(face, face) for face in FONT_FILES]
+    out = []
+    for key, word, path, line, col in translated_words(cs):
+        missing = sorted({ch for face in faces for ch in missing_glyphs(word, face)})
+        if missing:
+            listed = ", ".join(f"'{ch}' (U+{ord(ch):04X})" for ch in missing[:5])
+            more = f" and {len(missing) - 5} more" if len(missing) > 5 else ""
+            out.append(Diagnostic(path, line, col, f"{key}: no face the cards print with has {listed}{more}; "
+                                  "write it in characters the faces have, or bring a face that has them "
+                                  "(look.fonts)"))
+    return out
 
 
 def print_problems(cs: CardSet, papers: tuple[str, ...] | None = None) -> list[Diagnostic]:

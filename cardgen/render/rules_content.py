@@ -215,6 +215,19 @@ def _origin_titles(cs: CardSet) -> dict[str, str]:
     return {n: n for n in names}
 
 
+def _own_heal_caps(cs: CardSet, heal_cards: list[Card], titles: dict[str, str]) -> list[tuple[str, int]]:
+    """(set title, limit) for each set of a mixed deck whose healing cards keep a stricter per-turn limit than
+    the table's: each heal card plays by its own set's limit (docs/rules-decisions.md, 38)."""
+    table = cs.rules.heals_per_turn or (0 if cs.rules.heal_action else 1)  # 0: no limit
+    out: dict[str, int] = {}
+    for c in heal_cards:
+        own = cs.rules_of(c)
+        cap = own.heals_per_turn or (0 if own.heal_action else 1)
+        if cap and (table == 0 or cap < table):
+            out[titles.get(c.origin, c.origin)] = cap
+    return sorted(out.items())
+
+
 def _value(card: Card, lang: str) -> str:
     if card.damage:
         return "+".join(str(d) for d in card.damage)
@@ -343,6 +356,7 @@ def page_context(cs: CardSet) -> dict[str, Any]:
                            and cs.rules_of(c).negative_life],  # heals after the damage: as many as you hold
         "free_open_names": [c.name for c in cs.cards if c.opens is not None and c.opens.free and not c.opens.sealed],
         "heal_names": [c.name for c in heal_cards],
+        "own_heal_caps": _own_heal_caps(cs, heal_cards, titles),
         "defences": defences,
         "disarm_label": disarm.label if disarm else "",
         "ongoing_breakers": breakers,

@@ -672,8 +672,9 @@ def render(blocks: list[Block], paper: str, size: float, subject: str, columns: 
     body = face(layout()["text"]["face"], faces)
     geo = geometry(paper, columns)
     title_block = next((b for b in blocks if b.kind == "title"), None)
-    title = title_block.cells[0] if title_block else heading
-    subtitle = title_block.cells[1] if title_block and len(title_block.cells) > 1 else ""
+    # the title block's cells are paragraph markup (`Tom &amp; Jerry`); the band and the PDF's title take text
+    title = html.unescape(title_block.cells[0]) if title_block else heading
+    subtitle = html.unescape(title_block.cells[1]) if title_block and len(title_block.cells) > 1 else ""
     buf = io.BytesIO()
     doc = _MeasuredDoc(buf, pagesize=(geo.width, geo.height), invariant=1, pageCompression=1,
                        title=messages.text("pdf.rules_title", lang, title=title), author=PDF_AUTHOR,

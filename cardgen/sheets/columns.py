@@ -3,7 +3,8 @@
 A nested YAML field becomes dotted columns (`heal.amount`, `heal.when`), so the
 header names every field exactly as a card file does. Lists are written
 comma-separated (`dodge, block`), a multi-strike as `4 + 3`, an empty list as
-`none`, booleans as TRUE/FALSE; an empty cell means the field is left out.
+`none`, booleans as TRUE/FALSE, a card's effects as `steal(who=chosen); draw(cards=2)` (parameters at their
+defaults left out) or `text`; an empty cell means the field is left out.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import Any
 
 from cardgen.loader.schema import CARD_PROPERTIES
 from cardgen.model import Card
+from cardgen.primitives import TEXT_ONLY
 
 EMPTY_LIST = "none"
 TRUE_WORDS = frozenset({"true", "yes", "y", "x", "1", "✓", "✔"})
@@ -27,7 +29,7 @@ class Column:
 
     header: str
     path: tuple[str, ...]
-    kind: str  # "int", "bool", "text", "list", "damage"
+    kind: str  # "int", "bool", "text", "list", "damage", "effects"
 
 
 def _kind(prop: dict[str, Any]) -> str:
@@ -44,7 +46,7 @@ def _columns() -> tuple[Column, ...]:
             for sub, sub_prop in prop["properties"].items():
                 out.append(Column(f"{name}.{sub}", (name, sub), _kind(sub_prop)))
         else:
-            out.append(Column(name, (name,), _kind(prop)))
+            out.append(Column(name, (name,), "effects" if name == "effects" else _kind(prop)))
     return tuple(out)
 
 
@@ -95,6 +97,8 @@ def parse_cell(column: Column, value: Any) -> Any:
         except CellError:
             raise CellError(f"expected a whole number or strikes like '4 + 3', got '{value}'") from None
         return strikes[0] if len(strikes) == 1 else strikes
+    if column.kind == "effects":
+        return _effects(str(value))
     if column.kind == "list":
         text = str(value).strip()
         if text.lower() in (EMPTY_LIST, "[]"):
@@ -103,6 +107,44 @@ def parse_cell(column: Column, value: Any) -> Any:
     if isinstance(value, float) and value.is_integer():
         value = int(value)
     return str(value).replace("\r\n", "\n").replace("\r", "\n").strip()
+
+
+_EFFECT = re.compile(r"\s*([a-z_]+)\s*(?:\((.*)\))?\s*")
+_PARAM = re.compile(r"\s*([a-z_]+)\s*=\s*([a-z_]+|\d+)\s*")
+
+
+def _effects(text: str) -> str | list[dict[str, dict[str, int | str]]]:
+    """`steal(who=chosen); draw(cards=2)` as the YAML list it stands for, or the word `text` (the schema then
+    checks the names and bounds, at the cell)."""
+    if text.strip() == TEXT_ONLY:
+        return TEXT_ONLY
+    out: list[dict[str, dict[str, int | str]]] = []
+    for part in text.split(";"):
+        m = _EFFECT.fullmatch(part)
+        if m is None:
+            raise CellError(f"expected effects like 'steal(who=chosen); draw(cards=2)' or '{TEXT_ONLY}', got "
+                            f"'{part.strip()}'")
+        params: dict[str, int | str] = {}
+        for item in (m.group(2) or "").split(","):
+            if not item.strip():
+                continue
+            pm = _PARAM.fullmatch(item)
+            if pm is None:
+                raise CellError(f"expected a parameter like 'cards=2' in {m.group(1)}(...), got '{item.strip()}'")
+            params[pm.group(1)] = int(pm.group(2)) if pm.group(2).isdigit() else pm.group(2)
+        out.append({m.group(1): params})
+    return out
+
+
+def _effects_cell(value: Any) -> str:
+    if not isinstance(value, list):
+        return str(value)
+    parts = []
+    for item in value:
+        for op, params in item.items():
+            args = ", ".join(f"{k}={v}" for k, v in (params or {}).items())
+            parts.append(f"{op}({args})" if args else op)
+    return "; ".join(parts)
 
 
 def is_blank(value: Any) -> bool:
@@ -133,6 +175,10 @@ def raw_card(card: Card) -> dict[str, Any]:
         part = getattr(card, key)
         if part is not None:
             out[key] = _nested(key, part)
+    if card.words_only:
+        out["effects"] = TEXT_ONLY
+    elif card.effects:
+        out["effects"] = [e.as_data() for e in card.effects]
     return out
 
 
@@ -155,6 +201,8 @@ def cell_value(column: Column, raw: dict[str, Any]) -> str | int | bool | None:
         if not isinstance(value, dict) or key not in value:
             return None
         value = value[key]
+    if column.kind == "effects":
+        return _effects_cell(value)
     if column.kind == "damage" and isinstance(value, list):
         return " + ".join(str(v) for v in value)
     if column.kind == "list":

@@ -32,7 +32,8 @@ MAX_HEAL: Final = 6  # healing in hand beyond this adds nothing
 
 
 def side(s: GameState, p: int, attack: list[float]) -> tuple[float, ...]:
-    """One seat's figures: life, low life, defences, heals, best attack, hand size, stun, holds kept up."""
+    """One seat's figures: life, low life, defences, heals, best attack, hand size, turns it will lose (stunned,
+    or skipped: a card's `skip_turns`), holds kept up."""
     info: tuple[CardInfo, ...] = s.game.info
     full = s.game.start_life
     life = 0 if s.down[p] else max(s.life[p], 0)
@@ -47,7 +48,8 @@ def side(s: GameState, p: int, attack: list[float]) -> tuple[float, ...]:
         if ci.turn_play and attack[d] > best:
             best = attack[d]
     return (life / full, min(life, LOW_LIFE) / LOW_LIFE, min(defences, MAX_DEFENCES), min(heal, MAX_HEAL) / 2,
-            best / 4, len(hand) / 5, max(0, s.stun_until[p] - s.turn + 1), sum(1 for h in s.holds if h.holder == p))
+            best / 4, len(hand) / 5, max(0, s.stun_until[p] - s.turn + 1) + s.skips[p],
+            sum(1 for h in s.holds if h.holder == p))
 
 
 def features(s: GameState, me: int, attack: list[float]) -> list[float]:

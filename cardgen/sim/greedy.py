@@ -6,6 +6,12 @@ follow-up, always takes follow-ups, bonus and free hits, and never revives a
 rival. It reads only its seat's view (public rules facts `CardInfo`, its own
 hand, the public table), so it plays any home-made set. Ties are broken by its own seeded generator, so no
 seat is favoured by move order.
+
+A card's `effects:` (cardgen/primitives.py) and the cards an effect asks it to pick are valued with no rule of
+their own: greedy deals the cards it cannot see (`determinize`), plays the move, lets the effect run to its end
+(everyone else saying no, each further pick the first offered), and scores the position reached with the
+search bot's win-chance model (`cardgen.sim.evaluate`) against the position before. So a new primitive is
+valued without teaching the bot anything.
 """
 
 from __future__ import annotations
@@ -16,13 +22,16 @@ from typing import Final
 
 from cardgen.engine import moves as mv
 from cardgen.engine.cards import CardInfo
+from cardgen.engine.determinize import determinize
 from cardgen.engine.frozen import init_args
 from cardgen.engine.game import Game
 from cardgen.engine.moves import DISCARD, PLAY, Move
 from cardgen.engine.observation import WINDOWS, StepKind
 from cardgen.engine.randomness import below
-from cardgen.engine.state import Phase
-from cardgen.engine.views import PlayerView
+from cardgen.engine.rules import push
+from cardgen.engine.state import GameState, Phase
+from cardgen.engine.views import PlayerView, observe
+from cardgen.sim.evaluate import win_chance
 
 LOW_LIFE: Final = 0.4  # heal on the turn at or below this share of the starting life
 NEVER: Final = -1e9
@@ -69,6 +78,9 @@ def attack_value(ci: CardInfo) -> float:
     return hit_value(ci) - own_cost(ci)
 
 
+EFFECT_SCALE: Final = 400.0  # points of greedy's scale per unit of win chance a look-ahead gains (0.01: 4 points)
+EFFECT_PLAY: Final = 40.0  # what a play of an effects card that gains anything starts from (an attack's base)
+SETTLE_MOVES: Final = 60  # moves a look-ahead plays at most to let an effect finish
 SELF_STUN: Final = 2.0  # a turn its player loses outweighs about two points of damage
 COMBO_VALUE: Final = 12.0  # what opening a combo is worth with a follow-up in hand (times the opener's multiplier)
 # Below every way of playing nothing (pass, decline, done: 0) and every discard greedy makes (-5 is its floor
@@ -101,8 +113,9 @@ def set_facts(game: Game) -> _SetFacts:
 class GreedyAgent:
     """One-ply heuristic player (see module doc)."""
 
-    def __init__(self, seed: int | None = None) -> None:
+    def __init__(self, seed: int | None = None, look_ahead: bool = True) -> None:
         self.rng = random.Random(seed)
+        self.look_ahead = look_ahead  # value effects by looking ahead (False: as any other event, for comparison)
         self._reseed: int | None = None  # `reseed`'s seed, not yet given to `rng`
         self.drop_weight = DROP_WEAPON
         # Spare defences and heals in hand, counted once per decision (every discard move asks): None until asked.
@@ -112,6 +125,7 @@ class GreedyAgent:
         self._cost: tuple[float, ...] = ()
         self._life: tuple[int, ...] = ()  # every seat's life at this decision
         self._follows: dict[int, bool] = {}  # opener design -> a follow-up for it in hand (this decision)
+        self._deal: tuple[tuple[int, ...], GameState, float] | None = None  # a look-ahead's deal, for one decision
 
     def _begin(self, view: PlayerView) -> None:
         """A new decision: forget the spares counted for the last one; read the life totals once; know the
@@ -150,6 +164,8 @@ class GreedyAgent:
             k = m.kind
             if k is DISCARD:
                 v = self._discard_value(view, me, info[m.card])
+            elif self.look_ahead and (k is mv.PICK or (m.card >= 0 and info[m.card].effects)):  # by looking ahead
+                v = self._effect_value(view, me, m)
             elif k is PLAY:  # the commonest kind after discards: straight to its rule
                 v = self._play_value(view, me, m, info[m.card])
             else:
@@ -230,6 +246,8 @@ class GreedyAgent:
         runs for every legal move of every decision) changes no score."""
         k = m.kind
         ci = s.game.info[m.card] if m.card >= 0 else None
+        if self.look_ahead and (k == mv.PICK or (ci is not None and ci.effects)):
+            return self._effect_value(s, me, m)
         if k == PLAY and ci is not None:
             return self._play_value(s, me, m, ci)
         if k in _FLAT:
@@ -270,6 +288,30 @@ class GreedyAgent:
             value = self._dmgs[m.card]
             return 30.0 + value if value > 0 and m.target != me else NEVER
         return -1.0
+
+    def _effect_value(self, s: PlayerView, me: int, m: Move) -> float:
+        """A move of an effects card, or a pick an effect asks for, by a one-step look-ahead on a deal of the cards
+        `me` cannot see (seeded by the decision, so the same view always gives the same score)."""
+        key = (s.turn, len(s.discard), s.draw_size, s.to_act, len(s.moves))
+        if self._deal is None or self._deal[0] != key:
+            deal = determinize(s, random.Random(hash(key)))
+            self._deal = (key, deal, win_chance(deal, me, self._attack_list()))
+        _, deal, before = self._deal
+        if deal.to_act != me or m not in deal.moves:  # the deal asks someone else first (their dealt cards answer)
+            return (1.0 if m.kind == PLAY else 0.0)  # as any event card, unseen: better than passing
+        after = deal.copy()
+        push(after, m, False)
+        depth = observe(deal, me).depth
+        _settle(after, me, depth - 1 if m.kind == mv.PICK else depth)
+        gain = win_chance(after, me, self._attack_list()) - before
+        if m.kind == mv.PICK:
+            return gain * EFFECT_SCALE
+        if m.kind == mv.INTERJECT:
+            return 30.0 + gain * EFFECT_SCALE if gain > 0 else NEVER
+        return EFFECT_PLAY + gain * EFFECT_SCALE if gain > 0 else min(1.0, gain * EFFECT_SCALE)
+
+    def _attack_list(self) -> list[float]:
+        return list(self._dmgs)
 
     def _free_hit_worth(self, s: PlayerView, me: int, k: mv.MoveKind, ci: CardInfo, cost: float) -> bool:
         """A follow-up (times its combo's multiplier), an opener after a block (with a follow-up in hand), a
@@ -355,3 +397,15 @@ class GreedyAgent:
                 heals += heal[d]
             self._spares = (defences - KEEP_DEFENCES, heals - KEEP_HEALS)
         return self._spares
+
+
+def _settle(s: GameState, me: int, depth: int) -> None:
+    """Play a look-ahead on until the step that was on the stack at `depth` is done (the effect has run), the
+    turn has moved on, or the game is over: everyone says no where they may, else makes the first move offered."""
+    turn = s.turn
+    for _ in range(SETTLE_MOVES):
+        if s.result is not None or s.turn != turn or not s.moves or observe(s, me).depth <= depth:
+            return
+        moves = s.moves
+        no = next((x for x in moves if x.kind in (mv.DECLINE, mv.DONE, mv.PASS)), None)
+        push(s, no if no is not None else moves[0], False)

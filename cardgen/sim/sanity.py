@@ -110,6 +110,10 @@ def sanity_check(cs: CardSet, games: int = SANITY_GAMES, players: int = SANITY_P
                         planned=games, turn_cap=cap, set_turn_cap=cs.rules.turn_cap)
 
 
+NOT_SIMULATED = ("is not simulated: written `effects: text`, the engine plays it as doing nothing, so neither "
+                 "the simulation nor the balance verdicts judge what its text does")
+
+
 def _diagnostics(cs: CardSet, info: tuple[CardInfo, ...], res: SimResult, cap: int) -> list[Diagnostic]:
     st = res.batch.stats
     cov = res.batch.coverage
@@ -128,6 +132,8 @@ def _diagnostics(cs: CardSet, info: tuple[CardInfo, ...], res: SimResult, cap: i
     life = cs.rules.life
     for d, ci in enumerate(info):
         card = ci.card
+        if ci.words_only:
+            out.append(_card_diag(card, NOT_SIMULATED, "warning"))
         if d not in dead and cov.legal[d] == 0:
             out.append(_card_diag(card, f"was never playable in {games} simulated games (held at {cov.held[d]} "
                                   "decisions); check what it needs, or raise its count or its opener's", "warning"))
@@ -156,9 +162,9 @@ def balance_findings(cs: CardSet, cfg: BalanceConfig | None = None,
         by_card.setdefault(v.card, []).append(v)
     out: list[Diagnostic] = []
     for name, verdicts in by_card.items():
-        if name in result.intended:
-            continue
         card = cs.card(name)
+        if name in result.intended or card.words_only:  # words alone: its figures say nothing (NOT_SIMULATED)
+            continue
         words = "; ".join(verdict_sentence(v, result) for v in verdicts)
         out.append(_card_diag(card, f"is {verdicts[0].call} ({words})", "warning"))
     return out, result

@@ -27,12 +27,16 @@ from typing import Any, Literal
 
 from cardgen.errors import CardgenError
 from cardgen.model import Card, CardSet
+from cardgen.primitives import PRIMITIVES, Effect, Number, Who, make_effect, numbers_of
 from cardgen.sim import balance_defaults as defaults
 from cardgen.sim.balance import BalanceConfig, BalanceResult, Memo, Verdict, assess_set, compare_versions
+from cardgen.suggest import did_you_mean
 
 Direction = Literal["weaken", "strengthen"]
 Status = Literal["fixed", "likely fixed", "still", "overshoot", "cut short"]
-NUMBERS: tuple[str, ...] = ("damage", "copies", "heal", "hold damage", "stuns", "stunned")
+NUMBERS: tuple[str, ...] = ("damage", "copies", "heal", "hold damage", "stuns", "stunned", "effects")
+# "effects": every number of a card's `effects:` (cardgen/primitives.py), each within its primitive's bounds; an
+# edit names it `effects[i].param` (the i-th effect of the card, counted from 0).
 # Tried by default: all but copies. A card's figure is the win rate of players who start with it, which does not
 # depend on how many copies there are (docs/simulation.md, "Suggested fixes"): fewer copies make a strong card
 # rarer, not weaker, so a copies "fix" would only be found by chance.
@@ -69,6 +73,8 @@ class Edit:
     def apply(self, card: Card) -> Card:
         """The card with this edit."""
         value = self.after
+        if self.number.startswith("effects["):
+            return _with_effect_number(card, self.number, value[0])
         if self.number == "damage":
             return dataclasses.replace(card, damage=value)
         if self.number == "copies":
@@ -99,16 +105,24 @@ def _numbers(card: Card) -> dict[str, tuple[int, ...]]:
         out["stuns"] = (card.stuns,)
     if card.stunned:
         out["stunned"] = (card.stunned,)
+    for i, name, _ in numbers_of(card.effects):
+        out[f"effects[{i}].{name}"] = (card.effects[i].number(name),)
     return out
 
 
-def _step(number: str, value: tuple[int, ...], steps: int, direction: Direction) -> tuple[int, ...] | None:
+def _step(number: str, value: tuple[int, ...], steps: int, direction: Direction,
+          card: Card | None = None) -> tuple[int, ...] | None:
     """`value` moved `steps` steps the way that weakens or strengthens the card; None past the number's bounds."""
     sign = -1 if direction == "weaken" else 1
     if number == "stunned":  # stunning its own player is a cost: more of it weakens
         sign = -sign
     low = 0 if number in ("stuns", "stunned") else 1
     high = MAX_COPIES if number == "copies" else 99
+    if number.startswith("effects[") and card is not None:
+        e, bounds = _effect_at(card, number)
+        low, high = bounds.low, bounds.high
+        if (e.op in COSTLY_EFFECTS and e.who == Who.SELF) or e.op == "give":  # more of it costs its own player more
+            sign = -sign
     out = tuple(v + sign * steps for v in value)
     if any(not low <= v <= high for v in out):
         return None
@@ -122,13 +136,33 @@ def candidate_edits(card: Card, direction: Direction, max_steps: int = MAX_STEPS
     numbers = _numbers(card)
     out: list[Edit] = []
     for steps in range(1, max_steps + 1):
-        for number in NUMBERS:
-            if number not in numbers or number not in allowed:
+        for number in [*NUMBERS, *(n for n in numbers if n.startswith("effects["))]:
+            family = "effects" if number.startswith("effects[") else number
+            if number not in numbers or family not in allowed:
                 continue
-            after = _step(number, numbers[number], steps, direction)
+            after = _step(number, numbers[number], steps, direction, card)
             if after is not None:
                 out.append(Edit(card.name, number, numbers[number], after, steps))
     return out
+
+
+# Primitives whose number, aimed at the card's own player, is a cost to that player.
+COSTLY_EFFECTS: frozenset[str] = frozenset({"damage", "lose", "discard", "skip_turns"})
+
+
+def _effect_at(card: Card, number: str) -> tuple[Effect, Number]:
+    """The effect and the bounds of the number named `effects[i].param` on `card`."""
+    index, name = number.removeprefix("effects[").split("].")
+    e = card.effects[int(index)]
+    return e, next(n for n in PRIMITIVES[e.op].numbers if n.name == name)
+
+
+def _with_effect_number(card: Card, number: str, value: int) -> Card:
+    """`card` with the effect number `effects[i].param` set to `value`."""
+    e, bounds = _effect_at(card, number)
+    i = int(number.removeprefix("effects[").split("]")[0])
+    changed = make_effect(e.op, {**dict(e.values), bounds.name: value})
+    return dataclasses.replace(card, effects=(*card.effects[:i], changed, *card.effects[i + 1:]))
 
 
 def edited_set(cs: CardSet, edit: Edit) -> CardSet:
@@ -228,6 +262,17 @@ def flagged_cards(result: BalanceResult) -> list[str]:
     return list(dict.fromkeys(v.card for v in result.flagged() if v.card not in result.intended))
 
 
+def tunable(cs: CardSet, card: str, numbers: tuple[str, ...]) -> Card:
+    """The card of `cs` named `card` (any case) when it has one of `numbers`; TuneError saying why not, so the
+    command refuses a misspelt name before any game is played."""
+    target = next((c for c in cs.cards if c.name.casefold() == card.casefold()), None)
+    if target is None:
+        raise TuneError(f"set {cs.name} has no card '{card}'{did_you_mean(card, [c.name for c in cs.cards])}")
+    if not any(n in _numbers(target) for n in numbers):
+        raise TuneError(f"{target.name} has none of the numbers tune may change ({', '.join(numbers)})")
+    return target
+
+
 def tune(base: CardSet | None, cs: CardSet, card: str, cfg: TuneConfig = TuneConfig(),
          progress: Callable[[int], None] | None = None, trying: Callable[[str], None] | None = None,
          problem: BalanceResult | None = None) -> TuneResult:
@@ -237,11 +282,7 @@ def tune(base: CardSet | None, cs: CardSet, card: str, cfg: TuneConfig = TuneCon
     card was flagged; the fix found is then judged at the others. `progress(n)` after every n games;
     `trying(what)` as each candidate starts."""
     t0 = time.perf_counter()
-    target = next((c for c in cs.cards if c.name.casefold() == card.casefold()), None)
-    if target is None:
-        raise TuneError(f"set {cs.name} has no card '{card}'")
-    if not any(n in _numbers(target) for n in cfg.numbers):
-        raise TuneError(f"{target.name} has none of the numbers tune may change ({', '.join(cfg.numbers)})")
+    target = tunable(cs, card, cfg.numbers)
 
     base_games: dict[tuple[int, int], Any] = {}  # the base's outcomes: every candidate plays the same base games
     played: dict[str, dict[tuple[int, int], Any]] = {}  # each candidate's own, kept for the confirmation

@@ -166,8 +166,12 @@
     var box = document.getElementById("actions");
     box.textContent = "";
     if (v.over) return;
-    v.moves.filter(function (m) { return m.card < 0; }).forEach(function (m) { box.appendChild(moveButton(m, true)); });
-    if (v.moves.some(function (m) { return m.card >= 0; })) box.appendChild(el("span", "hint", say("pick")));
+    // Buttons for the moves no card in the hand carries: no card at all, or a card of another hand (an effect's pick
+    // from the hand you are looking at).
+    var onCards = {};
+    v.hand.forEach(function (c) { c.offers.forEach(function (i) { onCards[i] = true; }); });
+    v.moves.forEach(function (m, i) { if (!onCards[i]) box.appendChild(moveButton(m, true)); });
+    if (v.hand.some(function (c) { return c.offers.length > 0; })) box.appendChild(el("span", "hint", say("pick")));
   }
 
   function renderFlight(v) {
