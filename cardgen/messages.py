@@ -21,6 +21,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from cardgen.bounded_read import UnreadableFile, read_capped
 from cardgen.errors import CardgenError
 from cardgen.paths import templates_dir
 
@@ -30,6 +31,7 @@ LANG_FOLDER = "lang"  # a set's translations (lang/<code>.yaml) and languages of
 CATALOGUE_FILE = "messages.yaml"  # a language folder's catalogue, beside its templates
 LANGUAGES_ENV = "CARDGEN_LANGUAGES"  # the user's language folder
 TEMPLATE_FILES = ("card_text.j2", "card_summary.j2", "rules/page.j2", "rules/glossary.j2")
+MAX_CATALOGUE_BYTES = 1_000_000  # English's is about 20 kB
 _FROM_SETS: dict[str, Path] = {}  # languages the loaded sets brought, by code
 
 
@@ -124,9 +126,17 @@ def catalogue(lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
 
     path = catalogue_path(lang)
     try:
-        data = read_yaml(path.read_text(encoding="utf-8"))
+        if language_folder(lang) is None:
+            text = path.read_text(encoding="utf-8")
+        else:  # brought with a set or by the user: a regular file of a catalogue's size, like a set's own files
+            text = read_capped(path, MAX_CATALOGUE_BYTES, "message catalogue").decode("utf-8")
+        data = read_yaml(text)
     except OSError as exc:
         raise MessagesError(f"no message catalogue for language '{lang}' ({path}): {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise MessagesError(f"{path}:1:1: error: a message catalogue must be UTF-8 text") from None
+    except UnreadableFile as exc:
+        raise MessagesError(f"{path}:1:1: error: {exc}") from None
     if not isinstance(data, dict):
         raise MessagesError(f"{path}:1:1: error: expected a mapping of message keys")
     return data

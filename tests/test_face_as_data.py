@@ -105,7 +105,7 @@ def test_a_back_per_type() -> None:
     assert weapon[1].startswith("fill_rect") and "#6B0240" in weapon[1]
     assert any("'ARMOURY'" in line for line in weapon)
     assert [line.split()[0] for line in defense] == ["clip", "image", "unclip"]  # its image
-    assert any("'RECESS" in line for line in basic) and not any("#6B0240" in line for line in basic)
+    assert any("'PLAYGROUND" in line for line in basic) and not any("#6B0240" in line for line in basic)
 
 
 def test_a_shop_gets_each_back_and_its_count() -> None:

@@ -162,3 +162,13 @@ def test_a_brought_rules_template_runs_in_the_sandbox(tmp_path: Path, no_user_la
     cs = in_language(load_set(deck), "fr")
     with pytest.raises(RulesTemplateError, match=r"page\.j2:1:1: error: template failed"):
         page_markup(cs)
+
+
+def test_a_brought_catalogue_is_read_within_its_limit(tmp_path: Path, no_user_languages: None) -> None:
+    deck = _french_set(tmp_path / "dejeuner")
+    catalogue = deck / "lang" / "fr" / messages.CATALOGUE_FILE
+    catalogue.write_text("# " + "x" * messages.MAX_CATALOGUE_BYTES + "\n", encoding="utf-8")
+    messages.catalogue.cache_clear()
+    result = CliRunner().invoke(main, ["build", "--set", str(deck), "--lang", "fr", "--out", str(tmp_path / "o")])
+    assert result.exit_code == 1 and f"{catalogue}:1:1: error:" in result.output and "Traceback" not in result.output
+    assert not (tmp_path / "o").exists()

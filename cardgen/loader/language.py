@@ -46,9 +46,9 @@ def in_language(cs: model.CardSet, lang: str, warnings: list[Diagnostic] | None 
     MessagesError for a language cardgen has no catalogue for. A set without a translation for `lang`
     keeps its own words, with a warning.
     """
-    for folder in (cs.base, cs.path):
-        if folder:
-            messages.use_set_languages(folder)
+    for set_folder in (cs.base, cs.path):
+        if set_folder:
+            messages.use_set_languages(set_folder)
     messages.check_language(lang)
     messages.template_folder(lang)
     if lang == cs.language:
