@@ -110,7 +110,7 @@ def test_a_back_per_type() -> None:
 
 def test_a_shop_gets_each_back_and_its_count() -> None:
     cs = load_set(DESIGNER)
-    files = export_print_shop(cs, shop="mpc").files
+    files = export_print_shop(cs, "poker", 3.175, 72.0).files  # the backs a shop gets, at a light resolution
     assert {"cards/back.png", "cards/back-weapon.png", "cards/back-defense.png"} <= set(files)
     rows = {r["file"]: int(r["copies"]) for r in csv.DictReader(io.StringIO(files["quantities.csv"].decode()))}
     assert rows["cards/back-weapon.png"] == 4 and rows["cards/back-defense.png"] == 34

@@ -4,7 +4,6 @@ resolution refused naming the card and its figure, and every embedded font subse
 
 from __future__ import annotations
 
-import io
 import re
 import shutil
 from pathlib import Path
@@ -17,19 +16,16 @@ from pypdf import PdfReader
 from cardgen.cli.main import main
 from cardgen.errors import SetError
 from cardgen.export.print_shop import export_print_shop
+from cardgen.export.shops import shop
 from cardgen.loader import load_set
 
 DESIGNER = Path(__file__).parent / "fixtures" / "designer_layout"
 
 
-@pytest.mark.parametrize(("dpi", "px"), [(None, (822, 1122)), (600.0, (1644, 2244)), (900.0, (2466, 3366))])
-def test_mpc_takes_300_600_and_900_dpi(dpi: float | None, px: tuple[int, int]) -> None:
-    cs = load_set("lunch")
-    result = export_print_shop(cs, dpi=dpi, shop="mpc")
-    assert result.card_px == px and result.dpi == (dpi or 300.0)
-    with Image.open(io.BytesIO(result.files["cards/01-jab.png"])) as img:
-        assert img.size == px
-        assert img.info["dpi"][0] == pytest.approx(dpi or 300.0, abs=0.01)  # PNG stores dots per metre
+@pytest.mark.parametrize(("dpi", "px"), [(300.0, (822, 1122)), (600.0, (1644, 2244)), (900.0, (2466, 3366))])
+def test_mpc_takes_300_600_and_900_dpi(dpi: float, px: tuple[int, int]) -> None:
+    """The sizes; the 600 dpi files themselves are written by a fresh process below (this one stays small)."""
+    assert shop("mpc").px_at(dpi) == px and dpi in shop("mpc").dpis
 
 
 @pytest.mark.parametrize(("args", "message"), [
@@ -99,3 +95,7 @@ def test_a_shop_export_with_art_runs_in_a_fresh_process(tmp_path: Path) -> None:
                           capture_output=True, text=True, cwd=tmp_path, timeout=600)
     assert done.returncode == 0, done.stderr
     assert "31 designs and 3 backs, 1644 x 2244 px" in done.stdout
+    for name in ("01-jab.png", "back-weapon.png"):
+        with Image.open(tmp_path / "playground" / "print-shop" / "cards" / name) as img:
+            assert img.size == (1644, 2244)
+            assert img.info["dpi"][0] == pytest.approx(600.0, abs=0.01)  # PNG stores dots per metre
