@@ -81,15 +81,16 @@ class Word:
 class Primitive:
     """One primitive: its parameters, what it does (for the docs and the schema), and how the engine treats it.
 
-    `hits`: it deals damage, so the target's defences against the card may answer each hit (a strike);
-    `moves_cards`: it moves cards between two players' hands (`most`/`fewest` then leave out the card's player).
+    `strike`: it is a hit the engine puts in flight like an attack's: "defended" (the card's defences may answer
+    each hit) or "sealed" (nothing answers it); "" for anything else. `moves_cards`: it moves cards between two
+    players' hands (`most`/`fewest` then leave out the card's player).
     """
 
     op: str
     doc: str
     numbers: tuple[Number, ...] = ()
     words: tuple[Word, ...] = ()
-    hits: bool = False
+    strike: str = ""
     moves_cards: bool = False
 
     @property
@@ -118,9 +119,9 @@ _PICK_THEIRS: Final = Word("pick", Pick.RANDOM.value, _PICKS)
 
 PRIMITIVES: Final[dict[str, Primitive]] = {p.op: p for p in (
     Primitive("damage", "deals `amount` to each player `who` names; their defences against the card may answer "
-              "each hit", (_AMOUNT,), (_who(Who.CHOSEN),), hits=True),
+              "each hit", (_AMOUNT,), (_who(Who.CHOSEN),), strike="defended"),
     Primitive("lose", "moves `amount` of each named player's life or counters to the lost pool: not a hit, so "
-              "nothing defends it", (_AMOUNT,), (_who(Who.CHOSEN),)),
+              "nothing defends it", (_AMOUNT,), (_who(Who.CHOSEN),), strike="sealed"),
     Primitive("heal", "gives each named player `amount` back from the lost pool, never above the starting life",
               (_AMOUNT,), (_who(Who.SELF),)),
     Primitive("draw", "each named player draws `cards` cards", (_CARDS,), (_who(Who.SELF),)),
@@ -195,7 +196,7 @@ def aims(effects: tuple[Effect, ...]) -> bool:
 
 def hits(effects: tuple[Effect, ...]) -> bool:
     """Some primitive deals damage: the card's defences (`defended_by`, or its role's) may answer its hits."""
-    return any(PRIMITIVES[e.op].hits for e in effects)
+    return any(PRIMITIVES[e.op].strike == "defended" for e in effects)
 
 
 def numbers_of(effects: tuple[Effect, ...]) -> list[tuple[int, str, Number]]:

@@ -21,8 +21,8 @@ from cardgen.primitives import PRIMITIVES, Effect, Pick, Way, Who
 if TYPE_CHECKING:
     from cardgen.engine.state import GameState
 
-# Primitives that are strikes: "defended" ones by the card's defences, "sealed" ones by nothing at all.
-STRIKES: Final[dict[str, str]] = {"damage": "defended", "lose": "sealed"}
+# Primitives that are strikes (`Primitive.strike`): "defended" ones by the card's defences, "sealed" by nothing.
+STRIKES: Final[dict[str, str]] = {op: p.strike for op, p in PRIMITIVES.items() if p.strike}
 
 
 class Task(NamedTuple):

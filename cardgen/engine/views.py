@@ -35,7 +35,7 @@ from typing import Protocol
 
 from cardgen.engine.game import Game
 from cardgen.engine.moves import Move
-from cardgen.engine.observation import Pending, pending_of
+from cardgen.engine.observation import Pending
 from cardgen.engine.state import GameState, Hold, Outcome
 from cardgen.model import Role
 
@@ -173,7 +173,7 @@ class PlayerView:
     def steps(self) -> tuple[Pending, ...]:
         """What is pending, bottom first (the turn, then the cards in flight...), one `Pending` a step."""
         s = self._state
-        return tuple(pending_of(s, f) for f in s.stack)
+        return tuple(f.pending(s) for f in s.stack)  # each frame's own summary (`Frame.pending`)
 
     @property
     def depth(self) -> int:
@@ -185,7 +185,7 @@ class PlayerView:
         """The step that asks for the decision now (None at the end)."""
         s = self._state
         if self._step_at is not s.moves:
-            self._step_at, self._step = s.moves, pending_of(s, s.stack[-1]) if s.stack else None
+            self._step_at, self._step = s.moves, s.stack[-1].pending(s) if s.stack else None
         return self._step
 
     @property

@@ -97,6 +97,7 @@ class _SetFacts:
     cost: tuple[float, ...]  # `own_cost`: 0 for all but self-stunning cards
     defence: tuple[int, ...]  # 1: a defence or humiliation (kept in hand, up to KEEP_DEFENCES)
     heal: tuple[int, ...]  # 1: a heal card (kept, up to KEEP_HEALS)
+    effects: bool  # some card of the game has `effects:` (valued by looking ahead); none in the bundled rulebook sets
 
     def __reduce__(self) -> tuple[object, tuple[object, ...]]:
         return _SetFacts, init_args(self)  # (cardgen/engine/frozen.py)
@@ -107,7 +108,7 @@ def set_facts(game: Game) -> _SetFacts:
     info = game.info
     return _SetFacts(info, tuple(attack_value(ci) for ci in info), tuple(own_cost(ci) for ci in info),
                      tuple(int(bool(ci.defend_as) or ci.humiliate is not None) for ci in info),
-                     tuple(int(bool(ci.heal_turn or ci.heal_drop)) for ci in info))
+                     tuple(int(bool(ci.heal_turn or ci.heal_drop)) for ci in info), any(ci.effects for ci in info))
 
 
 class GreedyAgent:
@@ -126,6 +127,7 @@ class GreedyAgent:
         self._life: tuple[int, ...] = ()  # every seat's life at this decision
         self._follows: dict[int, bool] = {}  # opener design -> a follow-up for it in hand (this decision)
         self._deal: tuple[tuple[int, ...], GameState, float] | None = None  # a look-ahead's deal, for one decision
+        self._look = False  # look ahead at effect moves: `look_ahead`, in a game with some card's effects
 
     def _begin(self, view: PlayerView) -> None:
         """A new decision: forget the spares counted for the last one; read the life totals once; know the
@@ -138,6 +140,7 @@ class GreedyAgent:
             self._facts = view.game.derived(set_facts)
             self._dmgs = self._facts.dmg
             self._cost = self._facts.cost
+            self._look = self.look_ahead and self._facts.effects
 
     def reseed(self, seed: int) -> None:
         """Restart the tie-break generator from `seed`, as `rng.seed(seed)` would; the seeding itself waits for the
@@ -160,11 +163,12 @@ class GreedyAgent:
         # No memo of discard scores: the legal moves hold one discard a card.)
         best: list[Move] = []
         top = NEVER - 1
+        look = self._look
         for m in moves:
             k = m.kind
             if k is DISCARD:
                 v = self._discard_value(view, me, info[m.card])
-            elif self.look_ahead and (k is mv.PICK or (m.card >= 0 and info[m.card].effects)):  # by looking ahead
+            elif look and (k is mv.PICK or (m.card >= 0 and info[m.card].effects)):  # valued by looking ahead
                 v = self._effect_value(view, me, m)
             elif k is PLAY:  # the commonest kind after discards: straight to its rule
                 v = self._play_value(view, me, m, info[m.card])
@@ -246,7 +250,7 @@ class GreedyAgent:
         runs for every legal move of every decision) changes no score."""
         k = m.kind
         ci = s.game.info[m.card] if m.card >= 0 else None
-        if self.look_ahead and (k == mv.PICK or (ci is not None and ci.effects)):
+        if self._look and (k == mv.PICK or (ci is not None and ci.effects)):
             return self._effect_value(s, me, m)
         if k == PLAY and ci is not None:
             return self._play_value(s, me, m, ci)
