@@ -171,7 +171,8 @@ def read_document(path: Path, shown: str, diags: list[Diagnostic], expected: str
         diags.append(Diagnostic(shown, 1, 1, f"file is over the {MAX_FILE_BYTES}-byte limit for a card file"))
         return None
     except NotRegularFile as exc:  # a folder, FIFO, device or socket: never opened for reading
-        diags.append(Diagnostic(shown, 1, 1, f"not a regular file ({exc.why}), expected YAML text"))
+        diags.append(Diagnostic(shown, 1, 1, f"not a regular file: this is {exc.why.split(',')[0]}; expected YAML "
+                                "text"))
         return None
     except UnreadableFile as exc:
         diags.append(Diagnostic(shown, 1, 1, f"cannot read file: {exc.why}"))
