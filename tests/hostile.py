@@ -6,13 +6,13 @@ import logging
 import os
 import re
 import resource
+import signal
 import subprocess
 import sys
-import threading
+import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from pypdf import PdfReader
 
@@ -42,29 +42,38 @@ def cardgen(*args: str, cwd: Path, timeout: float = TIME_LIMIT) -> Run:
     return Run(res.returncode, res.stdout, res.stderr, time.perf_counter() - t0)
 
 
+# Runs the command and writes its own peak resident memory (KiB, from wait4) to the file named first. A child's
+# peak counts the memory of the process it was forked from until it calls exec, so the command is started from
+# this small process rather than from the test's, whose own few hundred MB would otherwise be counted too.
+_PEAK_OF_CHILD = """\
+import os, resource, subprocess, sys
+peak_file, limit = sys.argv[1], int(sys.argv[2])
+child = subprocess.Popen([sys.executable, "-m", "cardgen.cli.main", *sys.argv[3:]],
+                         preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_AS, (limit, limit)))
+_pid, status, usage = os.wait4(child.pid, 0)
+with open(peak_file, "w", encoding="utf-8") as out:
+    out.write(str(usage.ru_maxrss))
+code = os.waitstatus_to_exitcode(status)
+sys.exit(code if code >= 0 else 128 - code)
+"""
+
+
 def measured(*args: str, cwd: Path, timeout: float = TIME_LIMIT) -> tuple[Run, float]:
-    """`cardgen(...)`, also giving the command's own peak resident memory in MB (from wait4: this child alone)."""
+    """`cardgen(...)`, also giving the command's own peak resident memory in MB (its own alone: `_PEAK_OF_CHILD`)."""
     t0 = time.perf_counter()
-    proc = subprocess.Popen([sys.executable, "-m", "cardgen.cli.main", *args], cwd=cwd, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, preexec_fn=_limit_memory)
-    texts: dict[str, str] = {}
-
-    def drain(name: str, pipe: Any) -> None:
-        texts[name] = pipe.read()
-
-    readers = [threading.Thread(target=drain, args=(n, p)) for n, p in (("out", proc.stdout), ("err", proc.stderr))]
-    for r in readers:
-        r.start()
-    killer = threading.Timer(timeout, proc.kill)
-    killer.start()
-    try:
-        _pid, status, usage = os.wait4(proc.pid, 0)
-    finally:
-        killer.cancel()
-    proc.returncode = os.waitstatus_to_exitcode(status)
-    for r in readers:
-        r.join()
-    return Run(proc.returncode, texts["out"], texts["err"], time.perf_counter() - t0), usage.ru_maxrss / 1024
+    with tempfile.TemporaryDirectory() as scratch:
+        peak_file = Path(scratch) / "peak"
+        proc = subprocess.Popen([sys.executable, "-c", _PEAK_OF_CHILD, str(peak_file), str(MEMORY_LIMIT), *args],
+                                cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                start_new_session=True)
+        try:
+            out, err = proc.communicate(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)  # the command too: it runs in the small process's group
+            proc.communicate()
+            raise
+        peak = int(peak_file.read_text(encoding="utf-8"))  # always written once the command has ended
+    return Run(proc.returncode, out, err, time.perf_counter() - t0), peak / 1024
 
 
 def clean_failure(run: Run) -> bool:
