@@ -278,7 +278,7 @@ def _bounded_render(template: jinja2.Template, context: dict[str, Any]) -> str:
 
 
 def _render(cs: CardSet, name: str, context: dict[str, Any]) -> str:
-    own = set_templates_dir(cs)
+    own = set_templates_dir(cs) or messages.language_folder(cs.language)  # a brought language's: sandboxed too
     if own is None:
         return bundled_env(cs.language).get_template(name).render(**context)
     try:
@@ -347,7 +347,10 @@ def breakers_of(card: Card, cs: CardSet) -> list[str]:
         return []
     out: list[str] = []
     for kind in card.ongoing.broken_by:
-        names = sorted({c.name.upper() for c in cs.cards if c.defence == kind})
+        # a card named for its defence (Freedom) is named by the keyword, in the language printed (BEFREIUNG)
+        plain = messages.keyword(kind, messages.DEFAULT_LANGUAGE)
+        names = sorted({messages.keyword(kind, cs.language) if c.name.upper() == plain else c.name.upper()
+                        for c in cs.cards if c.defence == kind})
         for name in names or [messages.keyword(kind, cs.language)]:
             if name not in out:
                 out.append(name)
@@ -384,6 +387,8 @@ def _context(card: Card, cs: CardSet) -> dict[str, Any]:
         "role": role,
         "rules": cs.rules,
         "life_word": cs.rules.life_word,
+        "life": lambda n: messages.plural(cs.rules.life_word, n, lang),  # the life word for a count of n
+        "combo": messages.keyword(card.opens.combo, lang) if card.opens is not None else "",
         "damage": damage_label(card),
         "strikes": len(card.damage),
         "defences": [messages.keyword(d, lang) for d in defences],

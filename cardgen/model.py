@@ -165,6 +165,14 @@ class BackDesign:
     subtitle: str | None = None
 
 
+@dataclass(frozen=True)
+class TypeBack:
+    """The back of one card type's cards (set.yaml `look.backs`): an image, or a design over the set's back."""
+
+    image: str = ""
+    design: BackDesign = BackDesign()
+
+
 class FontSource(NamedTuple):
     """Where a set.yaml named one of its faces: that file, the line and column, the key under `look.fonts`
     and the font's path as written there (what a message about the face points at)."""
@@ -189,6 +197,7 @@ class Look:
     back_image: str = ""
     back: BackDesign = BackDesign()
     sources: dict[str, FontSource] = field(default_factory=dict)
+    backs: dict[str, TypeBack] = field(default_factory=dict)  # by card type: that type's own back
 
     @property
     def own(self) -> bool:

@@ -224,7 +224,8 @@ def test_a_long_unbreakable_name_wraps_in_the_rules_page_table(tmp_path: Path) -
     run = cardgen("rules", "--set", str(folder), "--out", "rules.pdf", cwd=tmp_path)
     assert run.code == 0, run.err
     text = "".join(PdfReader(tmp_path / "rules.pdf").pages[0].extract_text().split())
-    assert "=HYPERLINK" in text and '"http://x"' in text.replace("\n", "")
+    # a name too wide for its column breaks at a hyphenation point, with a hyphen: the name has none of its own
+    assert "=HYPERLINK" in text and '"http://x"' in text.replace("\n", "").replace("-", "")
 
 
 # --- 11. a 400-set extends chain; a set nothing can hurt in -----------------------------------------------------------

@@ -21,7 +21,7 @@ from cardgen.errors import OutputError
 from cardgen.export.gallery_files import gallery_files
 from cardgen.export.print_shop import DEFAULT_BLEED_MM, export_print_shop
 from cardgen.export.print_shop import DEFAULT_DPI as DEFAULT_SHOP_DPI
-from cardgen.export.shops import PAGE_MODES, SHOP_NAMES, shops
+from cardgen.export.shops import PAGE_MODES, SHOP_NAMES
 from cardgen.export.tts import DEFAULT_DPI, LOCAL_ONLY, MAX_SHEET_PX, check_url_base, export_tts
 from cardgen.output import publish_files, resolved, write_atomic
 from cardgen.sheets import export_sheet
@@ -91,11 +91,13 @@ def sheet(sets: tuple[str, ...], out: Path) -> None:
 @command.command("print-shop")
 @SET_OPTION
 @OUT_OPTION
-@click.option("--size", default="poker", show_default=True, metavar="SIZE",
-              help="Card size: poker, bridge, slip or WxH in mm.")
-@click.option("--bleed", default=DEFAULT_BLEED_MM, show_default=True, type=BLEED_MM, metavar="MM",
-              help="Bleed on every side, in mm (1/8 in = 3.175).")
-@click.option("--dpi", default=DEFAULT_SHOP_DPI, show_default=True, type=SHOP_DPI, help="Resolution of the PNGs.")
+@click.option("--size", default=None, metavar="SIZE",
+              help="Card size: poker (default), bridge, slip or WxH in mm. A --shop fixes it.")
+@click.option("--bleed", default=None, type=BLEED_MM, metavar="MM",
+              help=f"Bleed on every side, in mm (default {DEFAULT_BLEED_MM:g}, 1/8 in). A --shop fixes it.")
+@click.option("--dpi", default=None, type=SHOP_DPI,
+              help=f"Resolution of the PNGs (default {DEFAULT_SHOP_DPI:g}); with --shop one it takes (mpc: 300, "
+                   "600 or 900).")
 @click.option("--cmyk", is_flag=True, help="Write the PDF's inks as device CMYK, as a PDF/X-1a:2003 file.")
 @click.option("--shop", type=click.Choice(SHOP_NAMES), default=None,
               help="Take size, bleed, dpi, safe zone, page order and inks from this shop's spec.")
@@ -103,19 +105,18 @@ def sheet(sets: tuple[str, ...], out: Path) -> None:
               help="A file and page per design (default), per copy, or per copy as a back/front pair.")
 @LANG_OPTION
 @fails_cleanly
-def print_shop(sets: tuple[str, ...], out: Path, size: str, bleed: float, dpi: float, cmyk: bool,
+def print_shop(sets: tuple[str, ...], out: Path, size: str | None, bleed: float | None, dpi: float | None, cmyk: bool,
                shop: str | None, pages: str | None, lang: str | None) -> None:
     """A PNG per card design at the shop's pixel size, a one-card-a-page PDF (TrimBox, BleedBox) and the
     copies of each (docs/printing.md lists the shops' specs)."""
     for group in set_groups(sets):
         cs = load_group(group, lang=lang)
         result = export_print_shop(cs, size, bleed, dpi, cmyk, shop, pages)
-        if shop is not None:
-            dpi = shops()[shop].dpi
         folder = out / cs.name / "print-shop"
         publish_files(out, {f"{cs.name}/print-shop/{name}": data for name, data in result.files.items()})
-        click.echo(f"{folder}: {result.designs} designs and a back, {result.card_px[0]} x {result.card_px[1]} px "
-                   f"({result.page_mm[0]:g} x {result.page_mm[1]:g} mm at {dpi:g} dpi)")
+        backs = "a back" if result.backs == 1 else f"{result.backs} backs"
+        click.echo(f"{folder}: {result.designs} designs and {backs}, {result.card_px[0]} x {result.card_px[1]} px "
+                   f"({result.page_mm[0]:g} x {result.page_mm[1]:g} mm at {result.dpi:g} dpi)")
 
 
 @command.command("gallery")

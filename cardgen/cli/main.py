@@ -21,7 +21,7 @@ COMMAND_MODULES: dict[str, str] = {
     "build": "build_cmd", "validate": "validate_cmd", "list": "list_cmd", "schema": "schema_cmd",
     "rules": "rules_cmd", "preview": "preview_cmd", "replay": "replay_cmd", "simulate": "simulate_cmd",
     "compare": "compare_cmd", "tune": "tune_cmd", "play": "play_cmd", "export": "export_cmd",
-    "import": "import_cmd", "new": "new_cmd",
+    "import": "import_cmd", "new": "new_cmd", "new-language": "new_language_cmd",
 }
 
 

@@ -16,13 +16,14 @@ import math
 from dataclasses import dataclass
 
 from cardgen import messages
-from cardgen.errors import CardgenError
-from cardgen.export.shops import PAGE_MODES
+from cardgen.errors import CardgenError, Diagnostic, SetError
+from cardgen.export.shops import PAGE_MODES, Shop
 from cardgen.export.shops import shop as shop_preset
 from cardgen.model import Card, CardSet
 from cardgen.numbering import card_file_stem
 from cardgen.render import layout_data as L
-from cardgen.render.card_face import draw_card
+from cardgen.render.card_face import art_file, draw_card
+from cardgen.render.fonts import register_fonts
 from cardgen.render.geometry import Rect
 from cardgen.render.pdfx import make_pdfx
 from cardgen.render.pen import MM
@@ -48,6 +49,8 @@ class PrintShopExport:
     card_px: tuple[int, int]
     page_mm: tuple[float, float]
     designs: int
+    dpi: float = DEFAULT_DPI
+    backs: int = 1
 
 
 def pixel_size(width_mm: float, height_mm: float, dpi: float) -> tuple[int, int]:
@@ -57,10 +60,26 @@ def pixel_size(width_mm: float, height_mm: float, dpi: float) -> tuple[int, int]
 
 @dataclass(frozen=True)
 class ShopPage:
-    """One page of a print-shop PDF: a card's face (`card`) or the back (None), and its PNG's name."""
+    """One page of a print-shop PDF: a card's face (`card`) or a back (None), and its PNG's name; a back of
+    a type with its own back (`look.backs`) names a card of that type (`back_of`)."""
 
     card: Card | None
     name: str
+    back_of: Card | None = None
+
+
+def _back_name(card: Card, cs: CardSet) -> str:
+    return f"back-{card.type}.png" if card.type in cs.look.backs else "back.png"
+
+
+def _backs(cs: CardSet) -> list[ShopPage]:
+    """The back pages of a design or copy order: the set's back, and each type's own back its cards use."""
+    out = [ShopPage(None, "back.png")] if any(c.type not in cs.look.backs for c in cs.cards) else []
+    for key in cs.look.backs:
+        card = next((c for c in cs.cards if c.type == key), None)
+        if card is not None:
+            out.append(ShopPage(None, _back_name(card, cs), card))
+    return out
 
 
 def shop_pages(cs: CardSet, pages: str = "design") -> list[ShopPage]:
@@ -69,11 +88,12 @@ def shop_pages(cs: CardSet, pages: str = "design") -> list[ShopPage]:
     if pages not in PAGE_MODES:
         raise PrintShopError(f"unknown page order '{pages}' (choose from {', '.join(PAGE_MODES)})")
     if pages == "design":
-        return [*(ShopPage(c, _file_name(c, cs)) for c in cs.cards), ShopPage(None, "back.png")]
+        return [*(ShopPage(c, _file_name(c, cs)) for c in cs.cards), *_backs(cs)]
     copies = [(c, k) for c in cs.cards for k in range(1, c.count + 1)]
     if pages == "copy":
-        return [*(ShopPage(c, _file_name(c, cs, k)) for c, k in copies), ShopPage(None, "back.png")]
-    return [page for c, k in copies for page in (ShopPage(None, "back.png"), ShopPage(c, _file_name(c, cs, k)))]
+        return [*(ShopPage(c, _file_name(c, cs, k)) for c, k in copies), *_backs(cs)]
+    return [page for c, k in copies for page in (ShopPage(None, _back_name(c, cs), c if c.type in cs.look.backs
+                                                          else None), ShopPage(c, _file_name(c, cs, k)))]
 
 
 def shop_pdf(cs: CardSet, size: str, bleed: float, cmyk: bool = False, pages: str = "design",
@@ -99,7 +119,7 @@ def shop_pdf(cs: CardSet, size: str, bleed: float, cmyk: bool = False, pages: st
         canvas.setTrimBox((trim.x * MM, trim.y * MM, trim.right * MM, trim.top * MM))
         canvas.setBleedBox((0, 0, page_w * MM, page_h * MM))
         if page.card is None:
-            draw_back(session, pen, cs, Rect(0.0, 0.0, page_w, page_h), bleed)
+            draw_back(session, pen, cs, Rect(0.0, 0.0, page_w, page_h), bleed, page.back_of)
         else:
             draw_card(session, pen, page.card, cs, trim, bleed)
         canvas.showPage()
@@ -111,11 +131,58 @@ def _file_name(card: Card, cs: CardSet, copy: int = 0) -> str:
     return f"{card_file_stem(card, cs)}{f'-{copy:02d}' if copy else ''}.png"
 
 
-def export_print_shop(cs: CardSet, size: str = "poker", bleed: float = DEFAULT_BLEED_MM, dpi: float = DEFAULT_DPI,
+def _shop_options(shop: Shop, size: str | None, bleed: float | None, dpi: float | None) -> float:
+    """The resolution to export at for `shop`: `dpi` if it is one the shop takes, else its own; a size or bleed
+    other than the shop's is an error (the shop fixes them), as is a resolution it does not take."""
+    if size is not None and size != shop.size:
+        raise PrintShopError(f"{shop.name} (--shop {shop.key}) prints {shop.size} cards; leave out --size {size}, "
+                             "or leave out --shop and give the size, bleed and dpi yourself")
+    if bleed is not None and abs(bleed - shop.bleed_mm) > 1e-6:
+        raise PrintShopError(f"{shop.name} (--shop {shop.key}) fixes the bleed at {shop.bleed_mm:g} mm "
+                             f"({shop.bleed_px:g} px at {shop.dpi:g} dpi); leave out --bleed {bleed:g}")
+    if dpi is None:
+        return shop.dpi
+    if not any(abs(dpi - d) < 1e-6 for d in shop.dpis):
+        raise PrintShopError(f"{shop.name} (--shop {shop.key}) takes {', '.join(f'{d:g}' for d in shop.dpis)} dpi, "
+                             f"not {dpi:g}")
+    return dpi
+
+
+def art_problems(cs: CardSet, size: str, min_dpi: float) -> list[Diagnostic]:
+    """The cards whose art prints below `min_dpi` in its box at `size`, each with the figure (the box as the
+    face layout draws it)."""
+    card = L.card_size(size)
+    register_fonts()  # the faces are measured to lay the card out
+    session = RenderSession.for_cards(cs)
+    out = []
+    for c in cs.cards:
+        found = art_file(c, cs)
+        if found is None:
+            continue
+        log: list[str] = []
+        draw_card(session, session.pen(None, log), c, cs, Rect(0.0, 0.0, card.width, card.height), 0.0)
+        box = next((line.split() for line in log if line.startswith("image ")), None)
+        if box is None:
+            continue
+        w_mm, h_mm = float(box[3]), float(box[4])
+        px_w, px_h = found[1]
+        # the picture covers its box (or fits inside it): its pixels per inch along the side that fills
+        scale = (min if session.face.art.fit == "contain" else max)(w_mm / px_w, h_mm / px_h)
+        dpi = 25.4 / scale
+        if dpi < min_dpi - 0.5:
+            out.append(Diagnostic(c.file, c.line, c.column, f"card '{c.name}': its art '{c.art}' ({px_w} x {px_h} px) "
+                                  f"prints at {dpi:.0f} dpi in its {w_mm:.1f} x {h_mm:.1f} mm box on a {size} "
+                                  f"card; the shop needs {min_dpi:g} dpi"))
+    return out
+
+
+def export_print_shop(cs: CardSet, size: str | None = None, bleed: float | None = None, dpi: float | None = None,
                       cmyk: bool = False, shop: str | None = None, pages: str | None = None) -> PrintShopExport:
     """`cards/*.png` (a design, a copy or a copy's back and front a file, as `pages` says), `<set>-print-shop.pdf`
-    (PDF/X-1a `-cmyk.pdf` with `cmyk`) and `quantities.csv`. `shop` takes size, bleed, dpi, safe zone, page
-    order and inks from that shop's preset (templates/layout/shops.yaml), and its exact pixel size."""
+    (PDF/X-1a `-cmyk.pdf` with `cmyk`) and `quantities.csv`. `shop` takes size, bleed, safe zone, page order and
+    inks from that shop's preset (templates/layout/shops.yaml), and its exact pixel size at `dpi` (one the shop
+    takes; its own by default); a size or bleed it fixes may not be given otherwise, and art below the shop's
+    resolution is refused, naming the card and its figure."""
     import pypdfium2
     from PIL import Image
 
@@ -123,9 +190,16 @@ def export_print_shop(cs: CardSet, size: str = "poker", bleed: float = DEFAULT_B
     exact: tuple[int, int] | None = None
     if shop is not None:
         preset = shop_preset(shop)
-        size, bleed, dpi, safe, exact = preset.size, preset.bleed_mm, preset.dpi, preset.safe_mm, preset.px
+        dpi = _shop_options(preset, size, bleed, dpi)
+        size, bleed, safe, exact = preset.size, preset.bleed_mm, preset.safe_mm, preset.px_at(dpi)
         cmyk = cmyk or preset.cmyk
         pages = pages or preset.pages
+        low = art_problems(cs, size, preset.dpi)
+        if low:
+            raise SetError(low)
+    size = size or "poker"
+    bleed = DEFAULT_BLEED_MM if bleed is None else bleed
+    dpi = DEFAULT_DPI if dpi is None else dpi
     pages = pages or "design"
     if not math.isfinite(dpi) or not 72 <= dpi <= 1200:
         raise PrintShopError(f"dpi must be between 72 and 1200 (got {dpi:g})")
@@ -166,6 +240,14 @@ def export_print_shop(cs: CardSet, size: str = "poker", bleed: float = DEFAULT_B
         if page_info.card is not None:
             writer.writerow([f"cards/{page_info.name}", page_info.card.name,
                              page_info.card.count if pages == "design" else 1])
-    writer.writerow(["cards/back.png", "(back of every card)", sum(c.count for c in cs.cards)])
+    plain = sum(c.count for c in cs.cards if c.type not in cs.look.backs)
+    if plain:
+        writer.writerow(["cards/back.png", "(back of every card)" if plain == sum(c.count for c in cs.cards)
+                         else "(back of the other cards)", plain])
+    for key in cs.look.backs:
+        count = sum(c.count for c in cs.cards if c.type == key)
+        if count:
+            writer.writerow([f"cards/back-{key}.png", f"(back of every {cs.types[key].label} card)", count])
     files["quantities.csv"] = table.getvalue().encode("utf-8")
-    return PrintShopExport(files, px, page_mm, len(cs.cards))
+    return PrintShopExport(files, px, page_mm, len(cs.cards), dpi, len(_backs(cs)) if pages != "pairs" else
+                           len({p.name for p in order if p.card is None}))

@@ -23,7 +23,8 @@ class Shop:
     key: str
     name: str
     size: str
-    dpi: float
+    dpi: float  # the spec's own; art below it is refused for the shop
+    dpis: tuple[float, ...]  # every resolution it takes
     px: tuple[int, int]
     bleed_px: float
     safe_px: float
@@ -38,6 +39,10 @@ class Shop:
     def safe_mm(self) -> float:
         return self.safe_px / self.dpi * 25.4
 
+    def px_at(self, dpi: float) -> tuple[int, int]:
+        """The card image's pixels at one of its resolutions (the spec's size, scaled)."""
+        return round(self.px[0] * dpi / self.dpi), round(self.px[1] * dpi / self.dpi)
+
 
 @cache
 def shops() -> dict[str, Shop]:
@@ -46,7 +51,8 @@ def shops() -> dict[str, Shop]:
     out = {}
     try:
         for key, s in data.items():
-            shop = Shop(str(key), str(s["name"]), str(s["size"]), float(s["dpi"]), (int(s["px"][0]), int(s["px"][1])),
+            shop = Shop(str(key), str(s["name"]), str(s["size"]), float(s["dpi"]),
+                        tuple(float(d) for d in s.get("dpis", [s["dpi"]])), (int(s["px"][0]), int(s["px"][1])),
                         float(s["bleed_px"]), float(s["safe_px"]), str(s["pages"]), bool(s["cmyk"]))
             if shop.pages not in PAGE_MODES:
                 raise ShopError(f"{path}: shop '{key}': pages must be one of {', '.join(PAGE_MODES)}")

@@ -30,7 +30,7 @@ from cardgen.loader.card_checks import hidden_character
 from cardgen.loader.yaml_doc import Document, read_document
 from cardgen.suggest import did_you_mean
 
-LANG_FOLDER = "lang"
+LANG_FOLDER = messages.LANG_FOLDER
 _RULE_WORDS = ("life_word", "counters_hint")
 _CARD_WORDS = ("flavour", "text")
 
@@ -46,6 +46,9 @@ def in_language(cs: model.CardSet, lang: str, warnings: list[Diagnostic] | None 
     MessagesError for a language cardgen has no catalogue for. A set without a translation for `lang`
     keeps its own words, with a warning.
     """
+    for set_folder in (cs.base, cs.path):
+        if set_folder:
+            messages.use_set_languages(set_folder)
     messages.check_language(lang)
     messages.template_folder(lang)
     if lang == cs.language:

@@ -266,6 +266,11 @@ def _build(folder: Path, docs: list[Document], diags: list[Diagnostic], complete
     rules = dataclasses.replace(base.rules, **rules_raw) if base else model.Rules(**rules_raw)
     icons = {**(base.icons if base else {}), **check_icons(folder, head, data.get("icons", {}), diags)}
     look = check_look(folder, head, data.get("look", {}), base.look if base else model.Look(), diags)
+    for key in look.backs:
+        if key not in types:
+            line, col = head.where(("look", "backs", key))
+            diags.append(Diagnostic(head.path, line, col, f"look.backs.{key}: the set has no card type '{key}' "
+                                    f"(it has {', '.join(types)}){did_you_mean(key, list(types))}"))
     cards: list[model.Card] = []
     first_seen: dict[str, tuple[str, int, str]] = {}
     number = 0
@@ -310,6 +315,7 @@ def _build(folder: Path, docs: list[Document], diags: list[Diagnostic], complete
     equivalences = dict(base.equivalences) if base else {}
     equivalences.update(data.get("equivalences", {}))
     total = sum(c.count for c in cards)
+    messages.use_set_languages(folder)  # its lang/<code>/ folders: languages cardgen does not ship
     cs = model.CardSet(name=data["name"], title=data["title"], deck_size=data.get("deck_size", total), rules=rules,
                        types=types, cards=tuple(cards), path=str(folder), equivalences=equivalences,
                        description=data.get("description", base.description if base else ""), icons=icons,

@@ -128,7 +128,24 @@ def check_look(folder: Path, head: Document, raw: dict[str, Any], inherited: mod
         back = model.BackDesign(**{**vars(inherited.back), **fields})
         image = ""
         _check_contrast(back, back_raw, err)
-    return model.Look(fonts, image, back, sources)
+    backs = dict(inherited.backs)
+    for key, raw_back in dict(raw.get("backs", {})).items():
+        backs[key] = _type_back(folder, dict(raw_back), back, lambda at, msg, k=key: err(("backs", k, *at), msg))
+    return model.Look(fonts, image, back, sources, backs)
+
+
+def _type_back(folder: Path, raw: dict[str, Any], back: model.BackDesign, err: Any) -> model.TypeBack:
+    """One type's back: its image, or its design over the set's (`back`), held to the set back's rules."""
+    design_keys = [k for k in raw if k != "image"]
+    if "image" in raw and design_keys:
+        err((design_keys[0],), f"a back is an `image` or a design ({', '.join(design_keys)}), not both")
+        return model.TypeBack()
+    if "image" in raw:
+        return model.TypeBack(image=_back_image(folder, str(raw["image"]), lambda msg: err(("image",), msg)))
+    fields = {k: (v.upper() if k in BACK_INKS else v) for k, v in raw.items()}
+    design = model.BackDesign(**{**vars(back), **fields})
+    _check_contrast(design, raw, lambda at, msg: err(at[1:], msg))
+    return model.TypeBack(design=design)
 
 
 def _back_image(folder: Path, rel: str, err: Any) -> str:

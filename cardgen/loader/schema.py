@@ -196,6 +196,11 @@ LOOK_SCHEMA: dict[str, Any] = {
                  "description": "An `image`, or a design: `fill`, `pattern`, `ink`, `title`, `subtitle`."},
     },
 }
+LOOK_SCHEMA["properties"]["backs"] = {
+    "type": "object", "minProperties": 1, "propertyNames": {"pattern": "^[a-z][a-z0-9_-]*$"},
+    "additionalProperties": LOOK_SCHEMA["properties"]["back"],
+    "description": "A back per card type (its key): an `image`, or a design over the set's `back` (the backs "
+                   "then tell the types apart, on purpose)."}
 
 MAX_SET_NAME = 40  # the name is a folder and file name (<out>/<name>/<name>-cards.pdf) and printed in the footer
 

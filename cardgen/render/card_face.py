@@ -169,14 +169,21 @@ def _face(s: RenderSession, pen: Pen, card: Card, cs: CardSet, trim: Rect, bleed
     row_h = s.face.value_row.height
     value = value_of(card, cs.language)
     badges = badges_of(s, card, cs)
-    x = trim.x + m
+    x, right = trim.x + m, trim.right - m
     if value is not None:
         room_w = inner_w * 0.62 if badges else inner_w
-        x = _value_box(s, pen, card, value, Rect(x, top - row_h, room_w, row_h)) + 2.0
-    if badges:
-        _badges(s, pen, card, badges, Rect(x, top - row_h, trim.right - m - x, row_h))
+        if s.face.value_row.side == "right":  # the box at the right of the row, the badges left of it
+            right = _value_box(s, pen, card, value, Rect(right - room_w, top - row_h, room_w, row_h),
+                               at_right=True) - 2.0
+        else:
+            x = _value_box(s, pen, card, value, Rect(x, top - row_h, room_w, row_h)) + 2.0
+    placed = _beside(s, pen, badges, Rect(x, top - row_h, right - x, row_h)) if badges else []
     if value is not None or badges:
         top -= row_h
+    if placed is None:  # too long beside the value even at the minimum size: the badges get lines of their own
+        placed = _on_own_lines(s, pen, card, badges, trim.x + m, top - s.face.badge.gap, inner_w)
+        top = min(p.y for p in placed)
+    _draw_badges(s, pen, placed)
 
     # art, then rules text and flavour
     top -= s.face.text.gap_above
@@ -184,15 +191,24 @@ def _face(s: RenderSession, pen: Pen, card: Card, cs: CardSet, trim: Rect, bleed
     art = art_file(card, cs)
     if art is not None:
         art_h = (top - bottom) * s.face.art.height_ratio
-        pen.image(str(art[0]), art[1], trim.x + m, top - art_h, inner_w, art_h)
-        pen.stroke_rect(trim.x + m, top - art_h, inner_w, art_h, s.colours.frame, s.face.art.frame_pt)
+        look = s.face.art
+        if look.span == "bleed":  # the card's full width and through the bleed: the cut trims it, no frame
+            pen.image(str(art[0]), art[1], trim.x - bleed, top - art_h, trim.w + 2 * bleed, art_h,
+                      look.fit == "contain", (look.focus_x, look.focus_y))
+        else:
+            pen.image(str(art[0]), art[1], trim.x + m, top - art_h, inner_w, art_h, look.fit == "contain",
+                      (look.focus_x, look.focus_y))
+            pen.stroke_rect(trim.x + m, top - art_h, inner_w, art_h, s.colours.frame, s.face.art.frame_pt)
         top -= art_h + s.face.text.gap_above
     _text_box(s, pen, card, text, Rect(trim.x + m, bottom, inner_w, top - bottom), icon_style(s, cs))
 
 
 def _band_icon(s: RenderSession, pen: Pen, role: str, band: Rect, ink: str) -> float:
     """The type's icon at the left of `band` (x from the margin), centred in its height but never
-    nearer the card's top edge than the margin; returns the width it takes, gap included."""
+    nearer the card's top edge than the margin; returns the width it takes, gap included (none when the
+    layout hides it: band.icon)."""
+    if s.face.band.icon == "hide":
+        return 0.0
     size = icon_size()
     y = min(band.y + (band.h - size) / 2, band.top - s.face.margin - size)
     draw_icon(pen, role, Rect(band.x, y, size, size), ink)
@@ -212,8 +228,9 @@ def art_file(card: Card, cs: CardSet) -> tuple[Path, tuple[int, int]] | None:
         return path, img.size
 
 
-def _value_box(s: RenderSession, pen: Pen, card: Card, value: Value, room: Rect) -> float:
-    """Draw the value in a dark box at the left of `room`; returns the box's right edge."""
+def _value_box(s: RenderSession, pen: Pen, card: Card, value: Value, room: Rect, at_right: bool = False) -> float:
+    """Draw the value in a dark box at the left of `room` (its right with `at_right`); returns the box's
+    far edge (its right, or its left with `at_right`)."""
     face = s.face.value_row.font
     pad = s.face.value_row.box_pad
     cap_face, cap_pt = s.face.value_row.caption_font, s.face.value_row.caption_pt
@@ -222,40 +239,84 @@ def _value_box(s: RenderSession, pen: Pen, card: Card, value: Value, room: Rect)
         raise CardFitError(f"{where(card)}card '{card.name}': value '{value.text}' does not fit its box")
     w = max(pen.width(value.text, face, size), pen.width(value.caption, cap_face, cap_pt)) + 2 * pad
     w = max(w, room.h)
-    pen.fill_rect(room.x, room.y, w, room.h, s.colours.value_box, s.face.value_row.box_radius)
-    cx = room.x + w / 2
+    left = room.right - w if at_right else room.x
+    pen.fill_rect(left, room.y, w, room.h, s.colours.value_box, s.face.value_row.box_radius)
+    cx = left + w / 2
     cap_base = room.y + 1.4
     pen.text(cx, cap_base, value.caption, cap_face, cap_pt, s.colours.value_text, align="centre")
     digits_h = size * 0.73 * PT
     space_top = room.top - (cap_base + cap_pt * 0.75 * PT)
     base = cap_base + cap_pt * 0.75 * PT + (space_top - digits_h) / 2
     pen.text(cx, base, value.text, face, size, s.colours.value_text, align="centre")
-    return room.x + w
+    return left if at_right else room.x + w
 
 
-def _badges(s: RenderSession, pen: Pen, card: Card, badges: list[tuple[str, str]], room: Rect) -> None:
+class _Placed(NamedTuple):
+    """A badge where it goes: its text at `size` in a box of width `w` whose lower left corner is (x, y)."""
+
+    text: str
+    colour: str
+    x: float
+    y: float
+    w: float
+    size: float
+
+
+def _beside(s: RenderSession, pen: Pen, badges: list[tuple[str, str]], room: Rect) -> list[_Placed] | None:
+    """The badges stacked in columns beside the value, each shrunk down to the minimum size if need be;
+    None when one does not fit that way."""
     face, pt = s.face.badge.font, s.face.badge.pt
-    h, gap, pad, radius = s.face.badge.height, s.face.badge.gap, s.face.badge.pad, s.face.badge.radius
+    h, gap, pad = s.face.badge.height, s.face.badge.gap, s.face.badge.pad
     x, y = room.x, room.top
     col_w = 0.0
+    out: list[_Placed] = []
     for text, colour in badges:
         size = _fit_single(pen, text, face, pt, s.face.badge.min_pt, room.right - x - 2 * pad)
         if size is None or room.right - x < 2 * pad:
-            raise CardFitError(f"{where(card)}card '{card.name}': badge '{text}' does not fit beside its value")
+            return None
         w = pen.width(text, face, size) + 2 * pad
         if y - h < room.y - 1e-9:
             x, y, col_w = x + col_w + gap, room.top, 0.0
             if x + w > room.right + 1e-9:
-                raise CardFitError(f"{where(card)}card '{card.name}': too many badges to fit beside its value")
-        pen.fill_rect(x, y - h, w, h, colour, radius)
-        pen.text(x + pad, y - h + (h - size * 0.72 * PT) / 2, text, face, size, ink_on(s, colour))
+                return None
+        out.append(_Placed(text, colour, x, y - h, w, size))
         y -= h + gap
         col_w = max(col_w, w)
+    return out
+
+
+def _on_own_lines(s: RenderSession, pen: Pen, card: Card, badges: list[tuple[str, str]], left: float, top: float,
+                  width: float) -> list[_Placed]:
+    """The badges in lines of their own below the value, left to right, the full width of the card's text."""
+    face, pt = s.face.badge.font, s.face.badge.pt
+    h, gap, pad = s.face.badge.height, s.face.badge.gap, s.face.badge.pad
+    x, y = left, top
+    out: list[_Placed] = []
+    for text, colour in badges:
+        size = _fit_single(pen, text, face, pt, s.face.badge.min_pt, width - 2 * pad)
+        if size is None:
+            raise CardFitError(f"{where(card)}card '{card.name}': badge '{text}' does not fit the card's width "
+                               f"even at {s.face.badge.min_pt:g} pt")
+        w = pen.width(text, face, size) + 2 * pad
+        if x > left and x + w > left + width + 1e-9:
+            x, y = left, y - h - gap
+        out.append(_Placed(text, colour, x, y - h, w, size))
+        x += w + gap
+    return out
+
+
+def _draw_badges(s: RenderSession, pen: Pen, placed: list[_Placed]) -> None:
+    face, h, pad, radius = s.face.badge.font, s.face.badge.height, s.face.badge.pad, s.face.badge.radius
+    for p in placed:
+        pen.fill_rect(p.x, p.y, p.w, h, p.colour, radius)
+        pen.text(p.x + pad, p.y + (h - p.size * 0.72 * PT) / 2, p.text, face, p.size, ink_on(s, p.colour))
 
 
 def icon_style(s: RenderSession, cs: CardSet) -> IconStyle:
-    """The set's keyword icons, sized as face.yaml says (text.icon_em, text.icon_gap_em)."""
-    return IconStyle(icons_of(cs), s.face.text.icon_em, s.face.text.icon_gap_em)
+    """The set's keyword icons, sized as face.yaml says (text.icon_em, text.icon_gap_em), and its language's
+    keywords to set in bold."""
+    return IconStyle(icons_of(cs), s.face.text.icon_em, s.face.text.icon_gap_em, messages.bold_words(cs.language),
+                     messages.turn_letters(cs.language))
 
 
 def _text_box(s: RenderSession, pen: Pen, card: Card, text: str, box: Rect, style: IconStyle) -> None:

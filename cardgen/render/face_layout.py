@@ -29,6 +29,7 @@ from cardgen.yaml_lib import yaml
 
 class Band(NamedTuple):
     height: float
+    icon: str  # show | hide: the type's icon at the band's left
     name_font: str
     name_max_pt: float
     name_min_pt: float
@@ -37,6 +38,7 @@ class Band(NamedTuple):
 
 class ValueRow(NamedTuple):
     height: float
+    side: str  # left | right: where the value box stands; the badges take the other side
     gap_above: float
     box_radius: float
     box_pad: float
@@ -78,6 +80,10 @@ class Text(NamedTuple):
 class Art(NamedTuple):
     height_ratio: float
     frame_pt: float
+    fit: str  # cover: fill the box, the overflow cropped | contain: the whole picture, inside the box
+    focus_x: float  # the point of the picture kept in view when cropping: 0 left .. 1 right
+    focus_y: float  # 0 top .. 1 bottom
+    span: str  # box: inside the margins, framed | bleed: edge to edge of the card and through its bleed
 
 
 class Footer(NamedTuple):
@@ -242,7 +248,15 @@ def as_dict(record: Any) -> dict[str, Any]:
 
 # The least and most a layout number may be, where 0 or more (every length, size and ratio) is not enough
 # for the card to be drawn at all: the text fitting steps by step_pt, lines are leading x size apart.
+CHOICES: dict[str, tuple[str, ...]] = {  # a layout word that picks one of a few ways, its first the bundled one
+    "band.icon": ("show", "hide"),
+    "value_row.side": ("left", "right"),
+    "art.fit": ("cover", "contain"),
+    "art.span": ("box", "bleed"),
+}
 BOUNDS: dict[str, tuple[float, float]] = {
+    "art.focus_x": (0.0, 1.0),
+    "art.focus_y": (0.0, 1.0),
     "text.step_pt": (0.05, 5.0),
     "text.leading": (0.8, 3.0),
     "text.flavour_ratio": (0.5, 1.5),
@@ -279,6 +293,9 @@ def _number(path: Path, node: yaml.ScalarNode, where: str) -> float:
 def _text(path: Path, node: yaml.ScalarNode, where: str, ink: bool) -> str:
     """A layout word: an ink as '#RRGGBB', a font field the name of a bundled logical face."""
     value = str(node.value)
+    if where in CHOICES and value not in CHOICES[where]:
+        raise _error(path, node, f"'{where}' is {value!r}; expected one of {', '.join(CHOICES[where])}"
+                                 f"{did_you_mean(value, list(CHOICES[where]))}")
     if ink and not _HEX.fullmatch(value):
         raise _error(path, node, f"'{where}' is {value!r}; expected a colour as '#RRGGBB'")
     if where.endswith("font") and value not in FONT_FILES:

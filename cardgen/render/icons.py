@@ -10,6 +10,7 @@ icon is embedded once by reportlab and placed the same way.
 from __future__ import annotations
 
 import hashlib
+import io
 import re
 from functools import lru_cache
 from pathlib import Path
@@ -23,6 +24,7 @@ from cardgen.errors import CardgenError
 from cardgen.iconwords import IconWord, icon_word
 from cardgen.model import CardSet
 from cardgen.render.inks import rgb_to_cmyk
+from cardgen.render.subset_tags import distinct_subset_tags
 from cardgen.svgshapes import SimpleSvg, read_svg, svglib_drawing
 
 ICON_FONT = "Sans"  # a bundled face (cardgen.render.fonts); icons draw no text, but the renderer sets a font
@@ -249,8 +251,20 @@ def _draw_from_paragraph(canvas: Any, _kind: str, label: str) -> None:
 
 
 class IconCanvas(Canvas):  # type: ignore[misc]
-    """A reportlab Canvas that knows how to draw paragraph icons (see `paragraph_markup`)."""
+    """A reportlab Canvas that knows how to draw paragraph icons (see `paragraph_markup`), and gives each font
+    it embeds a subset tag of its own when it saves into memory (`subset_tags`)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.setNamedCB(CALLBACK, _draw_from_paragraph)
+        target = args[0] if args else kwargs.get("filename")
+        self._written_to = target if isinstance(target, io.BytesIO) else None
+
+    def save(self) -> None:
+        super().save()
+        buf = self._written_to
+        if buf is not None:
+            data = distinct_subset_tags(buf.getvalue())
+            buf.seek(0)
+            buf.truncate()
+            buf.write(data)

@@ -213,15 +213,19 @@ class Pen:
                 c.restoreState()
             self._note("pop")
 
-    def image(self, path: str, px_size: tuple[int, int], x: float, y: float, w: float, h: float) -> None:
-        """Draw an image covering the box (scaled to fill it, centred, the overflow clipped)."""
-        scale = max(w / px_size[0], h / px_size[1])
+    def image(self, path: str, px_size: tuple[int, int], x: float, y: float, w: float, h: float,
+              contain: bool = False, focus: tuple[float, float] = (0.5, 0.5)) -> None:
+        """Draw an image in the box: covering it (scaled to fill it, the overflow clipped), or with `contain` whole
+        inside it. `focus` (0..1 from the picture's left and top) is the point that stays in view when cropped
+        (and where a contained picture sits in the room it leaves); the default centres it."""
+        scale = (min if contain else max)(w / px_size[0], h / px_size[1])
         iw, ih = px_size[0] * scale, px_size[1] * scale
         with self.clipped(x, y, w, h):
             self._note("image", x, y, w, h)
             if self.canvas is not None:
-                self.canvas.drawImage(cmyk_image(path) if self.cmyk else path, (x + (w - iw) / 2) * MM,
-                                      (y + (h - ih) / 2) * MM, iw * MM, ih * MM, mask=None if self.cmyk else "auto")
+                self.canvas.drawImage(cmyk_image(path) if self.cmyk else path, (x + (w - iw) * focus[0]) * MM,
+                                      (y + (h - ih) * (1.0 - focus[1])) * MM, iw * MM, ih * MM,
+                                      mask=None if self.cmyk else "auto")
 
     @contextmanager
     def clipped(self, x: float, y: float, w: float, h: float) -> Iterator[None]:

@@ -11,14 +11,17 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cache
+from pathlib import Path
 from typing import Any, Literal, NamedTuple
 
 import jinja2
+from jinja2.sandbox import SandboxedEnvironment
 from markupsafe import Markup, escape
 
 from cardgen import mechanics as mech
 from cardgen import messages
 from cardgen.cardtext import summary
+from cardgen.errors import CardgenError
 from cardgen.iconwords import keyword_forms
 from cardgen.jinja_cache import bytecode_cache
 from cardgen.model import DEFENCE_KINDS, Card, CardSet, defences_of
@@ -181,14 +184,23 @@ def _unique(items: Iterable[str]) -> list[str]:
     return out
 
 
-@cache
 def rules_env(lang: str = messages.DEFAULT_LANGUAGE) -> jinja2.Environment:
     """The rules-page templates of a language: English from templates/rules/, another language's from
-    templates/i18n/<lang>/rules/ (compiled code kept by Jinja's own bytecode cache, cardgen.jinja_cache)."""
+    templates/i18n/<lang>/rules/ or the folder it was brought in (compiled code kept by Jinja's own bytecode
+    cache, cardgen.jinja_cache)."""
     folder = messages.template_folder(lang)
-    env = jinja2.Environment(loader=jinja2.FileSystemLoader((folder or templates_dir()) / "rules"),
-                             bytecode_cache=bytecode_cache(), autoescape=True, trim_blocks=True, lstrip_blocks=True,
-                             undefined=jinja2.StrictUndefined, keep_trailing_newline=False)
+    return _rules_env(lang, folder)
+
+
+@cache
+def _rules_env(lang: str, folder: Path | None) -> jinja2.Environment:
+    options: dict[str, Any] = {"autoescape": True, "trim_blocks": True, "lstrip_blocks": True,
+                               "undefined": jinja2.StrictUndefined, "keep_trailing_newline": False}
+    loader = jinja2.FileSystemLoader((folder or templates_dir()) / "rules")
+    if messages.language_folder(lang) is not None:  # a language from a set or the user: data, not trusted code
+        env: jinja2.Environment = SandboxedEnvironment(loader=loader, **options)
+    else:
+        env = jinja2.Environment(loader=loader, bytecode_cache=bytecode_cache(), **options)
     env.filters.update(_filters(lang))
     return env
 
@@ -363,9 +375,22 @@ def page_context(cs: CardSet) -> dict[str, Any]:
     }
 
 
+class RulesTemplateError(CardgenError):
+    """A rules-page template of a language from a set or the user failed (its syntax, a name, the sandbox)."""
+
+
 def page_markup(cs: CardSet) -> str:
     """The page in the templates' line format (see templates/rules/page.j2)."""
-    return rules_env(cs.language).get_template(PAGE_TEMPLATE).render(**page_context(cs))
+    env = rules_env(cs.language)
+    if messages.language_folder(cs.language) is None:
+        return env.get_template(PAGE_TEMPLATE).render(**page_context(cs))
+    try:
+        return env.get_template(PAGE_TEMPLATE).render(**page_context(cs))
+    except jinja2.TemplateSyntaxError as exc:
+        raise RulesTemplateError(f"{exc.filename}:{exc.lineno}:1: error: template syntax: {exc.message}") from None
+    except jinja2.TemplateError as exc:
+        folder = messages.template_folder(cs.language)
+        raise RulesTemplateError(f"{folder}/rules/{PAGE_TEMPLATE}:1:1: error: template failed: {exc}") from None
 
 
 # --- the line format -------------------------------------------------------------------------------

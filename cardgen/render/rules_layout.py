@@ -38,6 +38,7 @@ from cardgen.paths import templates_dir
 from cardgen.render.face_layout import bundled as bundled_layout
 from cardgen.render.face_layout import min_text_pt
 from cardgen.render.fonts import register_fonts
+from cardgen.render.hyphenation import broken, narrowest
 from cardgen.render.icons import IconCanvas, paragraph_markup
 from cardgen.render.layout_data import read_yaml
 from cardgen.render.rules_content import TABLE_KINDS, Block
@@ -145,9 +146,10 @@ class _Styles(NamedTuple):
     cell_bold: ParagraphStyle
     cell_head: ParagraphStyle
     size: float
+    lang: str
 
 
-def _styles(size: float, faces: Faces = ()) -> _Styles:
+def _styles(size: float, faces: Faces = (), lang: str = messages.DEFAULT_LANGUAGE) -> _Styles:
     lay = layout()
     lead = float(lay["leading"])
     text, head, table = lay["text"], lay["heading"], lay["table"]
@@ -170,7 +172,7 @@ def _styles(size: float, faces: Faces = ()) -> _Styles:
     cell_bold = ParagraphStyle("cell_bold", parent=cell, fontName=face(table["bold"], faces))
     cell_head = ParagraphStyle("cell_head", parent=cell, fontName=cell_bold.fontName,
                                textColor=colors.HexColor(table["head_colour"]))
-    return _Styles(body, bullet, heading, term, cell, cell_bold, cell_head, size)
+    return _Styles(body, bullet, heading, term, cell, cell_bold, cell_head, size, lang)
 
 
 # --- tables ----------------------------------------------------------------------------------------
@@ -241,6 +243,12 @@ def _card_widths(rows: list[Block], st: _Styles, width: float) -> tuple[list[flo
                 best = max([best, *(float(stringWidth(t, font, size)) for t in texts)])
         return best + pad + 1.0  # a point of slack: Paragraph wraps text that fits only exactly
 
+    def least(col: int, font: str) -> float:
+        """The room the column's widest word needs, broken at its hyphenation points."""
+        words = [w for c, off in zip(cells, offset, strict=True) if len(c) > col + off for w in c[col + off].split()]
+        return max((narrowest(w, st.lang, lambda t: float(stringWidth(t, font, size))) for w in words),
+                   default=0.0) + pad + 1.0
+
     value_w, copies_w = widest(1, bold), widest(2, regular)
     name_full, name_word = widest(0, bold), widest(0, bold, words=True)
     name_w = max(name_word, min(name_full, rest * float(limits["name_max"])))
@@ -251,8 +259,8 @@ def _card_widths(rows: list[Block], st: _Styles, width: float) -> tuple[list[flo
         name_w = max(name_word, name_w - (floor - effect_w))
         effect_w = rest - name_w - value_w - copies_w
     split_name = effect_w < floor  # one word of a name is wider than the room left: it splits in its column
-    if split_name:
-        name_w = max(rest - value_w - copies_w - floor, pad + 1.0)
+    if split_name:  # it breaks at a hyphenation point: the column is at least as wide as the widest piece
+        name_w = max(rest - value_w - copies_w - floor, least(0, bold))
         effect_w = rest - name_w - value_w - copies_w
     return [sw, name_w, value_w, copies_w, effect_w], effect_w < effect_word or split_name
 
@@ -291,6 +299,22 @@ def _cell(markup: str, style: ParagraphStyle, room: float) -> str | Paragraph:
     return _para(markup, style)
 
 
+def _hyphenated(markup: str, style: ParagraphStyle, room: float, lang: str) -> str:
+    """A name's markup with each word wider than `room` broken at its hyphenation points, a hyphen at each
+    break (a narrow column never splits a word at an arbitrary letter)."""
+    if "<" in markup:
+        return markup
+
+    def width(text: str) -> float:
+        return float(stringWidth(text, style.fontName, style.fontSize))
+
+    words = html.unescape(markup).split()
+    if all(width(w) <= room for w in words):
+        return markup
+    return " ".join("<br/>".join(html.escape(line, quote=False) for line in broken(w, room, width, lang))
+                    for w in words)
+
+
 def _card_table(rows: list[Block], st: _Styles, width: float) -> Table:
     table = layout()["table"]
     compact = all(len(b.cells) < 5 for b in rows if b.kind == "card")  # no effect column
@@ -321,6 +345,7 @@ def _card_table(rows: list[Block], st: _Styles, width: float) -> Table:
             style.append(("SPAN", (0, i), (-1, i)))
             continue
         colour, name, value, copies, effect = _padded(b.cells, 5)
+        name = _hyphenated(name, st.cell_bold, widths[1] - pad, st.lang)
         row: list[Any] = ["", _cell(name, st.cell_bold, widths[1] - pad), html.unescape(value), html.unescape(copies)]
         data.append(row if compact else [*row, _cell(effect, st.cell, widths[4] - pad)])
         if n % 2:
@@ -363,9 +388,11 @@ def _with_icons(b: Block, size: float, body: str) -> str:
                             bundled_layout().face.text.icon_gap_em, body)
 
 
-def story(blocks: list[Block], size: float, width: float, faces: Faces = ()) -> list[Flowable]:
-    """Flowables for the body blocks (the title is drawn separately) at body font `size`."""
-    st = _styles(size, faces)
+def story(blocks: list[Block], size: float, width: float, faces: Faces = (),
+          lang: str = messages.DEFAULT_LANGUAGE) -> list[Flowable]:
+    """Flowables for the body blocks (the title is drawn separately) at body font `size`, words broken
+    by `lang`'s hyphenation."""
+    st = _styles(size, faces, lang)
     body = st.body.fontName
     head = layout()["heading"]
     out: list[Flowable] = []
@@ -666,7 +693,7 @@ def render(blocks: list[Block], paper: str, size: float, subject: str, columns: 
 
     doc.addPageTemplates([PageTemplate(id="rules", frames=geo.frames(draw, placed), onPage=on_page)])
     try:
-        flowables = story(blocks, size, geo.column_width, faces)
+        flowables = story(blocks, size, geo.column_width, faces, lang)
         if onto is not None:
             doc._doSave = 0  # platypus's switch: the caller goes on drawing on its canvas and saves it
             info = dict(vars(onto._doc.info))

@@ -13,7 +13,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from cardgen.model import CardSet
+from cardgen.model import CardSet, TypeBack
 from cardgen.render.face_layout import BackInks, Face, Layout, is_record, record_fields
 from cardgen.render.fonts import register_set_fonts
 
@@ -60,6 +60,14 @@ def back_image(cs: CardSet) -> tuple[str, tuple[int, int]] | None:
     if not cs.look.back_image:
         return None
     path = Path(cs.look.back_image)
+    return str(path), _pixels(str(path), path.stat().st_mtime_ns)
+
+
+def type_back_image(back: TypeBack) -> tuple[str, tuple[int, int]] | None:
+    """A type's back image and its size in pixels, or None when the type's back is a design."""
+    if not back.image:
+        return None
+    path = Path(back.image)
     return str(path), _pixels(str(path), path.stat().st_mtime_ns)
 
 

@@ -35,7 +35,7 @@ from cardgen.render.geometry import (
 from cardgen.render.icons import IconCanvas
 from cardgen.render.pen import MM, PT, Pen
 from cardgen.render.session import RenderSession
-from cardgen.render.set_look import back_image, back_title
+from cardgen.render.set_look import back_image, back_title, type_back_image
 from cardgen.render.textfit import Faces, draw_block, fit_lines
 
 PRODUCER = f"cardgen {__version__}"
@@ -221,12 +221,12 @@ def draw_sheets(s: RenderSession, canvas: Any, cs: CardSet, opts: PrintOptions, 
         page_no += 1
         for card, trim in zip(chunk, layout.trims, strict=False):
             copies.draw(card, trim)
-        for cell in layout.folded_backs[:len(chunk)]:
+        for card, cell in zip(chunk, layout.folded_backs, strict=False):
             if layout.backs_turned:  # a horizontal fold turns them upright again
                 with pen.moved(cell.right, cell.top, 180):
-                    draw_back(s, pen, cs, Rect(0.0, 0.0, cell.w, cell.h), layout.bleed)
+                    draw_back(s, pen, cs, Rect(0.0, 0.0, cell.w, cell.h), layout.bleed, card)
             else:
-                draw_back(s, pen, cs, cell, layout.bleed)
+                draw_back(s, pen, cs, cell, layout.bleed, card)
         draw_sheet_furniture(s, pen, layout, messages.text("sheet.page", cs.language, set=cs.name, title=cs.title,
                                                            page=page_no, total=total), cs.language)
         canvas.showPage()
@@ -236,8 +236,8 @@ def draw_sheets(s: RenderSession, canvas: Any, cs: CardSet, opts: PrintOptions, 
             page_no += 1
             duplex = cast(Duplex, opts.duplex)
             cells = back_cells(layout, duplex, opts.offset)
-            for cell in cells[:len(chunk)]:
-                draw_back(s, pen, cs, cell, layout.bleed)
+            for card, cell in zip(chunk, cells, strict=False):
+                draw_back(s, pen, cs, cell, layout.bleed, card)
             # the label goes where the front's footer falls on this side, clear of the backs
             label = messages.text("sheet.backs_page", cs.language, set=cs.name, page=page_no, total=total,
                                   duplex=messages.text(f"sheet.duplex_{opts.duplex}", cs.language))
@@ -405,16 +405,23 @@ def draw_scale_bar(s: RenderSession, pen: Pen, layout: SheetLayout, lang: str = 
         pen.text(box.x + (1.0 if inches else 0.0), y + (1.9 if inches else 0.8), label, face, pt, ink)
 
 
-def draw_back(s: RenderSession, pen: Pen, cs: CardSet, cell: Rect, bleed: float = 0.0) -> None:
-    """A card back: the same for every card, so the backs reveal nothing. `cell` includes the bleed;
-    the frame and title keep their distance from the cut, not from the bleed's edge. A set's own back
-    image covers the whole cell (card and bleed), centred, its overflow clipped; a back design is in the
-    session's layout already (`set_look.look_layout`)."""
-    image = back_image(cs)
+def draw_back(s: RenderSession, pen: Pen, cs: CardSet, cell: Rect, bleed: float = 0.0,
+              card: Card | None = None) -> None:
+    """A card back: the same for every card, so the backs reveal nothing, unless the set gives `card`'s type
+    a back of its own (`look.backs`). `cell` includes the bleed; the frame and title keep their distance
+    from the cut, not from the bleed's edge. A back image covers the whole cell (card and bleed), centred,
+    its overflow clipped; the set's back design is in the session's layout already (`set_look.look_layout`),
+    a type's design is drawn over it."""
+    own = cs.look.backs.get(card.type) if card is not None else None
+    image = back_image(cs) if own is None else type_back_image(own)
     if image is not None:
         pen.image(image[0], image[1], cell.x, cell.y, cell.w, cell.h)
         return
     fill, pattern, ink = s.colours.back.fill, s.colours.back.pattern, s.colours.back.ink
+    title = back_title(cs)
+    if own is not None:
+        fill, pattern, ink = own.design.fill or fill, own.design.pattern or pattern, own.design.ink or ink
+        title = own.design.title or title
     inset = s.face.back.inset  # face_problems keeps the frame's outer edge beyond the safe margin
     with pen.clipped(cell.x, cell.y, cell.w, cell.h):
         pen.fill_rect(cell.x, cell.y, cell.w, cell.h, fill)
@@ -428,7 +435,7 @@ def draw_back(s: RenderSession, pen: Pen, cs: CardSet, cell: Rect, bleed: float 
         face = s.face.back.title_font
         box = Rect(inner.x + 3, inner.y + inner.h * 0.3, inner.w - 6, inner.h * 0.4)
         pen.fill_rect(box.x - 1, box.y, box.w + 2, box.h, fill, radius=2)
-        block = fit_lines(s.metrics, back_title(cs).upper(), box.w, box.h, s.face.back.title_max_pt,
+        block = fit_lines(s.metrics, title.upper(), box.w, box.h, s.face.back.title_max_pt,
                           s.face.back.title_min_pt, 0.5, (Faces(face, face),), 1.15)
         if block is not None:
             content = block.size_pt * 0.74 * PT + (len(block.lines) - 1) * block.leading
@@ -436,6 +443,8 @@ def draw_back(s: RenderSession, pen: Pen, cs: CardSet, cell: Rect, bleed: float 
         # English keeps the layout's line (a set's look may change it); another language says it in its words
         subtitle = s.face.back.subtitle if cs.language == messages.DEFAULT_LANGUAGE or not s.face.back.subtitle \
             else messages.text("sheet.back_subtitle", cs.language)
+        if own is not None and own.design.subtitle is not None and own.design.subtitle != cs.look.back.subtitle:
+            subtitle = own.design.subtitle  # the type's own line
         if subtitle:
             sub_face, sub_pt = s.face.back.subtitle_font, s.face.back.subtitle_pt
             pen.text(box.x + box.w / 2, box.y - 4, subtitle, sub_face, sub_pt, ink, align="centre")

@@ -14,7 +14,8 @@ from typing import NamedTuple
 from cardgen.render.icons import Icon, find
 from cardgen.render.pen import Pen, TextMetrics
 
-_KEYWORD = re.compile(r"^\W*(?:[A-ZÄÖÜ][A-ZÄÖÜ0-9²⁴'’\-]+|\d+[TZ])\W*$")
+_EDGES = re.compile(r"^\W*(.*?)\W*$", re.DOTALL)
+_IN_KEYWORD = frozenset("0123456789²⁴'’-")
 
 
 class Faces(NamedTuple):
@@ -43,11 +44,14 @@ class _Piece(NamedTuple):
 
 
 class IconStyle(NamedTuple):
-    """The icons text may show and how big they are, relative to the font size (face.yaml's text.icon_*)."""
+    """The icons text may show and how big they are, relative to the font size (face.yaml's text.icon_*), and
+    the language's own keywords, set in bold in any script (the catalogue's `keywords`)."""
 
     icons: tuple[Icon, ...] = ()
     em: float = 1.0
     gap_em: float = 0.0
+    keywords: frozenset[str] = frozenset()
+    turns: str = "TZ"  # the letters after a number of turns (check_text.turns: 2T, 2Z)
 
 
 NO_ICONS = IconStyle()  # text without icons
@@ -66,8 +70,16 @@ class Block(NamedTuple):
         return len(self.lines) * self.leading
 
 
-def is_keyword(word: str) -> bool:
-    return bool(_KEYWORD.match(word))
+def is_keyword(word: str, keywords: frozenset[str] = frozenset(), turns: str = "TZ") -> bool:
+    """A word set in bold: one of the language's keywords, a word in capitals of any cased script (DODGE,
+    ESQUIVÉE, УКЛОН), or a number of turns (2T, 2Z); punctuation around it aside."""
+    core = _EDGES.match(word)
+    text = core.group(1) if core else word
+    if text in keywords:
+        return True
+    if len(text) >= 2 and text[0].isupper() and all(c.isupper() or c in _IN_KEYWORD for c in text[1:]):
+        return True
+    return len(text) >= 2 and text[-1] in turns and text[:-1].isdigit() and text[:-1].isascii()
 
 
 def icon_height(size_pt: float, style: IconStyle) -> float:
@@ -90,7 +102,7 @@ def _pieces(m: TextMetrics, word: str, size_pt: float, faces: Faces, bold_keywor
             style: IconStyle) -> tuple[_Piece, ...]:
     """A word as its text and icon pieces, each measured."""
     def text(t: str) -> _Piece:
-        face = faces.bold if bold_keywords and is_keyword(t) else faces.regular
+        face = faces.bold if bold_keywords and is_keyword(t, style.keywords, style.turns) else faces.regular
         return _Piece(t, face, m.width(t, face, size_pt))
 
     found = find(word, style.icons)
