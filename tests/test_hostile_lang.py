@@ -50,3 +50,13 @@ def test_a_translation_in_characters_the_faces_have_builds(tmp_path: Path) -> No
     run, _peak = measured("build", "--set", "./ll", "--lang", "de", "--out", "out", "--proof", cwd=tmp_path)
     assert run.code == 0, run.err
     assert (tmp_path / "out" / "ll" / "ll-cards.pdf").is_file()
+
+
+def test_right_to_left_text_in_the_sets_own_card_is_refused_at_its_line(tmp_path: Path) -> None:
+    extending_set(tmp_path / "rt", "rt", cards=f"  - {{name: Shalom, type: basic, count: 1, damage: 1, "
+                                                f"flavour: '{HEBREW}', source: designed}}\n")
+    run, _peak = measured("build", "--set", "./rt", "--out", "out", cwd=tmp_path)
+    assert clean_failure(run), (run.code, run.err)
+    assert ("rt/set.yaml:5:" in run.err and "card 'Shalom' field `flavour`: is written right to left "
+            "(U+05E9 HEBREW LETTER SHIN)") in run.err, run.err
+    assert not (tmp_path / "out").exists()

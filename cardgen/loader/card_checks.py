@@ -61,6 +61,18 @@ def hidden_character(text: str, one_line: bool = False) -> str | None:
     return None
 
 
+RIGHT_TO_LEFT = ("is written right to left ({}); cardgen lays text out left to right only, so it would print with "
+                 "its letters reversed")
+
+
+def right_to_left(text: str) -> str | None:
+    """The first right-to-left letter of `text` (Hebrew, Arabic...) as 'U+05E9 HEBREW LETTER SHIN', or None."""
+    for ch in text:
+        if unicodedata.bidirectional(ch) in ("R", "AL"):
+            return f"U+{ord(ch):04X} {unicodedata.name(ch, 'a right-to-left letter')}"
+    return None
+
+
 def name_key(name: str) -> str:
     """What a name looks like, for finding near-duplicates: compatibility forms folded (NFKC: a full-width 'Ｋ'
     is 'K'), invisible characters dropped, runs of spaces made one, case ignored."""
@@ -84,6 +96,8 @@ def raw_card_problems(doc: Document, at: tuple[str | int, ...], raw: dict[str, A
         value = raw.get(key)
         if isinstance(value, str) and (hidden := hidden_character(value, key in ONE_LINE_CARD_FIELDS)):
             add(key, f"has {hidden}; write plain visible text")
+        elif isinstance(value, str) and (rtl := right_to_left(value)):
+            add(key, RIGHT_TO_LEFT.format(rtl))
     effects = raw.get("effects")
     if effects is not None:
         for key in NOT_WITH_EFFECTS:

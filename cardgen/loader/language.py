@@ -19,14 +19,13 @@ its own on top.
 from __future__ import annotations
 
 import dataclasses
-import unicodedata
 from pathlib import Path
 from typing import Any
 
 from cardgen import messages, model
 from cardgen.cardtext import check_text
 from cardgen.errors import Diagnostic, SetError
-from cardgen.loader.card_checks import hidden_character
+from cardgen.loader.card_checks import RIGHT_TO_LEFT, hidden_character, right_to_left
 from cardgen.loader.yaml_doc import Document, read_document
 from cardgen.suggest import did_you_mean
 
@@ -125,20 +124,11 @@ def _text(doc: Document, at: tuple[str | int, ...], value: Any, diags: list[Diag
     elif (hidden := hidden_character(value, one_line)) is not None:
         problem = f"has {hidden}; write plain visible text"
     elif (rtl := right_to_left(value)) is not None:
-        problem = (f"is written right to left ({rtl}); cardgen lays text out left to right only, so it would print "
-                   "with its letters reversed")
+        problem = RIGHT_TO_LEFT.format(rtl)
     if problem is None:
         return str(value)
     line, col = doc.where(at)
     diags.append(Diagnostic(doc.path, line, col, f"{where}: {problem}"))
-    return None
-
-
-def right_to_left(text: str) -> str | None:
-    """The first right-to-left letter of `text` (Hebrew, Arabic...) as 'U+05E9 HEBREW LETTER SHIN', or None."""
-    for ch in text:
-        if unicodedata.bidirectional(ch) in ("R", "AL"):
-            return f"U+{ord(ch):04X} {unicodedata.name(ch, 'a right-to-left letter')}"
     return None
 
 
