@@ -1,22 +1,27 @@
 """The balance procedure with every default, over seeds: what it finds on the planted fixtures and what it flags
 wrongly on them and on the controls, and how long a verdict takes.
 
-    nice -n 10 python bench/balance_bench.py [--seeds 10] [--first-seed 1] [--jobs N] [FIXTURE ...]
+    nice -n 10 python bench/balance_bench.py [--seeds 10] [--first-seed 1] [--jobs N] [--log FILE] [FIXTURE ...]
+    python bench/balance_bench.py --table FILE
 
-Each run is `compare_versions(base, fixture)` with the defaults (the cache off, so every run plays). Printed per
+Each run is `compare_versions(base, fixture)` with the defaults (the cache off, so every run plays). The seeds
+are the outer loop, so a run stopped early has covered every fixture on the same number of seeds. Printed per
 run: the cards called (primary and knock-on), the game under changed rules, the games at each table size, the
-wall and CPU time of this process. Then per fixture and in all: plants named in the right direction at the size
-they were planted for, cards flagged that were not planted (primary family: wrongly flagged), knock-on calls,
-and the median and worst wall time to a verdict.
+wall and CPU time of this process; each run is also appended to `--log` as a JSON line. The closing table (also
+`--table FILE` from a log, finished or not): per fixture the seeds run, the seeds on which every plant was named
+in its direction at the size it was planted for, the seeds with no card flagged that was not planted (quiet),
+the wrong flags and knock-on calls in all, and the median and worst wall time to a verdict.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import statistics
 import time
 from pathlib import Path
+from typing import Any
 
 from cardgen.loader import load_set
 from cardgen.sim.balance import BalanceConfig, BalanceResult, compare_versions
@@ -40,7 +45,7 @@ EXPECTED: dict[str, dict[str, dict[int, str]]] = {
 }
 
 
-def score(res: BalanceResult, expected: dict[str, dict[int, str]]) -> tuple[int, int, int, list[str]]:
+def score(res: BalanceResult, expected: dict[str, dict[int, str]]) -> tuple[int, int, list[str], list[str]]:
     """(plant calls made as expected, plant calls expected, cards flagged that were not planted, knock-on
     calls) of one run."""
     calls = {(v.card, t.players): v.call for t in res.tables for v in t.verdicts}
@@ -51,7 +56,56 @@ def score(res: BalanceResult, expected: dict[str, dict[int, str]]) -> tuple[int,
                      for n in (2, 4) if n not in sizes and calls.get((card, n)) not in
                      (None, *sizes.values(), "no change that matters", "within the band", "undecided")})
     knock = sorted({f"{v.card} ({v.players}p {v.change:+.1f})" for v in res.flagged(("knock-on",))})
-    return found, len(want), len(wrong), knock
+    return found, len(want), wrong, knock
+
+
+def run_one(name: str, seed: int, jobs: int) -> dict[str, Any]:
+    """One compare of a fixture with its base at `seed`: the scored record the log keeps."""
+    b = load_set(PLANTS / name)
+    a = load_set(Path(b.base or ""))
+    t0, c0 = time.perf_counter(), time.process_time()
+    res = compare_versions(a, b, BalanceConfig(seed=seed, jobs=jobs))
+    wall = time.perf_counter() - t0
+    found, want, wrong, knock = score(res, EXPECTED.get(name, {}))
+    return {"fixture": name, "seed": seed, "found": found, "want": want, "wrong": wrong, "knock": knock,
+            "called": sorted({v.card for v in res.flagged()}),
+            "game": [f"{v.card} {v.players}p {v.call}" for t in res.tables for v in t.verdicts
+                     if v.family == "rules"],
+            "games": {str(t.players): [t.games, t.stopped] for t in res.tables},
+            "wall": round(wall, 2), "cpu": round(time.process_time() - c0, 2), "load": round(os.getloadavg()[0], 1)}
+
+
+def run_line(r: dict[str, Any]) -> str:
+    game = "; ".join(r["game"])
+    return (f"{r['fixture']} seed {r['seed']}: called {r['called'] or '-'}; knock-on {r['knock'] or '-'}; "
+            + (game + "; " if game else "")
+            + ", ".join(f"{p}p {g} ({why})" for p, (g, why) in r["games"].items())
+            + f"; {r['wall']:.1f} s wall, {r['cpu']:.1f} s CPU here; load {r['load']:.1f}")
+
+
+def table(records: list[dict[str, Any]]) -> list[str]:
+    """The summary table: one row a fixture, then all."""
+    rows = [f"{'fixture':<16} {'seeds':>5} {'named':>5} {'quiet':>5} {'wrong':>5} {'knock':>5} "
+            f"{'median s':>8} {'worst s':>7}"]
+    fixtures = list(dict.fromkeys(r["fixture"] for r in records))
+    for name in [*fixtures, None]:
+        rs = [r for r in records if name is None or r["fixture"] == name]
+        if not rs:
+            continue
+        planted = any(r["want"] for r in rs)
+        named = str(sum(r["found"] == r["want"] for r in rs)) if planted else "-"
+        walls = [r["wall"] for r in rs]
+        rows.append(f"{name or 'all':<16} {len(rs):>5} {named:>5} {sum(not r['wrong'] for r in rs):>5} "
+                    f"{sum(len(r['wrong']) for r in rs):>5} {sum(len(r['knock']) for r in rs):>5} "
+                    f"{statistics.median(walls):>8.1f} {max(walls):>7.1f}")
+    missed = [f"{r['fixture']} seed {r['seed']} ({r['found']} of {r['want']})" for r in records
+              if r["found"] < r["want"]]
+    wrong = [f"{r['fixture']} seed {r['seed']}: {', '.join(r['wrong'])}" for r in records if r["wrong"]]
+    rows.append("named: seeds on which every planted call was made; quiet: seeds with no card flagged that was "
+                "not planted")
+    rows += [f"missed: {'; '.join(missed)}"] if missed else []
+    rows += [f"wrongly flagged: {'; '.join(wrong)}"] if wrong else []
+    return rows
 
 
 def main() -> None:
@@ -60,36 +114,25 @@ def main() -> None:
     ap.add_argument("--seeds", type=int, default=10)
     ap.add_argument("--first-seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=default_jobs())
+    ap.add_argument("--log", type=Path, help="Append each run to this file as a JSON line.")
+    ap.add_argument("--table", type=Path, metavar="FILE", help="Only print the table of a log.")
     args = ap.parse_args()
+    if args.table is not None:
+        lines = args.table.read_text(encoding="utf-8").splitlines()
+        print("\n".join(table([json.loads(x) for x in lines if x.strip()])))
+        return
     os.environ["CARDGEN_BALANCE_CACHE"] = "0"
     print(f"load at start: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; jobs {args.jobs}")
-    walls: list[float] = []
-    totals = [0, 0, 0, 0]
-    for name in args.fixtures:
-        b = load_set(PLANTS / name)
-        a = load_set(Path(b.base or ""))
-        expected = EXPECTED.get(name, {})
-        per = [0, 0, 0, 0]
-        for seed in range(args.first_seed, args.first_seed + args.seeds):
-            t0, c0 = time.perf_counter(), time.process_time()
-            res = compare_versions(a, b, BalanceConfig(seed=seed, jobs=args.jobs))
-            wall = time.perf_counter() - t0
-            walls.append(wall)
-            found, want, wrong, knock = score(res, expected)
-            for i, x in enumerate((found, want, wrong, len(knock))):
-                per[i] += x
-            game = [f"{v.card} {v.players}p {v.call}" for t in res.tables for v in t.verdicts if v.family == "rules"]
-            print(f"{name} seed {seed}: called {sorted({v.card for v in res.flagged()}) or '-'}; "
-                  f"knock-on {knock or '-'}; {'; '.join(game) + '; ' if game else ''}"
-                  + ", ".join(f"{t.players}p {t.games} ({t.stopped})" for t in res.tables)
-                  + f"; {wall:.1f} s wall, {time.process_time() - c0:.1f} s CPU here; load {os.getloadavg()[0]:.1f}",
-                  flush=True)
-        totals = [x + y for x, y in zip(totals, per, strict=True)]
-        print(f"== {name}: {per[0]} of {per[1]} plant calls made, {per[2]} cards flagged wrongly, {per[3]} knock-on "
-              f"calls over {args.seeds} seeds", flush=True)
-    print(f"all: {totals[0]} of {totals[1]} plant calls made, {totals[2]} cards flagged wrongly, {totals[3]} knock-on "
-          f"calls; time to a verdict median {statistics.median(walls):.1f} s, worst {max(walls):.1f} s "
-          f"over {len(walls)} runs")
+    records = []
+    for seed in range(args.first_seed, args.first_seed + args.seeds):
+        for name in args.fixtures:
+            r = run_one(name, seed, args.jobs)
+            records.append(r)
+            print(run_line(r), flush=True)
+            if args.log is not None:
+                with args.log.open("a", encoding="utf-8") as log:
+                    log.write(json.dumps(r, ensure_ascii=False) + "\n")
+    print("\n".join(table(records)))
 
 
 if __name__ == "__main__":

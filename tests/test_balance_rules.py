@@ -21,7 +21,7 @@ from cardgen.sim.balance.intervals import (
 )
 from cardgen.sim.balance.model import BalanceConfig, BalanceResult, TableResult, Verdict
 from cardgen.sim.balance.verdicts import Figure, Probe, call_of, games_needed
-from cardgen.sim.balance.words import at_least, plural, verdict_sentence
+from cardgen.sim.balance.words import at_least, count, verdict_sentence
 
 CHANGED = Probe("Knuckle Sammitch", "changed", "mechanics", 3, 3)
 NEW = Probe("Bar Brawl", "new", "new", -1, 20, (1, 2, 3))
@@ -159,4 +159,5 @@ def test_an_open_verdict_never_prints_an_absurd_game_count() -> None:
 
 
 def test_counts_agree_with_their_nouns() -> None:
-    assert plural(1, "card") == "1 card" and plural(2, "card") == "2 cards"
+    assert [count("cards", n, "en") for n in (0, 1, 2)] == ["0 cards", "1 card", "2 cards"]
+    assert [count("copies", n, "de") for n in (1, 3)] == ["1 Exemplar", "3 Exemplare"]

@@ -75,9 +75,9 @@ def balance_config(tables: str, games: int | None, max_games: int, min_effect: f
                          budget=parse_budget(budget))
 
 
-def base_of(cs: CardSet) -> CardSet | None:
-    """The set `cs` extends, loaded (None for a set that extends none)."""
-    return load_group((cs.base,), show_warnings=False) if cs.base else None
+def base_of(cs: CardSet, lang: str | None = None) -> CardSet | None:
+    """The set `cs` extends, loaded (in `lang`, as `cs` was; None for a set that extends none)."""
+    return load_group((cs.base,), show_warnings=False, lang=lang) if cs.base else None
 
 
 def run_with_bar(label: str, fn: Any, cfg: BalanceConfig) -> BalanceResult:
@@ -125,10 +125,13 @@ def report_view(res: dict[str, Any]) -> dict[str, Any]:
               help="Write the results as JSON ('-' for standard output).")
 @click.option("--report", "report_path", type=OutPath(), metavar="FILE.pdf|.png",
               help="Write a chart of the changes.")
+@click.option("--lang", default=None, metavar="CODE",
+              help="Say the verdicts in this language (en, de), both sets read with their words in it. Default: "
+                   "the language of B.")
 @fails_cleanly
 def command(set_a: str, set_b: str, tables: str, max_games: int, games: int | None, min_effect: float,
             alpha: float, seed: int, agent: str, budget: str, jobs: int, json_path: Path | None,
-            report_path: Path | None) -> None:
+            report_path: Path | None, lang: str | None) -> None:
     """Play two versions of a set on paired deals at 2 and 4 players and say which changed cards got stronger or
     weaker (docs/simulation.md, "Balance verdicts")."""
     cfg = balance_config(tables, games, max_games, min_effect, alpha, seed, agent, budget, jobs)
@@ -137,11 +140,11 @@ def command(set_a: str, set_b: str, tables: str, max_games: int, games: int | No
     for path in (json_path, report_path):
         if path is not None and str(path) != "-":
             check_writable(path.parent)
-    a, b = load_group((set_a,)), load_group((set_b,))
+    a, b = load_group((set_a,), lang=lang), load_group((set_b,), lang=lang)
     if a.name == b.name:  # a copied folder keeps its set name: say so, or "hb -> hb" reads as nothing changed
         click.echo(f"warning: A ({set_a}) and B ({set_b}) are both set '{a.name}': below, '{a.name}' before the "
                    "arrow is A and after it B", err=True)
     result = run_with_bar(f"comparing {a.name} and {b.name}", lambda bar: compare_versions(a, b, cfg, bar), cfg)
     res = result_json(result)
     report = compare_report_bytes(report_view(res), report_path.suffix) if report_path is not None else None
-    emit_results(res, verdict_lines(result), json_path, report_path, report)
+    emit_results(res, verdict_lines(result, b.language), json_path, report_path, report)

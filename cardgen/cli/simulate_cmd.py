@@ -195,7 +195,7 @@ def command(sets: tuple[str, ...], players: int, games: int, seed: int, agent: s
     if balance:
         bcfg = BalanceConfig(max_games=balance_max_games, seed=seed, jobs=cfg.jobs)
         res, result = with_balance(res, cs, bcfg)
-        verdicts = ["balance verdicts:", *("  " + x for x in verdict_lines(result))]
+        verdicts = ["balance verdicts:", *("  " + x for x in verdict_lines(result, cs.language))]
     if cs.base:  # a set that extends another: which of its cards the designer changed (the report marks them)
         base = load_group((cs.base,), show_warnings=False)
         res["changes"] = {c.name: CHANGE_TAGS[c.kind] for c in card_changes(base, cs) if c.kind in CHANGE_TAGS}

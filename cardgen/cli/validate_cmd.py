@@ -74,7 +74,7 @@ def simulate_set(cs: CardSet, budget: float, balance: BalanceConfig | None, base
                 return result
 
             result = run_with_bar(f"balance {cs.name}", lint, balance)
-            findings, notes = box[0], balance_notes(result)
+            findings, notes = box[0], balance_notes(result, cs.language)
     except CardgenError as exc:  # a problem only a simulation meets: report it and go on with the next set
         click.echo(f"error: {cs.name}: cannot simulate: {exc}", err=True)
         return 1
@@ -145,7 +145,7 @@ def command(sets: tuple[str, ...], sim: bool, budget: float, balance: bool, max_
             from cardgen.sim.balance import BalanceConfig
 
             cfg = BalanceConfig(max_games=max_games, games=games, seed=seed, jobs=jobs) if balance else None
-            failed += simulate_set(cs, budget, cfg, base_of(cs) if balance else None)
+            failed += simulate_set(cs, budget, cfg, base_of(cs, lang) if balance else None)
     if failed:
         click.echo(f"{failed} error{'s' if failed != 1 else ''} found", err=True)
         sys.exit(1)

@@ -22,12 +22,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from cardgen import messages
 from cardgen.engine.cards import CardInfo, card_info
 from cardgen.engine.playability import dead_cards
 from cardgen.errors import Diagnostic, Severity
 from cardgen.model import Card, CardSet
 from cardgen.sim.balance import BalanceConfig, BalanceResult, Verdict, judge_set, verdict_sentence
-from cardgen.sim.balance.words import PRACTICAL_GAMES, plural
+from cardgen.sim.balance.words import PRACTICAL_GAMES, call_word, number, plural_form, say
 from cardgen.sim.runner import Batch, SimConfig, SimResult, run_range
 
 SANITY_GAMES = 200
@@ -151,44 +152,48 @@ def balance_findings(cs: CardSet, base: CardSet | None, cfg: BalanceConfig | Non
     """The balance lint, by the shared procedure (`cardgen.sim.balance`): a set that extends another (`base`)
     is compared with it and only the designer's changed and new cards are judged; a set with no base has each
     card judged against its role's band. A warning per card called at some table size, unless its data marks
-    it `intended`."""
+    it `intended`; in the set's language."""
     result = judge_set(cs, base, cfg or BalanceConfig(), progress)
     by_card: dict[str, list[Verdict]] = {}
     for v in result.flagged():
         by_card.setdefault(v.card, []).append(v)
     out: list[Diagnostic] = []
+    lang = cs.language
     for name, verdicts in by_card.items():
         card = cs.card(name)
         if name in result.intended or card.words_only:  # words alone: its figures say nothing (NOT_SIMULATED)
             continue
-        words = "; ".join(verdict_sentence(v, result) for v in verdicts)
-        out.append(_card_diag(card, f"is {verdicts[0].call} ({words})", "warning"))
+        words = "; ".join(verdict_sentence(v, result, lang) for v in verdicts)
+        out.append(_card_diag(card, say("lint.warning", lang, call=call_word(verdicts[0].call, lang),
+                                        sentences=words), "warning"))
     return out, result
 
 
-def balance_notes(result: BalanceResult) -> list[str]:
+def balance_notes(result: BalanceResult, lang: str = messages.DEFAULT_LANGUAGE) -> list[str]:
     """The summary lines of the balance lint: games played, cards marked intended, the game under changed
     rules, what stayed unclear."""
-    what = f"compared with its base {result.a}" if result.b is not None else "each card against the rest"
-    games = ", ".join(f"{t.games} games at {t.players} players" for t in result.tables)
+    what = say("lint.with_base", lang, base=result.a) if result.b is not None else say("lint.alone", lang)
+    games = ", ".join(say("lint.games", lang, games=t.games, players=t.players) for t in result.tables)
     called = {v.card for v in result.flagged()} - set(result.intended)
-    lines = [f"balance ({what}): {games}; " + (f"{plural(len(called), 'card')} "
-                                                f"stand{'s' if len(called) == 1 else ''} out" if called
-                                                else "no card stands out")
-             + (" (answered from the cache of an identical run)" if result.cached else "")]
+    outcome = (plural_form(messages.message("balance.lint.stand_out", lang), len(called), lang) if called
+               else say("table.quiet", lang))
+    lines = [say("lint.summary", lang, what=what, games=games, outcome=outcome,
+                 cached=say("lint.cached", lang) if result.cached else "")]
     for name in sorted({v.card for v in result.flagged()} & set(result.intended)):
-        lines.append(f"balance: {name} stands out as its data says is intended ({result.intended[name]})")
+        lines.append(say("lint.intended", lang, card=name, reason=result.intended[name]))
     for t in result.tables:
-        lines += [f"balance: {verdict_sentence(v, result)}" for v in t.verdicts if v.family == "rules"]
+        lines += [say("lint.game", lang, sentence=verdict_sentence(v, result, lang))
+                  for v in t.verdicts if v.family == "rules"]
         open_cards = [v for v in t.verdicts if v.family != "knock-on" and v.call == "undecided"]
         if open_cards and t.stopped == "max games":
-            lines.append(f"balance: at {t.players} players the game budget ran out before a verdict on "
-                         + ", ".join(f"{v.card} ({_needed(v)})" for v in open_cards[:5])
-                         + (f" and {len(open_cards) - 5} more" if len(open_cards) > 5 else ""))
+            cards = ", ".join(say("lint.budget_card", lang, card=v.card, needed=_needed(v, lang))
+                              for v in open_cards[:5])
+            more = say("lint.more", lang, n=len(open_cards) - 5) if len(open_cards) > 5 else ""
+            lines.append(say("lint.budget", lang, players=t.players, cards=cards, more=more))
     return lines
 
 
-def _needed(v: Verdict) -> str:
+def _needed(v: Verdict, lang: str) -> str:
     if v.games_needed is None or v.games_needed > PRACTICAL_GAMES:
-        return f"more than {PRACTICAL_GAMES:,} games"
-    return f"about {v.games_needed:,} games"
+        return say("lint.needed_far", lang, limit=number(PRACTICAL_GAMES, ",", lang))
+    return say("lint.needed_near", lang, needed=number(v.games_needed, ",", lang))

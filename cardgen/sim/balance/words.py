@@ -1,182 +1,215 @@
-"""The verdicts in words a designer can act on (docs/simulation.md, "For designers").
+"""The verdicts in words a designer can act on (docs/simulation.md, "For designers"), in any language cardgen
+has a message catalogue for (the `balance:` entries of templates/messages/<lang>.yaml).
 
 Every sentence is derived from the same figures as the call: how big an effect is comes from the interval's
 near end (what the games guarantee, not the point estimate a lucky early stop exaggerates), a band's edge is
-named by the edge actually used, and a table-size difference is told in the card's own direction.
+named by the edge actually used, and a table-size difference is told in the card's own direction. The figures
+and the call do not depend on the language: only the words do.
 """
 
 from __future__ import annotations
 
+from cardgen import messages
+from cardgen.messages import DEFAULT_LANGUAGE
 from cardgen.sim.balance.model import CLEARED_CALLS, BalanceResult, Interaction, TableResult, Verdict
 from cardgen.sim.balance.verdicts import GAME_LENGTH
 
-CALL_WORDS: dict[str, str] = {"stronger": "Stronger than before", "weaker": "Weaker than before",
-                              "too strong": "Too strong", "too weak": "Too weak",
-                              "never played": "Never played: nobody would choose it"}
-EDGE_WORDS: dict[str, str] = {"hi": "strongest", "lo": "weakest"}
 PRACTICAL_GAMES = 100_000  # past this, "about N games would tell" is no help: say the effect is near the minimum
 
 
-def plural(n: int, word: str, many: str | None = None) -> str:
-    """'1 card', '2 cards' (`many`: the plural when it is not word + s)."""
-    return f"{n} {word if n == 1 else many or word + 's'}"
+def say(key: str, lang: str, **fields: object) -> str:
+    """The catalogue's `balance.<key>` with its fields filled in."""
+    return messages.text(f"balance.{key}", lang, **fields)
 
 
-def _pct(x: float | None) -> str:
-    return "?" if x is None else f"{100 * x:.0f} %"
+def count(key: str, n: int, lang: str) -> str:
+    """'1 card', '2 cards' ('1 Karte', '2 Karten'): the `balance.count.<key>` form for n's plural category."""
+    forms = messages.message(f"balance.count.{key}", lang)
+    return plural_form(forms, n, lang)
 
 
-def at_least(v: Verdict) -> str:
+def plural_form(forms: dict[str, str], n: int, lang: str) -> str:
+    """The entry of `forms` ({one: ..., other: "{n} ..."}) for n's CLDR plural category ('other' if absent)."""
+    return str(forms.get(messages.plural_category(n, lang), forms["other"])).format(n=n)
+
+
+def number(x: float, spec: str, lang: str) -> str:
+    """`x` formatted by `spec` ('+.1f', ',') with the language's decimal and group marks."""
+    marks = messages.message("balance.marks", lang)
+    return format(x, spec).translate(str.maketrans({".": marks["decimal"], ",": marks["group"]}))
+
+
+def call_word(call: str, lang: str, table: str = "calls") -> str:
+    """A call ('too strong') in words: `balance.calls.too_strong` (`table` "flag": as a sentence ends)."""
+    return say(f"{table}.{call.replace(' ', '_')}", lang)
+
+
+def _pct(x: float | None, lang: str) -> str:
+    return "?" if x is None else say("percent", lang, n=number(100 * x, ".0f", lang))
+
+
+def at_least(v: Verdict, lang: str = DEFAULT_LANGUAGE) -> str:
     """What the interval guarantees, in games: 'at least one extra win in 30 games' from its near end."""
     assert v.low is not None and v.high is not None and v.change is not None
     near = v.low if v.change > 0 else v.high
     if near == 0 or (near > 0) != (v.change > 0):
-        return "the size is not clear yet"
-    return f"at least one {'extra win' if near > 0 else 'win fewer'} in {max(1, round(100 / abs(near)))} games"
+        return say("at_least.unclear", lang)
+    n = max(1, round(100 / abs(near)))
+    return say("at_least.more" if near > 0 else "at_least.fewer", lang, n=number(n, ",", lang))
 
 
-def _interval(v: Verdict, unit: str = "points") -> str:
-    return f"{v.change:+.1f} {unit} [{v.low:+.1f}, {v.high:+.1f}]"
+def _interval(v: Verdict, lang: str, unit: str = "points") -> str:
+    assert v.change is not None and v.low is not None and v.high is not None
+    return say("interval", lang, change=number(v.change, "+.1f", lang), unit=say(f"units.{unit}", lang),
+               low=number(v.low, "+.1f", lang), high=number(v.high, "+.1f", lang))
 
 
-def _open(v: Verdict) -> str:
+def _open(v: Verdict, lang: str) -> str:
     if v.games_needed is None or v.games_needed > PRACTICAL_GAMES:
-        return f"not clear yet after {v.games} games (more than {PRACTICAL_GAMES:,} would tell)"
-    return f"not clear yet after {v.games} games (about {v.games_needed:,} would tell)"
+        return say("open.far", lang, games=v.games, limit=number(PRACTICAL_GAMES, ",", lang))
+    return say("open.near", lang, games=v.games, needed=number(v.games_needed, ",", lang))
 
 
-def _band_words(v: Verdict, result: BalanceResult) -> str:
+def _band_words(v: Verdict, result: BalanceResult, lang: str) -> str:
     """The card's place against its band: the edge it is judged against, and its figure against the other."""
-    of_base = " of the base set" if result.b is not None else ""
-    other = "other " if v.family == "card" else ""
-    role = f"{v.reference_role} " if v.reference_role else ""  # "": the role has no other card, the band is all
-    words = (f"{_interval(v)} against {v.reference}, the {EDGE_WORDS.get(v.edge, '')} {other}{role}"
-             f"card{of_base}")
+    kind = "card" if v.family == "card" else "new"
+    role = say(f"roles.{v.reference_role}", lang) if v.reference_role else ""  # "": the role's band is all
+    which = say(f"band.{kind}_{'role' if role else 'any'}", lang, edge=say(f"edge.{v.edge or 'hi'}", lang),
+                role=role)
+    if result.b is not None:
+        which += say("band.of_base", lang)
+    words = say("band.against", lang, interval=_interval(v, lang), reference=v.reference, which=which)
     if v.other_reference is not None and v.other_change is not None and v.other_reference != v.reference:
-        words += (f", and {v.other_change:+.1f} against {v.other_reference}, the "
-                  f"{EDGE_WORDS.get('lo' if v.edge == 'hi' else 'hi', '')}")
+        words += say("band.and_other", lang, change=number(v.other_change, "+.1f", lang),
+                     reference=v.other_reference, edge=say(f"edge.{'lo' if v.edge == 'hi' else 'hi'}", lang))
     return words
 
 
-def _game_sentence(v: Verdict, min_effect: float) -> str:
-    head = f"the game, at {v.players} players"
+def _game_sentence(v: Verdict, lang: str) -> str:
+    head = say("game.head", lang, players=v.players)
     if v.change is None:
-        return f"{head}: not tested"
+        return say("game.not_tested", lang, head=head)
     if v.card == GAME_LENGTH:
         before, after = v.a_rate or 0.0, v.b_rate or 0.0
-        share = f" ({100 * (after - before) / before:+.0f} %)" if before else ""
-        words = f"games last {after:.1f} turns instead of {before:.1f}: {_interval(v, 'turns')}{share}"
-        tail = {"longer": "Longer games.", "shorter": "Shorter games."}.get(v.call, v.call)
+        share = say("game.share", lang, n=number(100 * (after - before) / before, "+.0f", lang)) if before else ""
+        words = say("game.length", lang, after=number(after, ".1f", lang), before=number(before, ".1f", lang),
+                    interval=_interval(v, lang, "turns"), share=share)
+        tail = {"longer": "game.longer", "shorter": "game.shorter"}.get(v.call)
     else:
-        words = (f"the first player wins {_pct(v.b_rate)} of games instead of {_pct(v.a_rate)}: {_interval(v)}")
-        tail = {"stronger": "The first player's edge grew.",
-                "weaker": "The first player's edge shrank."}.get(v.call, v.call)
+        words = say("game.first_player", lang, after=_pct(v.b_rate, lang), before=_pct(v.a_rate, lang),
+                    interval=_interval(v, lang))
+        tail = {"stronger": "game.grew", "weaker": "game.shrank"}.get(v.call)
     if v.call == "undecided":
-        return f"{head}: {words}: {_open(v)}"
-    return f"{head}: {words}: {tail}"
+        return say("game.open", lang, head=head, words=words, open=_open(v, lang))
+    return say("game.called", lang, head=head, words=words,
+               call=say(tail, lang) if tail else call_word(v.call, lang))
 
 
-def verdict_sentence(v: Verdict, result: BalanceResult) -> str:
+def verdict_sentence(v: Verdict, result: BalanceResult, lang: str = DEFAULT_LANGUAGE) -> str:
     """A verdict in plain words: who wins how often, the figure and its interval, what the interval guarantees
     in games, and the call."""
     if v.family == "rules":
-        return _game_sentence(v, result.config.min_effect)
-    head = f"{v.card}, at {v.players} players"
+        return _game_sentence(v, lang)
+    head = say("card.new_head" if v.family == "new" else "card.head", lang, card=v.card, players=v.players)
     if v.call == "not tested" or v.change is None:
-        return f"{head}: not tested (no player started with it, or nothing was played)"
+        return say("card.not_tested", lang, head=head)
     if v.call == "never played":
-        return (f"{head}: the players who held it never played it ({v.games} games). "
-                f"{CALL_WORDS['never played']}.")
+        return say("card.never_played", lang, head=head, games=v.games, flag=call_word(v.call, lang, "flag"))
     if v.family in ("new", "card"):
-        words = (f"players who start with it win {_pct(v.b_rate)} of games, the others {_pct(v.others)}; that is "
-                 f"{_band_words(v, result)}")
-        head = f"new card {head}" if v.family == "new" else head
+        words = say("card.in_band", lang, rate=_pct(v.b_rate, lang), others=_pct(v.others, lang),
+                    band=_band_words(v, result, lang))
     else:
-        words = (f"players who start with it win {_pct(v.b_rate)} of games, the others {_pct(v.others)} (before: "
-                 f"{_pct(v.a_rate)} and {_pct(v.a_others)}): {_interval(v)}")
+        words = say("card.changed", lang, rate=_pct(v.b_rate, lang), others=_pct(v.others, lang),
+                    a_rate=_pct(v.a_rate, lang), a_others=_pct(v.a_others, lang), interval=_interval(v, lang))
     if v.flagged:
-        return f"{head}: {words}: {at_least(v)}. {CALL_WORDS[v.call]}."
+        return say("card.flagged", lang, head=head, words=words, at_least=at_least(v, lang),
+                   flag=call_word(v.call, lang, "flag"))
     if v.call == "undecided":
-        return f"{head}: {words}: {_open(v)}"
-    return f"{head}: {words}: {v.call}"
+        return say("card.open", lang, head=head, words=words, open=_open(v, lang))
+    return say("card.called", lang, head=head, words=words, call=call_word(v.call, lang))
 
 
-def interaction_words(i: Interaction, result: BalanceResult) -> str:
+def interaction_words(i: Interaction, result: BalanceResult, lang: str = DEFAULT_LANGUAGE) -> str:
     """'Kick (7.8 points stronger at 4 players than at 2 [+3.1, +12.5])', in the card's own direction."""
     called = [v for t in result.tables for v in t.verdicts if v.card == i.card and v.flagged]
     sign = -1.0 if called and called[0].call in ("weaker", "too weak") else 1.0
     direction = "weaker" if sign < 0 else "stronger"
-    d, lo, hi = sign * i.change, sorted((sign * i.low, sign * i.high))[0], sorted((sign * i.low, sign * i.high))[1]
+    d, lo, hi = sign * i.change, min(sign * i.low, sign * i.high), max(sign * i.low, sign * i.high)
     small, big = i.tables
     if d < 0:
         d, lo, hi, small, big = -d, -hi, -lo, big, small
-    return f"{i.card} ({d:.1f} points {direction} at {big} players than at {small} [{lo:+.1f}, {hi:+.1f}])"
+    return say("depends", lang, card=i.card, change=number(d, ".1f", lang),
+               direction=say(f"direction.{direction}", lang), big=big, small=small,
+               low=number(lo, "+.1f", lang), high=number(hi, "+.1f", lang))
 
 
-def _changes_lines(result: BalanceResult) -> list[str]:
+def _changes_lines(result: BalanceResult, lang: str) -> list[str]:
     edits = [c for c in result.changes if c.kind != "unchanged"]
-    head = f"{result.a} -> {result.b}: " + (plural(len(edits), "card") + " changed" if edits else
-                                             "no card's design or copies changed")
+    head = (say("changes.head", lang, a=result.a, b=result.b, cards=count("cards", len(edits), lang)) if edits
+            else say("changes.none", lang, a=result.a, b=result.b))
     if result.rules:
-        head += "; rules changed: " + ", ".join(f"{r.rule} {r.before} -> {r.after}" for r in result.rules)
+        head += say("changes.rules", lang, rules=", ".join(
+            say("changes.rule", lang, rule=r.rule, before=r.before, after=r.after) for r in result.rules))
     lines = [head]
     for c in edits:
-        what = {"mechanics": f"changed ({', '.join(c.fields)})", "copies": f"copies {c.copies[0]} -> "
-                f"{c.copies[1]}", "new": f"new ({c.copies[1]} cop{'y' if c.copies[1] == 1 else 'ies'})",
-                "removed": "removed"}[c.kind]
-        if c.kind == "mechanics" and c.copies[0] != c.copies[1]:
-            what += f", copies {c.copies[0]} -> {c.copies[1]}"
-        lines.append(f"  {c.name}: {what}")
+        before, after = c.copies
+        what = {"mechanics": say("changes.mechanics", lang, fields=", ".join(c.fields)),
+                "copies": say("changes.copies", lang, before=before, after=after),
+                "new": say("changes.new", lang, copies=count("copies", after, lang)),
+                "removed": say("changes.removed", lang)}[c.kind]
+        if c.kind == "mechanics" and before != after:
+            what += say("changes.also_copies", lang, before=before, after=after)
+        lines.append(say("changes.card", lang, card=c.name, what=what))
     return lines
 
 
-STOP_WORDS: dict[str, str] = {"decided": "stopped when every verdict was clear",
-                              "max games": "the game budget ran out (--max-games plays more)",
-                              "games": "fixed game count"}
+def _knock_on_line(t: TableResult, result: BalanceResult, lang: str) -> str:
+    knock = [v for v in t.verdicts if v.family == "knock-on" and v.flagged]
+    cards = "; ".join(say("table.knock_card", lang, card=v.card, change=number(v.change or 0.0, "+.1f", lang))
+                      for v in knock) or say("table.knock_none", lang)
+    return "  " + say("table.knock_rules" if result.rules else "table.knock", lang, cards=cards)
 
 
-def _table_lines(t: TableResult, result: BalanceResult) -> list[str]:
-    head = f"{t.players} players: {t.games} games"
+def _table_lines(t: TableResult, result: BalanceResult, lang: str) -> list[str]:
+    head = say("table.head", lang, players=t.players, games=t.games)
     if t.stopped == "nothing to test":
-        return [f"{head}: nothing to test (the versions play identical games)" if result.b is not None else
-                f"{head}: nothing to test"]
-    lines = [f"{head} ({STOP_WORDS[t.stopped]})"]
-    game = [v for v in t.verdicts if v.family == "rules"]
-    lines += ["  " + verdict_sentence(v, result) for v in game]
+        return [say("table.identical" if result.b is not None else "table.nothing", lang, head=head)]
+    lines = [say("table.stopped", lang, head=head, why=say(f"table.stops.{t.stopped.replace(' ', '_')}", lang))]
+
+    def sentence(v: Verdict) -> str:
+        return "  " + verdict_sentence(v, result, lang)
+
+    lines += [sentence(v) for v in t.verdicts if v.family == "rules"]
     primary = [v for v in t.verdicts if v.family not in ("knock-on", "rules")]
     flagged = [v for v in primary if v.flagged and v.card not in result.intended]
-    lines += ["  " + verdict_sentence(v, result) for v in flagged]
-    lines += [f"  {verdict_sentence(v, result)} (marked intended: {result.intended[v.card]})"
+    lines += [sentence(v) for v in flagged]
+    lines += [say("table.intended", lang, sentence=sentence(v), reason=result.intended[v.card])
               for v in primary if v.flagged and v.card in result.intended]
     if not flagged and primary:
-        lines.append("  no card stands out" + (" among the changed cards" if result.b is not None else ""))
+        lines.append("  " + say("table.quiet_changed" if result.b is not None else "table.quiet", lang))
     undecided = [v for v in primary if v.call == "undecided"]
     if result.b is not None:
-        lines += ["  " + verdict_sentence(v, result) for v in primary if v.call in CLEARED_CALLS]
-        lines += ["  " + verdict_sentence(v, result) for v in undecided]
-        knock = [v for v in t.verdicts if v.family == "knock-on" and v.flagged]
-        label = "cards that gain or lose under the new rules" if result.rules else "knock-on effects on the other cards"
-        lines.append(f"  {label}: " + ("; ".join(f"{v.card} {v.change:+.1f} points" for v in knock) if knock
-                                       else "none that matters"))
+        lines += [sentence(v) for v in primary if v.call in CLEARED_CALLS]
+        lines += [sentence(v) for v in undecided]
+        lines.append(_knock_on_line(t, result, lang))
     elif undecided:
-        lines.append(f"  not clear yet: {plural(len(undecided), 'card')} "
-                     f"({', '.join(v.card for v in undecided[:6])}{', ...' if len(undecided) > 6 else ''})")
+        names = ", ".join(v.card for v in undecided[:6]) + (", ..." if len(undecided) > 6 else "")
+        lines.append("  " + say("table.open", lang, cards=count("cards", len(undecided), lang), names=names))
     return lines
 
 
-def verdict_lines(result: BalanceResult) -> list[str]:
+def verdict_lines(result: BalanceResult, lang: str = DEFAULT_LANGUAGE) -> list[str]:
     """The terminal summary: what changed, then per table size the game under changed rules, the flagged cards
     in words (or "no card stands out"), the cleared and open ones; then cards whose strength depends on the
     table size."""
     cfg = result.config
-    lines = _changes_lines(result) if result.b is not None else []
+    lines = _changes_lines(result, lang) if result.b is not None else []
     for t in result.tables:
-        lines += _table_lines(t, result)
+        lines += _table_lines(t, result, lang)
     if result.depends_on_table:
-        lines.append("strength depends on the table size: " + "; ".join(
-            interaction_words(i, result) for i in result.interactions if i.depends))
-    lines.append(f"(bots {','.join(cfg.agents)}; a change smaller than {cfg.min_effect:g} points does not count; "
-                 f"error rate {cfg.alpha:g} per family; seed {cfg.seed}"
-                 + ("; answered from the cache of an identical run" if result.cached else "") + ")")
+        lines.append(say("depends_head", lang, cards="; ".join(
+            interaction_words(i, result, lang) for i in result.interactions if i.depends)))
+    lines.append(say("footer", lang, agents=",".join(cfg.agents), min_effect=number(cfg.min_effect, "g", lang),
+                     alpha=number(cfg.alpha, "g", lang), seed=cfg.seed,
+                     cached=say("cached", lang) if result.cached else ""))
     return lines
-
