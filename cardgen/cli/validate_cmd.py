@@ -47,9 +47,11 @@ def static_problems(cs: CardSet) -> list[Diagnostic]:
     return playability_problems(cs) + print_problems(cs)
 
 
-def simulate_set(cs: CardSet, budget: float, balance: BalanceConfig | None, base: CardSet | None = None) -> int:
+def simulate_set(cs: CardSet, budget: float, balance: BalanceConfig | None, base: CardSet | None = None,
+                 timings: bool = False) -> int:
     """Run the sanity simulation and the balance lint (`balance`, None: skipped), print their diagnostics and
-    summary lines; the number of errors. `base`: the set `cs` extends, its balance compared with."""
+    summary lines; the number of errors. `base`: the set `cs` extends, its balance compared with. The summary
+    is a function of the files and options; how long each part took goes to stderr, with `timings` only."""
     from tqdm import tqdm
 
     from cardgen.sim.sanity import SANITY_GAMES, balance_findings, balance_notes, sanity_check  # loads the engine
@@ -61,6 +63,7 @@ def simulate_set(cs: CardSet, budget: float, balance: BalanceConfig | None, base
                 bar.update(n)
 
             rep = sanity_check(cs, budget=budget, progress=advance)
+        took = [f"simulation {rep.seconds:.1f} s"]
         findings: list[Diagnostic] = []
         notes: list[str] = []
         if balance is not None:
@@ -75,6 +78,7 @@ def simulate_set(cs: CardSet, budget: float, balance: BalanceConfig | None, base
 
             result = run_with_bar(f"balance {cs.name}", lint, balance)
             findings, notes = box[0], balance_notes(result, cs.language)
+            took.append(f"balance {result.seconds:.1f} s" + (" (from the cache)" if result.cached else ""))
     except CardgenError as exc:  # a problem only a simulation meets: report it and go on with the next set
         click.echo(f"error: {cs.name}: cannot simulate: {exc}", err=True)
         return 1
@@ -84,11 +88,13 @@ def simulate_set(cs: CardSet, budget: float, balance: BalanceConfig | None, base
     counts = ", ".join(f"{n} {word}{'' if n == 1 else 's'}" for n, word in (
         (rep.stalemates, "stalemate"), (rep.violations, "invariant violation"), (errors, "error"),
         (warnings, "warning")))
-    click.echo(f"{cs.name}: simulated {rep.games} games in {rep.seconds:.1f} s: {counts}")
+    click.echo(f"{cs.name}: simulated {rep.games} games: {counts}")
     for note in notes:
         click.echo(f"{cs.name}: {note}")
     for note in rep.cut_short():
         click.echo(f"{cs.name}: simulation cut short: {note}")
+    if timings:
+        click.echo(f"{cs.name}: took {', '.join(took)}", err=True)
     return errors
 
 
@@ -111,10 +117,12 @@ def simulate_set(cs: CardSet, budget: float, balance: BalanceConfig | None, base
 @click.option("--jobs", default=balance_defaults.default_jobs(), show_default="the CPU count",
               type=click.IntRange(min=1, max=256), help="Worker processes of the balance games (the verdicts do "
               "not change).")
+@click.option("--timings", is_flag=True, help="Also say how long each set's simulation and balance games took "
+              "(on stderr: the rest of the output is the same on every run).")
 @LANG_OPTION
 @fails_cleanly
 def command(sets: tuple[str, ...], sim: bool, budget: float, balance: bool, max_games: int,
-            games: int | None, seed: int, jobs: int, lang: str | None) -> None:
+            games: int | None, seed: int, jobs: int, timings: bool, lang: str | None) -> None:
     """Check card sets; every problem is printed as path:line:col."""
     from cardgen.engine.playability import games_can_end
 
@@ -145,7 +153,7 @@ def command(sets: tuple[str, ...], sim: bool, budget: float, balance: bool, max_
             from cardgen.sim.balance import BalanceConfig
 
             cfg = BalanceConfig(max_games=max_games, games=games, seed=seed, jobs=jobs) if balance else None
-            failed += simulate_set(cs, budget, cfg, base_of(cs, lang) if balance else None)
+            failed += simulate_set(cs, budget, cfg, base_of(cs, lang) if balance else None, timings)
     if failed:
         click.echo(f"{failed} error{'s' if failed != 1 else ''} found", err=True)
         sys.exit(1)
