@@ -3,6 +3,7 @@ wrongly on them and on the controls, and how long a verdict takes.
 
     nice -n 10 python bench/balance_bench.py [--seeds 10] [--first-seed 1] [--jobs N] [--log FILE] [FIXTURE ...]
     python bench/balance_bench.py --table FILE
+    nice -n 10 python bench/balance_bench.py --validate 5 [--set NAME ...]
 
 Each run is `compare_versions(base, fixture)` with the defaults (the cache off, so every run plays). The seeds
 are the outer loop, so a run stopped early has covered every fixture on the same number of seeds. Printed per
@@ -11,14 +12,21 @@ wall and CPU time of this process; each run is also appended to `--log` as a JSO
 `--table FILE` from a log, finished or not): per fixture the seeds run, the seeds on which every plant was named
 in its direction at the size it was planted for, the seeds with no card flagged that was not planted (quiet),
 the wrong flags and knock-on calls in all, and the median and worst wall time to a verdict.
+
+`--validate N` runs `cardgen validate` (the bundled sets, or each `--set`, every default) N times as a user
+does, in a new process each time with the verdict cache off (every run plays all its games), and prints each
+run's wall time, the load, a hash of its output (stdout and stderr) and whether all N printed the same.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import statistics
+import subprocess
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -108,6 +116,28 @@ def table(records: list[dict[str, Any]]) -> list[str]:
     return rows
 
 
+def validate_runs(runs: int, sets: list[str]) -> None:
+    """`cardgen validate` N times, cache off: the wall times and whether every run printed the same."""
+    cli = str(Path(sys.executable).parent / "cardgen")
+    args = [cli, "validate", *(x for name in sets for x in ("--set", name))]
+    env = {**os.environ, "CARDGEN_BALANCE_CACHE": "0"}
+    print(f"{' '.join(['cardgen', *args[1:]])}, {runs} runs, cache off; load at start {os.getloadavg()[0]:.1f} on "
+          f"{os.cpu_count()} cores", flush=True)
+    walls, outputs = [], []
+    for i in range(runs):
+        t0 = time.perf_counter()
+        run = subprocess.run(args, capture_output=True, text=True, check=False, env=env)
+        walls.append(time.perf_counter() - t0)
+        outputs.append(run.stdout + "\n--- stderr ---\n" + run.stderr)
+        digest = hashlib.sha256(outputs[-1].encode()).hexdigest()[:12]
+        print(f"run {i + 1}: exit {run.returncode}, {walls[-1]:.1f} s wall, output {digest}, "
+              f"load {os.getloadavg()[0]:.1f}", flush=True)
+    print(outputs[0])
+    same = len(set(outputs)) == 1
+    print(f"validate: {'identical output in all' if same else 'OUTPUT DIFFERS between'} {runs} runs; wall median "
+          f"{statistics.median(walls):.1f} s, worst {max(walls):.1f} s")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("fixtures", nargs="*", default=list(EXPECTED))
@@ -116,7 +146,12 @@ def main() -> None:
     ap.add_argument("--jobs", type=int, default=default_jobs())
     ap.add_argument("--log", type=Path, help="Append each run to this file as a JSON line.")
     ap.add_argument("--table", type=Path, metavar="FILE", help="Only print the table of a log.")
+    ap.add_argument("--validate", type=int, metavar="N", help="Run `cardgen validate` N times instead.")
+    ap.add_argument("--set", dest="sets", action="append", default=[], help="A set for --validate (repeat).")
     args = ap.parse_args()
+    if args.validate:
+        validate_runs(args.validate, args.sets)
+        return
     if args.table is not None:
         lines = args.table.read_text(encoding="utf-8").splitlines()
         print("\n".join(table([json.loads(x) for x in lines if x.strip()])))

@@ -225,3 +225,39 @@ def test_worker_games_reach_the_memo() -> None:
     assert len(alone[0]) == len(alone[1]) == 400
     assert pooled == alone  # every game of both versions, the same outcomes whichever process played it
     assert [v.change for t in one.tables for v in t.verdicts] == [v.change for t in two.tables for v in t.verdicts]
+
+
+def test_a_fix_its_confirmation_rejects_lets_the_number_go_a_step_further(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Sucker Punch raised 3 -> 7: 7 -> 4 looks fixed in the search but its confirmation still calls it
+    stronger, so 7 -> 3 (where the designer started) is tried and confirmed: that is the suggestion."""
+    from cardgen.sim import tune as tune_module
+    from cardgen.sim.balance import BalanceResult, TableResult, Verdict
+
+    def v(players: int, call: str, change: float) -> Verdict:
+        return Verdict("Sucker Punch", players, "changed", "mechanics", call, change, change - 2.4, change + 2.4,
+                       0.01, None, None, None, None, None, 8000, None)
+
+    search_says = {6: "still", 5: "still", 4: "likely fixed", 3: "fixed"}
+    confirmation_says = {4: ("still", "stronger", 3.3), 3: ("fixed", "no change that matters", 0.2)}
+    searched, confirmed = [], []
+
+    def judge(self: object, edit: tune_module.Edit, tables: tuple[int, ...], bal: BalanceConfig) -> Trial:
+        after = edit.after[0]
+        if tables == (2, 4):  # the confirmation: every table size
+            confirmed.append(after)
+            status, call, change = confirmation_says[after]
+            return Trial(edit, status, (v(2, call, change), v(4, "no change that matters", 0.1)), 0.0)  # type: ignore[arg-type]
+        searched.append(after)
+        return Trial(edit, search_says[after], (v(2, "undecided", 2.0),), 0.0)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(tune_module._Search, "judge", judge)
+    base = load_set("beer")
+    raised = edited_set(base, candidate_edits(base.card("Sucker Punch"), "strengthen", max_steps=4)[-1])
+    problem = BalanceResult("beer", raised.name, (), (TableResult(2, 2000, "decided", (v(2, "stronger", 7.7),)),
+                                                      TableResult(4, 8000, "decided", (v(4, "no change that matters",
+                                                                                         -0.5),))),
+                            BalanceConfig(), 0.0)
+    res = tune(base, raised, "Sucker Punch", TuneConfig(), problem=problem)
+    assert searched == [6, 5, 4, 3] and confirmed == [4, 3]
+    assert res.fix is not None and str(res.fix.edit) == "damage 7 -> 3"
+    assert "  suggested fix: damage 7 -> 3 (confirmed by the default procedure on the same games)" in tune_lines(res)

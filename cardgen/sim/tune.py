@@ -5,14 +5,17 @@ with no base, against the rest of its deck), `tune` tries edits of the card's ow
 every integer of its design), smallest first, each judged by the same procedure on the same paired games as
 the verdict itself, at the table sizes where the card was flagged:
 
-1. one number at a time, every number at 1 step, then at 2, ...; a number is dropped when it fixes the card,
-   overshoots (the card is then called the other way) or reaches its bounds; against a base, a number never
-   goes past the base card's value (where the designer started) in the fixing direction;
-2. what moves the card: each number's effect on the card's figure per step, from its one-step candidate, so
+1. one number at a time, every number at 1 step, then at 2, ...; against a base, a number never goes past the
+   base card's value (where the designer started) in the fixing direction;
+2. each fix found is confirmed at once by the default procedure (every table size, the default game budget, on
+   the same paired games); the first that the confirmation confirms is the suggestion, and since the edits
+   come smallest first it is the smallest confirmed fix. A number is dropped when it overshoots (the card is
+   then called the other way, by the search or the confirmation) or reaches its bounds; a fix the confirmation
+   does not confirm leaves its number to be tried a step further;
+3. what moves the card: each number's effect on the card's figure per step, from its one-step candidate, so
    the words name the mechanic that drives it;
-3. each fix found, smallest first, is confirmed by the default procedure (every table size, the default game
-   budget, on the same paired games); the first that the confirmation confirms is the suggestion;
-4. if none is confirmed, two numbers at once, fewest steps in all first, confirmed the same way.
+4. if no single number's fix is confirmed, two numbers at once, fewest steps in all first, confirmed the same
+   way.
 
 The search stops after `max_candidates` candidates; every candidate plays until its verdict is clear or at
 `max_games` per table size, so the whole search depends on the files and the seed only.
@@ -40,7 +43,7 @@ Status = Literal["fixed", "likely fixed", "unclear", "still", "overshoot"]
 DEFAULT_NUMBERS: tuple[str, ...] = tuple(n for n in NUMBERS if n != "copies")
 MAX_STEPS = 6  # the largest edit of one number tried
 MAX_CANDIDATES = 40  # candidates tried per card at most
-MAX_CONFIRMATIONS = 3  # fixes played by the default procedure at most, smallest first
+MAX_CONFIRMATIONS = 6  # fixes played by the default procedure at most, smallest first
 TUNE_MAX_GAMES = 4000  # per table size and candidate
 CLEARED = ("no change that matters", "within the band")
 TOO_STRONG = ("stronger", "too strong")
@@ -245,35 +248,40 @@ class _Search:
         return len(self.trials) >= self.cfg.max_candidates
 
     def try_edits(self, edits: list[Edit] | Iterator[Edit]) -> list[Trial]:
-        """Play the edits in turn (dropping a number once it fixes or overshoots); the fixes found."""
+        """Play the edits in turn, confirming each fix at once, until one is confirmed; the fixes found. A number
+        is dropped once it overshoots; a fix that is not confirmed leaves its number to go a step further."""
         closed: set[tuple[str, ...]] = set()
         fixes: list[Trial] = []
         for edit in edits:
-            if edit.numbers in closed or self.full():
+            if edit.numbers in closed or self.full() or self.found() or self.spent():
                 continue
             self._say(str(edit))
             trial = self.judge(edit, self.flagged, self.cfg.balance)
             self.trials.append(trial)
             if trial.status in FIXES:
                 fixes.append(trial)
-            if trial.status in (*FIXES, "overshoot"):
+                if self.confirm(trial) == "overshoot":
+                    closed.add(edit.numbers)
+            elif trial.status == "overshoot":
                 closed.add(edit.numbers)
         return fixes
 
-    def confirm(self, fixes: list[Trial]) -> bool:
-        """Play the fixes, smallest first, by the default procedure until one is confirmed (at most
-        MAX_CONFIRMATIONS in all); whether one was."""
+    def found(self) -> bool:
+        return any(t.status in FIXES for t in self.confirmations)
+
+    def spent(self) -> bool:
+        return len(self.confirmations) >= MAX_CONFIRMATIONS
+
+    def confirm(self, fix: Trial) -> Status:
+        """Play a fix by the default procedure (every table size, its game budget, going on from the search's
+        games for that candidate); what the confirmation says."""
+        assert fix.edit is not None
         full = dataclasses.replace(self.cfg.balance, max_games=max(self.cfg.balance.max_games,
                                                                     self.cfg.confirm_max_games))
-        for fix in sorted(fixes, key=lambda t: (t.edit.size if t.edit else 0, t.status != "fixed")):
-            if len(self.confirmations) >= MAX_CONFIRMATIONS or fix.edit is None:
-                return False
-            self._say(f"{fix.edit}, confirmed at {', '.join(map(str, full.tables))} players")
-            trial = self.judge(fix.edit, full.tables, full)
-            self.confirmations.append(trial)
-            if trial.status in FIXES:
-                return True
-        return False
+        self._say(f"{fix.edit}, confirmed at {', '.join(map(str, full.tables))} players")
+        trial = self.judge(fix.edit, full.tables, full)
+        self.confirmations.append(trial)
+        return trial.status
 
 
 def tune(base: CardSet | None, cs: CardSet, card: str, cfg: TuneConfig = TuneConfig(),
@@ -306,11 +314,8 @@ def tune(base: CardSet | None, cs: CardSet, card: str, cfg: TuneConfig = TuneCon
         raise TuneError(f"{target.name}: no number can move the way that fixes it (within --max-steps, and not "
                         f"past {base.name if base is not None else 'the base'}'s values, where the design started)")
     fixes = search.try_edits(singles)
-    found = search.confirm(fixes)
-    if not found and not search.full():
-        pairs = search.try_edits(pair_edits(singles, cfg.max_steps))
-        fixes += pairs
-        search.confirm(pairs)
+    if not search.found():
+        fixes += search.try_edits(pair_edits(singles, cfg.max_steps))
     ordered = sorted(fixes, key=lambda t: (t.edit.size if t.edit else 0, t.status != "fixed"))
     return TuneResult(target.name, None if base is None else base.name, direction,
                       Trial(None, "still", verdicts, problem.seconds), tuple(search.trials), tuple(ordered),
@@ -335,6 +340,11 @@ CONFIRM_WORDS: dict[str, str] = {
     "still": "not confirmed: still out of the band", "overshoot": "not confirmed: it overshoots"}
 
 
+def _distance(t: Trial) -> float:
+    """How far a confirmation left the card from where it should be: its largest estimate, in points."""
+    return max((abs(v.change) for v in t.verdicts if v.change is not None), default=float("inf"))
+
+
 def tune_lines(res: TuneResult) -> list[str]:
     """The terminal summary: the problem, what drives the card, each candidate tried, and the confirmed fix."""
     against = f"against {res.base}" if res.base is not None else "against the rest of the deck"
@@ -355,8 +365,8 @@ def tune_lines(res: TuneResult) -> list[str]:
     if fix is not None:
         lines.append(f"  suggested fix: {fix.edit} (confirmed by the default procedure on the same games)")
     elif res.confirmations:
-        lines.append(f"  no confirmed fix: {res.confirmations[0].edit} came closest "
-                     f"({CONFIRM_WORDS[res.confirmations[0].status]})")
+        near = min(res.confirmations, key=_distance)
+        lines.append(f"  no confirmed fix: {near.edit} came closest ({CONFIRM_WORDS[near.status]})")
     else:
         why = (f"the {len(res.trials)} candidates allowed were tried" if res.stopped == "candidates" else
                "no edit of its numbers, within the steps tried, brings it inside")
