@@ -77,6 +77,8 @@ def run_one(name: str, seed: int, jobs: int) -> dict[str, Any]:
     found, want, wrong, knock = score(res, EXPECTED.get(name, {}))
     return {"fixture": name, "seed": seed, "found": found, "want": want, "wrong": wrong, "knock": knock,
             "called": sorted({v.card for v in res.flagged()}),
+            "plant_calls": [f"{v.card} {t.players}p {v.call}" for t in res.tables for v in t.verdicts
+                            if v.card in EXPECTED.get(name, {})],
             "game": [f"{v.card} {v.players}p {v.call}" for t in res.tables for v in t.verdicts
                      if v.family == "rules"],
             "games": {str(t.players): [t.games, t.stopped] for t in res.tables},
@@ -106,7 +108,8 @@ def table(records: list[dict[str, Any]]) -> list[str]:
         rows.append(f"{name or 'all':<16} {len(rs):>5} {named:>5} {sum(not r['wrong'] for r in rs):>5} "
                     f"{sum(len(r['wrong']) for r in rs):>5} {sum(len(r['knock']) for r in rs):>5} "
                     f"{statistics.median(walls):>8.1f} {max(walls):>7.1f}")
-    missed = [f"{r['fixture']} seed {r['seed']} ({r['found']} of {r['want']})" for r in records
+    missed = [f"{r['fixture']} seed {r['seed']} ({r['found']} of {r['want']}"
+              + (f": {', '.join(r['plant_calls'])})" if r.get("plant_calls") else ")") for r in records
               if r["found"] < r["want"]]
     wrong = [f"{r['fixture']} seed {r['seed']}: {', '.join(r['wrong'])}" for r in records if r["wrong"]]
     rows.append("named: seeds on which every planted call was made; quiet: seeds with no card flagged that was "

@@ -177,3 +177,11 @@ def test_every_card_a_game_offered_is_playable_by_the_static_analysis(ref: str) 
     assert res.batch.coverage is not None
     offered = {d for d, n in enumerate(res.batch.coverage.legal) if n}
     assert offered and offered <= reach_of(cs).playable
+
+
+def test_the_games_are_bounded_by_a_count_of_turns_not_the_clock() -> None:
+    whole = sanity_check(load_set("lunch"), games=20)
+    assert whole.games == 20 and whole.cut_short() == []
+    rep = sanity_check(load_set("lunch"), games=20, turns=2)  # the first game's turns already spend it
+    assert rep.games == 1 and rep.stopped_by == "turns"
+    assert rep.cut_short() == ["played 1 of 20 games before the turn budget (2 turns in all) ran out"]

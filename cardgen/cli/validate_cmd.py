@@ -3,7 +3,7 @@
 One verdict: besides the loader's checks, a set is refused for whatever `build`
 would refuse (the print preflight draws every face as a build does) and for
 cards no rule could ever let anyone play (a static analysis of the mechanics);
-then a short, time-bounded simulation looks for what only games show.
+then a short simulation, bounded by a count of turns, looks for what only games show.
 """
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ def static_problems(cs: CardSet) -> list[Diagnostic]:
     return playability_problems(cs) + print_problems(cs)
 
 
-def simulate_set(cs: CardSet, budget: float, balance: BalanceConfig | None, base: CardSet | None = None,
+def simulate_set(cs: CardSet, budget: float | None, balance: BalanceConfig | None, base: CardSet | None = None,
                  timings: bool = False) -> int:
     """Run the sanity simulation and the balance lint (`balance`, None: skipped), print their diagnostics and
     summary lines; the number of errors. `base`: the set `cs` extends, its balance compared with. The summary
@@ -102,9 +102,9 @@ def simulate_set(cs: CardSet, budget: float, balance: BalanceConfig | None, base
 @SET_OPTION
 @click.option("--sim/--no-sim", "sim", default=True, show_default=True,
               help="Also play a short simulation of each set (cards never played, stalemates, rule breaks).")
-@click.option("--sim-seconds", "budget", type=SIM_SECONDS, default=20.0,
-              show_default=True, metavar="SECONDS",
-              help="Time budget of each set's simulation: no new game starts after it (the output says so).")
+@click.option("--sim-seconds", "budget", type=SIM_SECONDS, default=None, metavar="SECONDS",
+              help="Time budget of each set's simulation: no new game starts after it (the output says so). "
+                   "Default: none; the games are bounded by a count of turns, so every run says the same.")
 @click.option("--balance/--no-balance", "balance", default=True, show_default=True,
               help="Also judge card balance by the shared procedure (a set that extends another: the designer's "
                    "changes against the base), as `cardgen compare` does.")
@@ -121,7 +121,7 @@ def simulate_set(cs: CardSet, budget: float, balance: BalanceConfig | None, base
               "(on stderr: the rest of the output is the same on every run).")
 @LANG_OPTION
 @fails_cleanly
-def command(sets: tuple[str, ...], sim: bool, budget: float, balance: bool, max_games: int,
+def command(sets: tuple[str, ...], sim: bool, budget: float | None, balance: bool, max_games: int,
             games: int | None, seed: int, jobs: int, timings: bool, lang: str | None) -> None:
     """Check card sets; every problem is printed as path:line:col."""
     from cardgen.engine.playability import games_can_end

@@ -8,8 +8,10 @@ legal move (so anything playable gets played). Every invariant is checked after
 every move.
 
 The run is bounded whatever the set says: games stop at `SANITY_TURN_CAP`
-turns even if the set's own cap is higher, and no new game starts once the
-time budget is spent; the report says what was cut short. Cards that the
+turns even if the set's own cap is higher, and no new game starts once
+`SANITY_TURNS` turns have been played in all (a count, so the same files give
+the same report on a busy machine), nor, when a time budget is given, once it
+is spent; the report says what was cut short. Cards that the
 static analysis (`engine.playability`) proves can never be played are its
 errors, not this simulation's warnings.
 """
@@ -36,7 +38,7 @@ SANITY_PLAYERS = 4
 SANITY_SEED = 0
 SANITY_AGENTS = ("greedy", "random")
 STALEMATE_LIMIT = 0.01  # above this share of games stopped at the turn cap, warn
-SANITY_SECONDS = 20.0  # time budget: no new game starts after this
+SANITY_TURNS = 50_000  # work budget: no new game starts once the games played so far took this many turns
 SANITY_TURN_CAP = 1000  # validation games stop here even if the set allows more turns
 
 
@@ -49,7 +51,9 @@ class SanityReport:
     stalemates: int
     violations: int
     seconds: float
-    planned: int = SANITY_GAMES  # the games it set out to play (more than `games` when the budget ran out)
+    planned: int = SANITY_GAMES  # the games it set out to play (more than `games` when a budget ran out)
+    stopped_by: str = ""  # what cut the games short: "turns", "time" or "" (all were played)
+    turn_budget: int = SANITY_TURNS  # the turns the games may take in all
     turn_cap: int = 0  # the turn cap games were played to
     set_turn_cap: int = 0  # the set's own turn cap (higher than `turn_cap` when games were cut short)
 
@@ -57,7 +61,9 @@ class SanityReport:
         """What the bounds cut short, in words (empty when the run was whole)."""
         out = []
         if self.games < self.planned:
-            out.append(f"played {self.games} of {self.planned} games before the time budget ran out")
+            budget = (f"the turn budget ({self.turn_budget:,} turns in all)" if self.stopped_by == "turns"
+                      else "the time budget")
+            out.append(f"played {self.games} of {self.planned} games before {budget} ran out")
         if self.turn_cap < self.set_turn_cap:
             out.append(f"games stopped at {self.turn_cap} turns (the set's turn cap is {self.set_turn_cap})")
         return out
@@ -72,12 +78,13 @@ def _set_file(cs: CardSet) -> str:
 
 
 def sanity_check(cs: CardSet, games: int = SANITY_GAMES, players: int = SANITY_PLAYERS,
-                 seed: int = SANITY_SEED, budget: float | None = SANITY_SECONDS,
-                 progress: Callable[[int], None] | None = None) -> SanityReport:
+                 seed: int = SANITY_SEED, budget: float | None = None,
+                 progress: Callable[[int], None] | None = None, turns: int = SANITY_TURNS) -> SanityReport:
     """Play a short mixed-bot simulation of `cs` and report what it reveals.
 
     Games are played one by one in game order (so the first n games are the same whatever the budget), and no
-    new one starts after `budget` seconds; `progress(1)` is called after each.
+    new one starts once `turns` turns were played in all, nor after `budget` seconds when one is given;
+    `progress(1)` is called after each.
     """
     info = card_info(cs)
     players = max(2, min(players, cs.total // max(cs.rules.hand_size, 1)))
@@ -89,6 +96,7 @@ def sanity_check(cs: CardSet, games: int = SANITY_GAMES, players: int = SANITY_P
     cfg.validate(played_cs)
     t0 = time.perf_counter()
     total: Batch | None = None
+    stopped_by = ""
     for g in range(games):
         batch = run_range(played_cs, info, cfg, g, g + 1)
         if total is None:
@@ -97,13 +105,18 @@ def sanity_check(cs: CardSet, games: int = SANITY_GAMES, players: int = SANITY_P
             total.merge(batch)
         if progress is not None:
             progress(1)
-        if budget is not None and time.perf_counter() - t0 > budget:
+        if total.stats.turns_total >= turns and g + 1 < games:
+            stopped_by = "turns"
+            break
+        if budget is not None and time.perf_counter() - t0 > budget and g + 1 < games:
+            stopped_by = "time"
             break
     assert total is not None
     res = SimResult(cfg, total, time.perf_counter() - t0)
     st = total.stats
     return SanityReport(_diagnostics(cs, info, res, cap), st.games, st.stalemates, st.violations, res.seconds,
-                        planned=games, turn_cap=cap, set_turn_cap=cs.rules.turn_cap)
+                        planned=games, stopped_by=stopped_by, turn_budget=turns, turn_cap=cap,
+                        set_turn_cap=cs.rules.turn_cap)
 
 
 NOT_SIMULATED = ("is not simulated: written `effects: text`, the engine plays it as doing nothing, so neither "
