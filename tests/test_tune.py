@@ -261,3 +261,17 @@ def test_a_fix_its_confirmation_rejects_lets_the_number_go_a_step_further(monkey
     assert searched == [6, 5, 4, 3] and confirmed == [4, 3]
     assert res.fix is not None and str(res.fix.edit) == "damage 7 -> 3"
     assert "  suggested fix: damage 7 -> 3 (confirmed by the default procedure on the same games)" in tune_lines(res)
+
+
+def test_an_edit_that_undoes_the_designers_change_needs_no_games() -> None:
+    from cardgen.sim.tune import BACK_TO_BASE, _Search, back_to_base
+
+    base = load_set("beer")
+    raised = edited_set(base, candidate_edits(base.card("Sucker Punch"), "strengthen", max_steps=4)[-1])  # 3 -> 7
+    undo, halfway = [e for e in candidate_edits(raised.card("Sucker Punch"), "weaken", max_steps=4,
+                                                start={"damage": (3,)}) if e.after[0] in (3, 4)][::-1]
+    assert back_to_base(base, edited_set(raised, undo), "Sucker Punch")
+    assert not back_to_base(base, edited_set(raised, halfway), "Sucker Punch")
+    search = _Search(base, raised, raised.card("Sucker Punch"), TuneConfig(), "weaken", (2,), None, None)
+    trial = search.judge(undo, (2, 4), BalanceConfig())  # no game is played: the card is the base's own
+    assert trial.status == "fixed" and trial.verdicts == () and BACK_TO_BASE.startswith("the base card's own design")

@@ -33,7 +33,15 @@ from typing import Any, Literal
 from cardgen.errors import CardgenError
 from cardgen.model import Card, CardSet
 from cardgen.sim import balance_defaults as defaults
-from cardgen.sim.balance import BalanceConfig, BalanceResult, Memo, Verdict, assess_set, compare_versions
+from cardgen.sim.balance import (
+    BalanceConfig,
+    BalanceResult,
+    Memo,
+    Verdict,
+    assess_set,
+    card_changes,
+    compare_versions,
+)
 from cardgen.sim.tune_numbers import NUMBERS, Direction, Edit, family, numbers_of, past, step
 from cardgen.suggest import did_you_mean
 
@@ -200,6 +208,12 @@ def tunable(cs: CardSet, card: str, numbers: tuple[str, ...]) -> Card:
     return target
 
 
+def back_to_base(base: CardSet, cs: CardSet, card: str) -> bool:
+    """Whether `card` in `cs` plays exactly as in `base` (the designer's edit undone): judged by the design
+    diff the balance procedure uses, so no games are needed."""
+    return any(c.name == card and c.kind == "unchanged" for c in card_changes(base, cs))
+
+
 def _effects(problem: tuple[Verdict, ...], trials: list[Trial], sizes: tuple[int, ...]) -> dict[str, float]:
     """Each number's change of the card's figure per step at the first flagged table size, from its one-step
     candidate, largest first: what drives the card."""
@@ -238,7 +252,10 @@ class _Search:
 
     def judge(self, edit: Edit, tables: tuple[int, ...], bal: BalanceConfig) -> Trial:
         s0 = time.perf_counter()
-        result = verdicts_of(self.base, edited_set(self.cs, edit), dataclasses.replace(bal, tables=tables),
+        edited = edited_set(self.cs, edit)
+        if self.base is not None and back_to_base(self.base, edited, self.card.name):
+            return Trial(edit, "fixed", (), 0.0)  # the base card itself: nothing to play, nothing to call
+        result = verdicts_of(self.base, edited, dataclasses.replace(bal, tables=tables),
                              self.progress, (self.base_games, self.played.setdefault(str(edit), {})))
         got = _card_verdicts(result, self.card.name)
         return Trial(edit, status_of(got, self.direction, self.cfg.balance.min_effect), got,
@@ -340,6 +357,9 @@ CONFIRM_WORDS: dict[str, str] = {
     "still": "not confirmed: still out of the band", "overshoot": "not confirmed: it overshoots"}
 
 
+BACK_TO_BASE = "the base card's own design again (the designer's edit undone: no games needed)"
+
+
 def _distance(t: Trial) -> float:
     """How far a confirmation left the card from where it should be: its largest estimate, in points."""
     return max((abs(v.change) for v in t.verdicts if v.change is not None), default=float("inf"))
@@ -357,10 +377,10 @@ def tune_lines(res: TuneResult) -> list[str]:
             + f"; {next(iter(res.effects))} drives it most")
     lines.append(f"  trying to make it {goal}:")
     for t in res.trials:
-        lines.append(f"    {t.edit}: {t.status}: " + "; ".join(_figure(v) for v in t.verdicts))
+        lines.append(f"    {t.edit}: {t.status}: " + ("; ".join(_figure(v) for v in t.verdicts) or BACK_TO_BASE))
     for c in res.confirmations:
         lines.append(f"    {c.edit}, by the default procedure at every table size: {CONFIRM_WORDS[c.status]}: "
-                     + "; ".join(_figure(v) for v in c.verdicts))
+                     + ("; ".join(_figure(v) for v in c.verdicts) or BACK_TO_BASE))
     fix = res.fix
     if fix is not None:
         lines.append(f"  suggested fix: {fix.edit} (confirmed by the default procedure on the same games)")
