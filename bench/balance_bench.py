@@ -4,6 +4,7 @@ wrongly on them and on the controls, and how long a verdict takes.
     nice -n 10 python bench/balance_bench.py [--seeds 10] [--first-seed 1] [--jobs N] [--log FILE] [FIXTURE ...]
     python bench/balance_bench.py --table FILE
     nice -n 10 python bench/balance_bench.py --validate 5 [--set NAME ...]
+    nice -n 10 python bench/balance_bench.py --tune
 
 Each run is `compare_versions(base, fixture)` with the defaults (the cache off, so every run plays). The seeds
 are the outer loop, so a run stopped early has covered every fixture on the same number of seeds. Printed per
@@ -16,6 +17,11 @@ the wrong flags and knock-on calls in all, and the median and worst wall time to
 `--validate N` runs `cardgen validate` (the bundled sets, or each `--set`, every default) N times as a user
 does, in a new process each time with the verdict cache off (every run plays all its games), and prints each
 run's wall time, the load, a hash of its output (stdout and stderr) and whether all N printed the same.
+
+`--tune` runs `cardgen tune BASE FIXTURE --card CARD` with every default on the planted fixtures in `TUNED`
+(cache off) and prints, per fixture, the card as it is, the suggestion or "no confirmed fix", whether the
+suggestion is within the designer's range (between the plant's value and the base's), the candidates and
+confirmations played, and the wall time.
 """
 
 from __future__ import annotations
@@ -27,6 +33,7 @@ import os
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -35,7 +42,11 @@ from cardgen.loader import load_set
 from cardgen.sim.balance import BalanceConfig, BalanceResult, compare_versions
 from cardgen.sim.balance_defaults import default_jobs
 
-PLANTS = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "balance_plants"
+FIXTURES = Path(__file__).resolve().parent.parent / "tests" / "fixtures"
+PLANTS = FIXTURES / "balance_plants"
+# tune's acceptance: fixture -> the card tune is asked to fix
+TUNED: dict[str, str] = {"balance_plants/two-edits": "Sucker Punch", "balance_plants/nerf": "Kick⁴",
+                         "balance_plants/defence": "Dodge", "tune/two-numbers": "Sucker Punch"}
 # fixture -> {planted card or rule figure: {table size it was planted for: the call}} (tests/test_balance_plants.py)
 EXPECTED: dict[str, dict[str, dict[int, str]]] = {
     "basic-attack": {"Knuckle Sammitch": {2: "stronger"}},
@@ -141,6 +152,46 @@ def validate_runs(runs: int, sets: list[str]) -> None:
           f"{statistics.median(walls):.1f} s, worst {max(walls):.1f} s")
 
 
+def tune_runs() -> None:
+    """`cardgen tune` with every default on the planted fixtures: the suggestion and whether it is in range."""
+    cli = str(Path(sys.executable).parent / "cardgen")
+    env = {**os.environ, "CARDGEN_BALANCE_CACHE": "0"}
+    print(f"load at start: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores", flush=True)
+    for fixture, card in TUNED.items():
+        folder = FIXTURES / fixture
+        base = load_set(folder).base or ""
+        t0 = time.perf_counter()
+        with tempfile.TemporaryDirectory() as tmp:
+            out = Path(tmp) / "tune.json"
+            run = subprocess.run([cli, "tune", base, str(folder), "--card", card, "--json", str(out)],
+                                 capture_output=True, text=True, check=False, env=env)
+            wall = time.perf_counter() - t0
+            if run.returncode != 0:
+                print(f"{fixture}: exit {run.returncode}: {run.stderr.strip()[-300:]}")
+                continue
+            [res] = json.loads(out.read_text(encoding="utf-8"))["cards"]
+        fix = res["fix"]
+        if fix is None:
+            verdict = "no confirmed fix"
+        else:
+            start = load_set(base).card(card)
+            inside = all(min(p["before"][0], _base_value(start, p["number"])) <= p["after"][0]
+                         <= max(p["before"][0], _base_value(start, p["number"])) for p in fix["edit"]["parts"])
+            verdict = (f"suggests {fix['edit']['text']}, confirmed "
+                       f"({res['fix_confirmed']['status']}), {'within' if inside else 'OUTSIDE'} the designer's range")
+        print(f"{fixture} ({card}): {verdict}; {len(res['tried'])} candidates, {len(res['confirmations'])} "
+              f"confirmations; {wall:.0f} s wall, load {os.getloadavg()[0]:.1f}", flush=True)
+        for line in run.stdout.splitlines():
+            print("    " + line)
+
+
+def _base_value(card: Any, number: str) -> int:
+    """The base card's value of a number tune changes (0 for a mechanic it does not have)."""
+    from cardgen.sim.tune_numbers import numbers_of
+
+    return numbers_of(card).get(number, (0,))[0]
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("fixtures", nargs="*", default=list(EXPECTED))
@@ -151,7 +202,11 @@ def main() -> None:
     ap.add_argument("--table", type=Path, metavar="FILE", help="Only print the table of a log.")
     ap.add_argument("--validate", type=int, metavar="N", help="Run `cardgen validate` N times instead.")
     ap.add_argument("--set", dest="sets", action="append", default=[], help="A set for --validate (repeat).")
+    ap.add_argument("--tune", action="store_true", help="Run `cardgen tune` on the planted fixtures instead.")
     args = ap.parse_args()
+    if args.tune:
+        tune_runs()
+        return
     if args.validate:
         validate_runs(args.validate, args.sets)
         return
