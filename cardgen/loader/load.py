@@ -33,7 +33,7 @@ from cardgen.loader.look import check_look, colour_warnings, glyph_problems
 from cardgen.loader.schema import SET_PROPERTIES, SET_REQUIRED, SET_REQUIRED_WHEN_EXTENDING
 from cardgen.loader.schema_check import CARD_VALIDATOR, SET_VALIDATOR, check_schema
 from cardgen.loader.yaml_doc import TOO_MANY_CARDS, Document, read_document
-from cardgen.mechanics import has_mechanics
+from cardgen.mechanic_registry import has_mechanics
 from cardgen.paths import bundled_set_names, card_data_dir
 from cardgen.primitives import TEXT_ONLY, make_effect
 from cardgen.suggest import did_you_mean
