@@ -22,10 +22,57 @@ from typing import Any
 
 from cardgen import mechanics as mech
 from cardgen import model
-from cardgen.model import Card, CardSet, defences_of
+from cardgen.model import (
+    Card,
+    CardSet,
+    DefenceKind,
+    Heal,
+    HealWhen,
+    Humiliate,
+    Ongoing,
+    Opener,
+    PairHalf,
+    PassesOn,
+    Source,
+    Targets,
+    Timing,
+    defences_of,
+)
+from cardgen.primitives import TEXT_ONLY, make_effect
 from cardgen.schema_parts import KEY, NONNEG_INT, POS_INT, effects_schema, enum, enum_list
 
 CardTest = Callable[[Card, CardSet], bool]
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+def _each(kind: Callable[[Any], Any]) -> Callable[[Any], tuple[Any, ...]]:
+    return lambda values: tuple(kind(v) for v in values)
+
+
+def _damage(value: int | list[int]) -> tuple[int, ...]:
+    return (value,) if isinstance(value, int) else tuple(value)
+
+
+def _heal(h: dict[str, Any]) -> Heal:
+    return Heal(h["amount"], tuple(HealWhen(w) for w in h.get("when", ["turn"])))
+
+
+def _opens(o: dict[str, Any]) -> Opener:
+    return Opener(**{**o, "then": tuple(o.get("then", ()))})
+
+
+def _ongoing(o: dict[str, Any]) -> Ongoing:
+    return Ongoing(**{**o, "broken_by": tuple(DefenceKind(k) for k in o.get("broken_by", ["freedom"]))})
+
+
+def _effects(value: str | list[dict[str, Any]]) -> dict[str, Any]:
+    """`effects:` fills one of two fields: its primitives, or (the word `text`) that words alone say it."""
+    if isinstance(value, str):  # the schema allows one word only: `text`
+        return {"words_only": value == TEXT_ONLY}
+    return {"effects": tuple(make_effect(op, params) for item in value for op, params in item.items())}
 
 
 @dataclass(frozen=True)
@@ -45,13 +92,19 @@ class Mechanic:
     zero: str = ""  # a number whose 0 says nothing: what 0 would mean ("no stun"), refused as a value
     with_effects: bool = False  # a card with `effects:` may also carry it
     tune: bool = False  # `tune` may vary its numbers
+    read: Callable[[Any], Any] = _same  # its value as written -> the model's (with `fills`: the fields' dict)
 
     @property
     def fields(self) -> tuple[str, ...]:
         return self.fills or (self.key,)
 
+    def model_fields(self, value: Any) -> dict[str, Any]:
+        """The `Card` fields its value, as a card file writes it (schema-checked), fills."""
+        read = self.read(value)
+        return dict(read) if self.fills else {self.key: read}
 
-def _opens(test: Callable[[model.Opener], bool]) -> CardTest:
+
+def _opener(test: Callable[[model.Opener], bool]) -> CardTest:
     return lambda c, cs: c.opens is not None and test(c.opens)
 
 
@@ -60,7 +113,7 @@ MECHANICS: tuple[Mechanic, ...] = (
                         "description": "Damage of a hit; a list is a '+' multi-strike (4 + 3), each strike "
                                        "defended alone."},
              "no hit", facts=("damage",), says=("damage", "strikes"), summary=("damage",), log=("damage",),
-             glossary={"multi_strike": lambda c, cs: len(c.damage) > 1}, tune=True),
+             glossary={"multi_strike": lambda c, cs: len(c.damage) > 1}, tune=True, read=_damage),
     Mechanic("travels", {"type": "boolean", "description": "If dodged or blocked, the next player in the travel "
                          "direction takes the hit unless they defend; the end of the line takes it regardless."},
              "a dodged or blocked hit stops", facts=("travels", "travel_step"), says=("travels",),
@@ -68,13 +121,14 @@ MECHANICS: tuple[Mechanic, ...] = (
     Mechanic("passes_on", enum(model.PASSES_ON, "If dodged, the attack moves on to the next player (left, right, "
                                                "or the attacker's choice); a block stops it."),
              "a dodged hit stops", facts=("passes_on",), says=("passes_on",), summary=("passes_on",),
-             log=("moves_on", "direction"), glossary={"passes_on": lambda c, cs: c.passes_on is not None}),
+             log=("moves_on", "direction"), glossary={"passes_on": lambda c, cs: c.passes_on is not None},
+             read=PassesOn),
     Mechanic("defended_by", enum_list(model.DEFENCE_KINDS, "Defences that stop this card; [] means undefendable. "
                                       "Default: dodge and block (and disarm for weapons)."),
              "its role's defences", facts=("defences", "hold_defences"), says=("defences", "defence_words"),
              summary=("defences",), log=("stopped_by",),
              glossary={"undefendable": lambda c, cs: bool(c.damage or c.opens) and not defences_of(c, cs)},
-             acts=False, with_effects=True),
+             acts=False, with_effects=True, read=_each(DefenceKind)),
     Mechanic("stuns", {**NONNEG_INT, "description": "STUNS nT: a hit stuns the target for n turns."},
              "no stun", facts=("stuns",), says=("stuns",), summary=("stuns",), log=("stunned",),
              glossary={"stuns": lambda c, cs: c.stuns > 0}, zero="no stun", tune=True),
@@ -84,10 +138,10 @@ MECHANICS: tuple[Mechanic, ...] = (
              zero="no stun on its player", with_effects=True, tune=True),
     Mechanic("targets", enum(model.TARGETS, "Who the card hits: one player, all others, yourself, or everyone."),
              "one player", facts=("targets", "area", "aimed"), says=("targets",), summary=("targets",),
-             log=("play_on", "damage"), glossary={"area": lambda c, cs: mech.area(c)}, acts=False),
+             log=("play_on", "damage"), glossary={"area": lambda c, cs: mech.area(c)}, acts=False, read=Targets),
     Mechanic("defence", enum(model.DEFENCE_KINDS, "Played in response as this defence."),
              "not a defence", facts=("defend_as", "defend_moves"), says=("defence",), summary=("defence",),
-             log=("defend", "stopped_by")),
+             log=("defend", "stopped_by"), read=DefenceKind),
     Mechanic("retaliates", {**NONNEG_INT, "description": "Damage dealt back to the player whose card this "
                                                          "answered."},
              "no damage back", facts=("retaliates",), says=("retaliates",), summary=("retaliates",),
@@ -99,7 +153,7 @@ MECHANICS: tuple[Mechanic, ...] = (
              "not a counter pair", facts=("defend_as", "hold_opener"), says=("pair",), summary=("pair",),
              log=("defend", "hold"),
              glossary={"pair": lambda c, cs: c.pair is not None,
-                       "hold": lambda c, cs: mech.opens_hold(c) or cs.role(c) == "wrestling"}),
+                       "hold": lambda c, cs: mech.opens_hold(c) or cs.role(c) == "wrestling"}, read=_each(PairHalf)),
     Mechanic("heal", {"type": "object", "additionalProperties": False, "required": ["amount"],
                       "properties": {"amount": POS_INT,
                                      "when": {**enum_list(model.HEAL_WHEN, "On your turn, and/or when dropping "
@@ -108,7 +162,7 @@ MECHANICS: tuple[Mechanic, ...] = (
              "no healing", facts=("heal_turn", "heal_drop", "revives", "heal_first", "heal_cap"),
              says=("heal",), summary=("heal",), log=("heal", "healed", "revived"),
              glossary={"heal": lambda c, cs: c.heal is not None,
-                       "heal_dropping": lambda c, cs: mech.heals_dropping(c) > 0}, tune=True),
+                       "heal_dropping": lambda c, cs: mech.heals_dropping(c) > 0}, tune=True, read=_heal),
     Mechanic("opens", {"type": "object", "additionalProperties": False, "required": ["combo"],
                        "properties": {"combo": KEY,
                                       "then": {"type": "array", "items": KEY, "uniqueItems": True},
@@ -123,9 +177,9 @@ MECHANICS: tuple[Mechanic, ...] = (
                        "description": "Opens a combo that follow-up cards (`follows`) or card types (`then`) "
                                       "continue."},
              "opens no combo", facts=("opener",), says=("opens",), summary=("opens",), log=("open", "combo"),
-             glossary={"combo": lambda c, cs: c.opens is not None, "free": _opens(lambda o: o.free),
-                       "after_block": _opens(lambda o: o.after_block),
-                       "multiplier": _opens(lambda o: o.multiplier > 1)}, tune=True),
+             glossary={"combo": lambda c, cs: c.opens is not None, "free": _opener(lambda o: o.free),
+                       "after_block": _opener(lambda o: o.after_block),
+                       "multiplier": _opener(lambda o: o.multiplier > 1)}, tune=True, read=_opens),
     Mechanic("follows", {**KEY, "description": "Only playable right after a successful opener of this combo."},
              "follows nothing", facts=("follows", "typed_follow_up"), says=("follows", "opener"),
              summary=("opener",), log=("follow", "combo_ends")),
@@ -142,12 +196,13 @@ MECHANICS: tuple[Mechanic, ...] = (
              "no hold", facts=("ongoing",), says=("ongoing", "breakers"), summary=("ongoing",),
              log=("hold_starts", "hold_ends", "vomiting"),
              glossary={"ongoing": lambda c, cs: c.ongoing is not None,
-                       "vomit": lambda c, cs: c.ongoing is not None and c.ongoing.vomit}, tune=True),
+                       "vomit": lambda c, cs: c.ongoing is not None and c.ongoing.vomit}, tune=True, read=_ongoing),
     Mechanic("humiliate", enum(model.HUMILIATE, "Answers any card: cancel it (stunning its player) or redirect "
                                                 "it."),
              "not a humiliation", facts=("humiliate", "cancels"), says=("humiliate",), summary=("humiliate",),
              log=("humiliate", "cancelled", "redirected"),
-             glossary={"cancel": lambda c, cs: mech.cancels(c), "redirect": lambda c, cs: mech.redirects(c)}),
+             glossary={"cancel": lambda c, cs: mech.cancels(c), "redirect": lambda c, cs: mech.redirects(c)},
+             read=Humiliate),
     Mechanic("interfere", {"type": "boolean", "description": "Step into an attack on another player and take it "
                                                              "instead."},
              "no interference", facts=("interfere",), says=("interfere",), summary=("interfere",),
@@ -163,10 +218,11 @@ MECHANICS: tuple[Mechanic, ...] = (
              "on your turn (an answer: when it answers)", facts=("timing", "interject"), says=("timing",),
              summary=("timing",), log=("interject", "interject_on"),
              glossary={"any_time": lambda c, cs: mech.any_time(c) and mech.out_of_turn(c)}, acts=False,
-             with_effects=True),
+             with_effects=True, read=Timing),
     Mechanic("effects", effects_schema(), "none: its other keys say what it does",
              facts=("effects", "words_only"), says=("effects_text", "effects_hit"), summary=("effects_summary",),
-             log=("effect", "pick_throw"), fills=("effects", "words_only"), with_effects=True, tune=True),
+             log=("effect", "pick_throw"), fills=("effects", "words_only"), with_effects=True, tune=True,
+             read=_effects),
 )
 
 # Card keys that are not mechanics: what the card is, how many, and what is printed beside its rules text.
@@ -191,6 +247,19 @@ ZERO_MEANS_NOTHING: dict[str, str] = {m.key: m.zero for m in MECHANICS if m.zero
 NOT_WITH_EFFECTS: tuple[str, ...] = tuple(m.key for m in MECHANICS if not m.with_effects)
 # The rules page's glossary entries a card can bring, with the test that picks the set's cards for each.
 GLOSSARY: dict[str, CardTest] = {k: t for m in MECHANICS for k, t in m.glossary.items()} | ROLE_GLOSSARY
+
+
+# How a card key that is not a mechanic is read into the model (the others: as written).
+CARD_KEY_READS: dict[str, Callable[[Any], Any]] = {"source": Source}
+
+
+def card_fields(raw: dict[str, Any]) -> dict[str, Any]:
+    """`Card` keyword arguments for the keys present in `raw`, a schema-checked card (or an override's part)."""
+    out: dict[str, Any] = {}
+    for key, value in raw.items():
+        m = BY_KEY.get(key)
+        out |= m.model_fields(value) if m is not None else {key: CARD_KEY_READS.get(key, _same)(value)}
+    return out
 
 
 def has_mechanics(card: Card) -> bool:

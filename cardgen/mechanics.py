@@ -12,7 +12,8 @@ from cardgen.model import Card, DefenceKind, PairHalf, Role
 from cardgen.primitives import aims
 
 HOLD_HALF = "hold"  # the counter-pair half that opens a HOLD
-_HALF_KIND: dict[PairHalf, DefenceKind] = {"dodge": "dodge", "block": "block", "disarm": "disarm"}  # not HOLD
+_HALF_KIND: dict[PairHalf, DefenceKind] = {PairHalf.DODGE: DefenceKind.DODGE, PairHalf.BLOCK: DefenceKind.BLOCK,
+                                           PairHalf.DISARM: DefenceKind.DISARM}  # not HOLD
 # Roles whose cards are not attacks even when they hit (a wrestling move follows a HOLD, an event just happens).
 NOT_ATTACK_ROLES: frozenset[str] = frozenset({"wrestling", "event", "heal"})
 # Roles whose hits may be the free attack a humiliation earns (docs/rules-decisions.md).

@@ -1467,7 +1467,7 @@ def _break_own_hold(s: GameState, p: int, m: Move) -> None:
     ci = put_in_play(s, p, m.card)
     if s.log is not None:
         s.log.append(Defended(s.turn, p, ci.d, HOW[m.choice]))
-    for h in [h for h in s.holds if h.victim == p and h.holder == m.target and m.choice in h.broken_by]:
+    for h in [h for h in s.holds if h.victim == p and h.holder == m.target and m.choice.value in h.broken_by]:
         end_hold(s, h, HoldEnd.BROKEN)
     if ci.retaliates:
         deal_damage(s, m.target, ci.retaliates, ci.d)
