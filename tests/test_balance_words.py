@@ -57,7 +57,7 @@ def _made_keys() -> set[str]:
     calls = {c.replace(" ", "_") for c in get_args(Call)}
     flags = {"stronger", "weaker", "too_strong", "too_weak", "never_played"}
     return ({f"calls.{c}" for c in calls} | {f"flag.{c}" for c in flags}
-            | {f"edge.{e}" for e in get_args(Edge) if e} | {f"roles.{r}" for r in get_args(Role)}
+            | {f"edge.{e}" for e in get_args(Edge) if e} | {f"roles.{r.value}" for r in Role}
             | {f"table.stops.{s.replace(' ', '_')}" for s in get_args(Stopped) if s != "nothing to test"}
             | {f"units.{u}" for u in ("points", "turns")} | {f"direction.{d}" for d in ("stronger", "weaker")}
             | {f"band.{k}_{r}" for k in ("card", "new") for r in ("role", "any")}
