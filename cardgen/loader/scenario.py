@@ -17,7 +17,6 @@ from typing import Any, cast
 from cardgen.errors import CardgenError, Diagnostic, SetError
 from cardgen.loader import load_sets
 from cardgen.loader.scenario_file import read_scenario
-from cardgen.loader.yaml_doc import Document, PathKey
 from cardgen.model import CardSet
 from cardgen.scenario_spec import (
     ACTIONS,
@@ -36,6 +35,7 @@ from cardgen.scenario_spec import (
     Want,
 )
 from cardgen.suggest import did_you_mean
+from cardgen.yaml_doc import Document, PathKey
 
 EXPECT_KEYS = ("pool", "to_act", "winner", "turn", "discard_top", "draw_pile")
 

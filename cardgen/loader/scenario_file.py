@@ -12,7 +12,7 @@ from typing import Any
 
 from cardgen.errors import Diagnostic
 from cardgen.loader.schema_check import check_schema, make_validator
-from cardgen.loader.yaml_doc import Document, read_document
+from cardgen.yaml_doc import Document, read_document
 
 _NAME = {"type": "string", "minLength": 1}
 _NAMES = {"oneOf": [_NAME, {"type": "array", "items": _NAME}]}

@@ -16,6 +16,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from cardgen.checks import load_set_with_warnings
+from cardgen.checks.language import in_language
 from cardgen.engine import moves as mv
 from cardgen.engine.agents import RandomAgent
 from cardgen.engine.moves import Move
@@ -24,8 +26,7 @@ from cardgen.engine.rules import push
 from cardgen.engine.state import GameState
 from cardgen.engine.views import Agent, observe
 from cardgen.errors import CardgenError, Diagnostic
-from cardgen.loader import load_set_with_warnings, mix_sets, resolve_set
-from cardgen.loader.language import in_language
+from cardgen.loader import mix_sets, resolve_set
 from cardgen.loader.load import is_path_like
 from cardgen.loader.scenario import load_scenario
 from cardgen.model import CardSet
