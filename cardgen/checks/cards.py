@@ -9,7 +9,7 @@ from cardgen.checks.where import card_problem
 from cardgen.errors import Diagnostic
 from cardgen.loader.card_checks import deck_problems
 from cardgen.loader.load import LoadedSet
-from cardgen.mechanics import has_mechanics
+from cardgen.mechanic_registry import has_mechanics
 from cardgen.model import Card, CardSet
 from cardgen.suggest import did_you_mean
 
