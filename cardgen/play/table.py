@@ -227,7 +227,8 @@ class Table:
         refs = [str((path.parent / r).resolve()) if is_path_like(r) else r for r in spec.sets]
         deck = load_deck(refs, lang, warnings) if lang is not None else spec.cs
         opening = Opening(sets=spec.sets, names=tuple(names), hands=tuple(seat.hand for seat in spec.seats),
-                          draw=spec.draw, seed=spec.seed, turn_cap=game.state.game.turn_cap)
+                          draw=spec.draw, seed=spec.seed, turn_cap=game.state.game.turn_cap,
+                          deck_shuffled=spec.deck_shuffled)
         b = budget if isinstance(budget, Budget) else parse_budget(budget or DEFAULT_BUDGET)
         seats = [Seat(name, kind, token=secrets.token_urlsafe(18) if kind == HUMAN else "")
                  for name, kind in zip(names, kinds, strict=True)]
