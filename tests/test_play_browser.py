@@ -535,3 +535,56 @@ def _page_replay(browser: Any, base: str) -> Any:
     page.goto(f"{base}/")
     page.wait_for_function("document.body.dataset.step === '0'", timeout=WAIT_MS)
     return page
+
+
+def _play_out(table: Table, rng: random.Random) -> None:
+    """Every seat of a table of people only plays at random to the end (no bot moves meanwhile)."""
+    while table.state.result is None:
+        m = rng.choice(table.state.moves)
+        table.play(table.state.to_act, {"kind": str(m.kind), "card": m.card, "target": m.target,
+                                        "choice": str(m.choice), "version": table.version, "game": table.game})
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_back_to_the_lobby_and_a_new_table_started_there(browser: Any, size: str) -> None:
+    """From the end screen the host goes to the lobby, keeps one of the two sets, seats a bot where a friend sat
+    and one more, picks German and starts the table; the friend's page follows on the link it had, in German,
+    and both play the new game to its end."""
+    table = Table.open(["lunch", "beer"], players=3, bots="human,human", seed=21)
+    server = TableServer(table, _art(table, "lunch+beer"), pace=0,
+                         art_for=lambda t: _art(t, f"{t.cs.name}-{t.lang}"))
+    ann_token, bob_token = table.seats[0].token, table.seats[1].token
+    with serving_in_thread(server) as base:
+        ann = _page(browser, size, f"{base}/t/{ann_token}")
+        bob = _page(browser, "phone" if size == "desktop" else "desktop", f"{base}/t/{bob_token}")
+        _play_out(table, random.Random(6))  # the first game, played for all three (Cat has no page)
+        ann.wait_for_function("document.body.dataset.state === 'over'", timeout=WAIT_MS)
+        assert bob.locator("#next a.lobby").count() == 0  # the host's choice only
+        ann.locator("#next a.lobby").click()
+        ann.wait_for_function("document.body.dataset.state === 'ready'", timeout=WAIT_MS)
+        assert ann.locator("#sets input:checked").count() == 2
+        assert ann.locator("#seat-list li").count() == 3
+        ann.uncheck("#sets input[value='lunch']")
+        ann.select_option("#seat-list li[data-seat='2'] select", "greedy")
+        ann.click("#add-seat")
+        ann.select_option("#seat-list li[data-seat='3'] select", "random")
+        ann.select_option("#lang", "de")
+        ann.click("#start")
+        ann.wait_for_function("document.body.dataset.state === 'started'", timeout=WAIT_MS)
+        new = server.table
+        assert new is not table and new.cs.name == "beer" and new.lang == "de"
+        assert [(s.name, s.kind) for s in new.seats] == [("Ann", "human"), ("Bob", "human"), ("Cat", "greedy"),
+                                                         ("Dan", "random")]
+        said = ann.locator("#links li").all_inner_texts()
+        assert said == [f"Bob: {base}/t/{bob_token} (the link they have)"]
+        ann.click("#go")
+        for page in (ann, bob):  # Bob's page reloads itself for the new table, on the link it had
+            page.wait_for_function("document.body !== null && document.documentElement.lang === 'de' && "
+                                   "document.body.dataset.game === '2' && document.body.dataset.state !== 'loading'",
+                                   timeout=WAIT_MS)  # (document.body is null while a page loads)
+            assert page.locator("#seats .seat").count() == 4
+            assert page.locator("#turn").inner_text().startswith("Zug ")
+        _play_both([ann, bob], new, random.Random(9))
+        assert new.state.result is not None and server.table is new
+        for page in (ann, bob):
+            page.context.close()
