@@ -329,12 +329,14 @@ def test_each_card_shows_its_actions_and_why_not(browser: Any, size: str) -> Non
         page.context.close()
 
 
-def test_a_refused_move_shows_its_reason(browser: Any) -> None:
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_a_refused_move_shows_its_reason(browser: Any, size: str) -> None:
     """A page that missed an update (its event stream cut) sends a move the table has moved past: the page
     shows the table's reason, in words, and redraws the table as it is."""
     table = Table.open(["beer"], players=3, bots="human,greedy", seed=2)
     with serving_in_thread(TableServer(table, _art(table, "beer"), pace=0)) as base:
-        context = browser.new_context(viewport=SIZES["desktop"])
+        phone = size == "phone"
+        context = browser.new_context(viewport=SIZES[size], has_touch=phone, is_mobile=phone)
         page = context.new_page()
         page.route("**/events", lambda route: None)  # the stream is held, never answered: no pushes, the page goes
         # stale (an aborted stream would make the page say it lost the connection, in the same place)
@@ -435,7 +437,8 @@ def test_a_rematch_and_a_new_deal_keep_the_seats_and_the_links(browser: Any) -> 
             page.context.close()
 
 
-def test_a_resumed_game_is_played_to_the_end(browser: Any, tmp_path: Path) -> None:
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_a_resumed_game_is_played_to_the_end(browser: Any, tmp_path: Path, size: str) -> None:
     table = Table.open(["beer"], players=2, bots="greedy", seed=3)
     rng = random.Random(2)
     for _ in range(25):
@@ -452,7 +455,7 @@ def test_a_resumed_game_is_played_to_the_end(browser: Any, tmp_path: Path) -> No
     save.write_text(table.save(0), encoding="utf-8")
     again = Table.resume(save, bots="greedy")
     with serving_in_thread(TableServer(again, _art(again, "beer"), pace=0)) as base:
-        page = _page(browser, "desktop", f"{base}/t/{again.host.token}")
+        page = _page(browser, size, f"{base}/t/{again.host.token}")
         assert page.locator("#log li").count() >= 3  # the game so far, in the log
         while _settled(page) != "over":
             _one_decision(page, rng, [True])
@@ -466,7 +469,8 @@ def test_a_resumed_game_is_played_to_the_end(browser: Any, tmp_path: Path) -> No
     assert json.loads(res.stdout)["final"] == json.loads(json.dumps(final_state(again.state)))
 
 
-def test_the_replay_viewer_steps_forward_and_back(browser: Any, tmp_path: Path) -> None:
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_the_replay_viewer_steps_forward_and_back(browser: Any, tmp_path: Path, size: str) -> None:
     """Every decision of a saved game, stepped forward and then back: the counters on the page are the engine
     log's at that move, the log beside it has as many lines, and a seat's view hides the other hands."""
     from cardgen.engine.replay import Replay
@@ -510,7 +514,7 @@ def test_the_replay_viewer_steps_forward_and_back(browser: Any, tmp_path: Path) 
         return life
 
     with serving_in_thread(ReplayServer(replay_data(spec, "en"), _art(table, "lunch"), "en")) as base:
-        page = _page_replay(browser, base)
+        page = _page_replay(browser, base, size)
         steps = len(lengths)
         order = [*range(1, steps + 1), *range(steps - 1, -1, -3)]
         for k in order:
@@ -529,8 +533,9 @@ def test_the_replay_viewer_steps_forward_and_back(browser: Any, tmp_path: Path) 
         page.context.close()
 
 
-def _page_replay(browser: Any, base: str) -> Any:
-    context = browser.new_context(viewport=SIZES["desktop"])
+def _page_replay(browser: Any, base: str, size: str = "desktop") -> Any:
+    phone = size == "phone"
+    context = browser.new_context(viewport=SIZES[size], has_touch=phone, is_mobile=phone)
     page = context.new_page()
     page.goto(f"{base}/")
     page.wait_for_function("document.body.dataset.step === '0'", timeout=WAIT_MS)
