@@ -375,7 +375,7 @@ def test_a_card_zooms_at_print_resolution(browser: Any, size: str) -> None:
             return {src: i.getAttribute('src'), natural: i.naturalWidth, shown: r.width, left: r.left,
                     right: r.right}; }""")
         small = page.evaluate("() => document.querySelector('#hand .card img').naturalWidth")
-        assert zoomed["src"] == f"/card/{d}.png?size=large"
+        assert zoomed["src"] == f"/card/{d}.png?size=large&t=1"  # the first table since the server started
         assert zoomed["natural"] == 2 * small  # 300 dpi, twice the hand's 150
         assert zoomed["shown"] > 1.5 * page.evaluate("document.querySelector('#hand .card img').width")
         assert zoomed["left"] >= 0 and zoomed["right"] <= SIZES[size]["width"]
