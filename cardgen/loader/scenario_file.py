@@ -47,6 +47,8 @@ SCENARIO_SCHEMA: dict[str, Any] = {
         "sets": {"oneOf": [_NAME, {"type": "array", "items": _NAME, "minItems": 1}]},
         "seed": {"type": "integer", "minimum": 0},
         "turn_cap": {"type": "integer", "minimum": 1},
+        "deck_shuffled": {"type": "boolean", "description": "The hands and piles are the whole deck as `seed` "
+                          "shuffled it (written by `cardgen simulate --save-games`): later shuffles go on from it."},
         "players": {"type": "array", "minItems": 2, "maxItems": 12, "items": {
             "type": "object", "additionalProperties": False, "required": ["name"], "properties": {
                 "name": _NAME, "life": {"type": "integer"}, "hand": _NAMES,
