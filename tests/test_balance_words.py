@@ -11,8 +11,8 @@ from typing import get_args
 import pytest
 from click.testing import CliRunner
 
+import cardgen.checks.sanity as sanity_module
 import cardgen.sim.balance.words as words_module
-import cardgen.sim.sanity as sanity_module
 from cardgen import messages
 from cardgen.cli.main import main
 from cardgen.loader import load_set

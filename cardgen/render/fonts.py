@@ -52,7 +52,7 @@ def register_set_fonts(fonts: Mapping[str, str]) -> dict[str, str]:
     """Register a set's own TrueType files (logical face -> file, as `model.Look.fonts`); returns logical
     face -> registered name. The name is the file's content digest, so registering again costs a lookup."""
     from cardgen.errors import CardgenError
-    from cardgen.loader.look import read_font, truetype
+    from cardgen.font_file import read_font, truetype
 
     out: dict[str, str] = {}
     for face, path in fonts.items():
