@@ -19,7 +19,6 @@ from cardgen.model import Card, CardSet
 from cardgen.numbering import card_label, card_number
 from cardgen.render.contrast import best_ink
 from cardgen.render.errors import CardFitError, GlyphError
-from cardgen.render.fonts import set_font_file
 from cardgen.render.geometry import Rect
 from cardgen.render.icons import icons_of
 from cardgen.render.pen import PT, MissingGlyph, Pen
@@ -101,7 +100,7 @@ def draw_card(s: RenderSession, pen: Pen, card: Card, cs: CardSet, trim: Rect, b
             half = w * PT / 2
             pen.stroke_rect(trim.x + half, trim.y + half, trim.w - 2 * half, trim.h - 2 * half, s.colours.frame, w)
     except MissingGlyph as exc:
-        own = set_font_file(exc.face)
+        own = s.font_files.get(exc.face)
         font = "in no bundled font" if own is None else f"not in the set's font '{Path(own).name}'"
         raise GlyphError(f"{where(card)}card '{card.name}': character '{exc.char}' (U+{ord(exc.char):04X}) "
                          f"is {font}") from None

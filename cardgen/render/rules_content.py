@@ -10,8 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from functools import cache
-from pathlib import Path
 from typing import Any, Literal, NamedTuple
 
 import jinja2
@@ -187,13 +185,8 @@ def _unique(items: Iterable[str]) -> list[str]:
 def rules_env(lang: str = messages.DEFAULT_LANGUAGE) -> jinja2.Environment:
     """The rules-page templates of a language: English from templates/rules/, another language's from
     templates/i18n/<lang>/rules/ or the folder it was brought in (compiled code kept by Jinja's own bytecode
-    cache, cardgen.jinja_cache)."""
+    cache, cardgen.jinja_cache, so a new environment compiles nothing the cache holds)."""
     folder = messages.template_folder(lang)
-    return _rules_env(lang, folder)
-
-
-@cache
-def _rules_env(lang: str, folder: Path | None) -> jinja2.Environment:
     options: dict[str, Any] = {"autoescape": True, "trim_blocks": True, "lstrip_blocks": True,
                                "undefined": jinja2.StrictUndefined, "keep_trailing_newline": False}
     loader = jinja2.FileSystemLoader((folder or templates_dir()) / "rules")
