@@ -210,3 +210,27 @@ def test_no_engine_function_is_too_complex_to_read() -> None:
              for block in cc_visit(path.read_text(encoding="utf-8"))]
     assert worst and max(worst)[0] > 10  # the tool reads the engine
     assert [w for w in worst if w[0] > MAX_ENGINE_COMPLEXITY] == []
+
+
+# What rendering may keep a process long: data of the install, read once (a fixed set of files, the same for
+# every set), the bundled faces registered once with reportlab, and pure memos whose keys hold all they depend
+# on, bounded. Whatever depends on a set (its faces, its rules page, its parsed paragraphs) is the render
+# session's (cardgen.render.session, cardgen.render.memory).
+_RENDER_READ_ONCE = {
+    "render/fonts.py": {"register_fonts"},
+    "render/rules_layout.py": {"layout", "_register_bundled"},
+    "render/face_layout.py": {"bundled", "_HINTS"},
+    "render/type_icons.py": {"icon_data"},
+    "render/sim_report.py": {"style"},
+    "render/layout_data.py": {"_load"},
+    "render/hyphenation.py": {"_dictionary"},
+    "render/icons.py": {"_art_of", "find"},
+    "export/shops.py": {"shops"},
+}
+
+
+@pytest.mark.parametrize("package", ["render", "sheets", "export"])
+def test_rendering_keeps_no_state_of_a_set_in_its_modules(package: str) -> None:
+    for path in sorted((ROOT / package).rglob("*.py")):
+        rel = path.relative_to(ROOT).as_posix()
+        assert set(_module_level_mutables(path)) <= _RENDER_READ_ONCE.get(rel, set()), rel

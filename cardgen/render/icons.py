@@ -51,8 +51,16 @@ class _Art(NamedTuple):
     digest: str
 
 
-@lru_cache(maxsize=256)
 def _art(path: str) -> _Art:
+    """The icon file's drawing and size, read once for each state of the file (a watch rebuild after an edit of
+    the icon reads it again)."""
+    found = Path(path).stat()
+    return _art_of(path, found.st_mtime_ns, found.st_size)
+
+
+@lru_cache(maxsize=256)
+def _art_of(path: str, _mtime_ns: int, _size: int) -> _Art:
+    """A pure memo (the file's state is in the key), bounded: a few sets' icons."""
     data = Path(path).read_bytes()
     digest = hashlib.sha256(data).hexdigest()[:16]
     if path.lower().endswith(".svg"):
