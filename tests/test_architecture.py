@@ -234,3 +234,19 @@ def test_rendering_keeps_no_state_of_a_set_in_its_modules(package: str) -> None:
     for path in sorted((ROOT / package).rglob("*.py")):
         rel = path.relative_to(ROOT).as_posix()
         assert set(_module_level_mutables(path)) <= _RENDER_READ_ONCE.get(rel, set()), rel
+
+
+MAX_RENDER_COMPLEXITY = 30  # radon's cyclomatic complexity: past it, a function wants splitting into named steps
+
+
+@pytest.mark.parametrize("package", ["render", "sheets", "export"])
+def test_no_rendering_function_is_too_complex_to_read(package: str) -> None:
+    from radon.complexity import cc_visit
+
+    worst = []
+    for path in sorted((ROOT / package).glob("*.py")):
+        for block in cc_visit(path.read_text(encoding="utf-8")):
+            for fn in [block, *getattr(block, "methods", [])]:
+                worst.append((fn.complexity, f"{path.name}:{fn.name}"))
+    assert worst and max(worst)[0] > 10  # the tool reads the package
+    assert [w for w in worst if w[0] > MAX_RENDER_COMPLEXITY] == []
