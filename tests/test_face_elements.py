@@ -13,25 +13,12 @@ import pytest
 
 from cardgen.errors import CardgenError
 from cardgen.loader import load_set
-from cardgen.model import CardSet
-from cardgen.render.card_face import draw_card
 from cardgen.render.errors import LayoutError
 from cardgen.render.face_layout import ELEMENTS, bundled, set_layout
-from cardgen.render.fonts import register_fonts
-from cardgen.render.geometry import Rect
-from cardgen.render.session import RenderSession
+from tests.test_face_as_data import _log
 
 BOXED = Path(__file__).parent / "fixtures" / "designer_boxes"
-POKER = Rect(0.0, 0.0, 63.5, 88.9)
 VALUE_INK = "#1F1F1F"
-
-
-def _log(cs: CardSet, name: str, bleed: float = 0.0) -> list[list[str]]:
-    register_fonts()
-    log: list[str] = []
-    s = RenderSession.for_cards(cs)
-    draw_card(s, s.pen(None, log), cs.card(name), cs, POKER, bleed)
-    return [line.split() for line in log]
 
 
 def _copy(tmp_path: Path, old: str, new: str) -> Path:
