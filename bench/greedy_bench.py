@@ -5,11 +5,11 @@ others (2 players: the same deal twice, seats swapped), so seat and deal effects
 wins against its fair share (1 / players) with a 95 % Wilson interval, and, for each bot, how often it played
 each card that stuns its own player (STUNNED nT), by kind of move (turn play, follow-up, free hit, answer...).
 
-    python bench/greedy_bench.py --against /tmp/base --set tests/fixtures/balance/broken --games 1000
-    python bench/greedy_bench.py --against /tmp/base --set beer --players 4 --games 300
+    python bench/greedy_bench.py --against OTHER --set tests/fixtures/balance/broken --games 1000
+    python bench/greedy_bench.py --against OTHER --set beer --players 4 --games 300
 
 The other checkout's `cardgen/sim/greedy.py` is loaded as a module on this checkout's engine, so the two must
-share the engine's API (they do within one issue's work). Measured: docs/simulation.md ("Seats and bots").
+share the engine's API. Figures: docs/benchmarks.md.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""Time and peak memory of commands on the inputs that used to run unbounded (issue 13, item 3; issue 21,
-items 5, 7, 8 and 9: hostile sheets, icons, number options and simulation budgets).
+"""Time and peak memory of commands on the inputs that used to run unbounded
+(huge sets, hostile sheets, icons, number options and simulation budgets).
 
 Each case is written to a temporary folder and run in a fresh process, which reports its wall time, its
 peak resident memory (its own, and its largest child's) and its exit code. `--cardgen PATH` runs another
@@ -7,7 +7,7 @@ checkout's code instead (for a before/after pair); `--timeout S` gives up on a c
 unbounded "before" is reported as a lower bound); `--memory-mb M` caps each case's address space, so a
 "before" that would fill the machine ends in a MemoryError instead (reported as such).
 
-    python bench/limits_bench.py [--only NAME] [--cardgen /work/main] [--timeout 120] [--memory-mb 3000]
+    python bench/limits_bench.py [--only NAME] [--cardgen OTHER] [--timeout 120] [--memory-mb 3000]
 """
 
 from __future__ import annotations
@@ -65,7 +65,7 @@ types:
 
 
 def _one_mb_of_cards(start: int = 0) -> str:
-    """As many one-line cards as fit in 1 MB (13.7k): the file the issue loaded in 6.8 s."""
+    """As many one-line cards as fit in 1 MB (13.7k)."""
     lines = ["cards:"]
     size = 7
     i = start
@@ -129,7 +129,7 @@ def case_baseline(folder: Path) -> list[str]:
     return ["validate", "--no-sim", "--set", "lunch"]
 
 
-# --- issue 21: sheets, icons, number options, simulation budgets -------------------------------------------------
+# --- sheets, icons, number options, simulation budgets -------------------------------------------------
 
 SHEET_HEADER = b"name,type,count,source,damage\r\nJab,basic,2,designed,1\r\n"
 

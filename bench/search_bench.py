@@ -5,13 +5,10 @@ and prints the search bot's win rate, its Wilson interval, and the time of each 
 more than one legal move): CPU time of its process, which is what a decision costs on one core whatever else
 runs on the machine, and wall time. `--jobs` spreads games over processes; a decision never spans cores.
 
-    python bench/search_bench.py --games 400 --budget 100 --jobs 2        # the issue's measurement
+    python bench/search_bench.py --games 400 --budget 100 --jobs 2
     python bench/search_bench.py --games 40 --budget 100 --set lunch
 
-Measured (docs/simulation.md, loaded 2-core machine, seed 0): budget 100 won 280 of 400, 70.0 % (95 % interval
-65.3 to 74.3 %), 87 ms CPU a searched decision on average, 274 ms at most; budget 30 won 250 of 400, 62.5 %
-(57.7 to 67.1 %), 25 ms on average, 106 ms at most. The first search bot (look-aheads played out to the end):
-50.8 % (45.9 to 55.6 %) at budget 30.
+Figures: docs/benchmarks.md.
 """
 
 from __future__ import annotations

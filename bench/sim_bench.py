@@ -4,9 +4,9 @@
     python bench/sim_bench.py --games 2000 --set beer --agent random
     python bench/sim_bench.py --long 100000        # one long streamed run: peak RSS must stay small
     python bench/sim_bench.py --profile            # cProfile of 300 random games: where the time goes
-    python bench/sim_bench.py --against /tmp/base  # this checkout and another side by side (CPU time)
-    python bench/sim_bench.py --against /tmp/base --pure-other --agent greedy   # this build against its pure engine
-    python bench/sim_bench.py --against /tmp/base --instructions --games 20  # instructions per decision
+    python bench/sim_bench.py --against OTHER  # this checkout and another side by side (CPU time)
+    python bench/sim_bench.py --against OTHER --pure-other --agent greedy   # this build against its pure engine
+    python bench/sim_bench.py --against OTHER --instructions --games 20  # instructions per decision
     python bench/sim_bench.py --builds             # this checkout compiled and pure (CARDGEN_PURE=1), side by side
     python bench/sim_bench.py --builds --openspiel --set beer --agent random   # and OpenSpiel's C++ hearts
 
@@ -178,7 +178,7 @@ def against(other: Path, sets: list[str], agents: list[str], games: int, rounds:
     """This checkout and `other` run side by side (so both see the same load), `rounds` times: best CPU figures.
     `pure_other`: the other runs its pure Python engine (CARDGEN_PURE=1; a checkout from before the compiled build,
     or one never installed, is pure anyway), this one whichever build it has: "this compiled against that pure"
-    in one run, the issue's "3x today's pure figure" measured directly."""
+    in one run, the compiled build's gain over the pure engine measured directly."""
     here = Path(__file__).resolve().parent.parent
     other_env = {"CARDGEN_PURE": "1"} if pure_other else {}
     best = _side_by_side({"this": _worker(here, sets, agents, games),
@@ -273,7 +273,7 @@ def main() -> None:
     ap.add_argument("--long", type=int, default=0, metavar="GAMES", help="one long streamed run of this many games")
     ap.add_argument("--profile", action="store_true", help="profile 300 games of the first set and agent")
     ap.add_argument("--against", type=Path, metavar="CHECKOUT",
-                    help="compare with another checkout (e.g. `git worktree add /tmp/base main`), side by side")
+                    help="compare with another checkout (e.g. `git worktree add OTHER main`), side by side")
     ap.add_argument("--rounds", type=int, default=3, help="side-by-side rounds for --against (best is kept)")
     ap.add_argument("--pure-other", action="store_true",
                     help="with --against: run the other checkout's pure Python engine (CARDGEN_PURE=1)")

@@ -4,7 +4,7 @@
     python bench/soak.py --games 2000 --set lunch --set beer
     python bench/soak.py --games 20000 --groups beer,lunch+beer,beer+lunch
     python bench/soak.py --games 25000 --start 25000 --groups beer   # the next shard: games 25000-49999
-    PYTHONPATH=/tmp/old python bench/soak.py --games 20000 --digest   # the same games on another engine?
+    PYTHONPATH=OTHER python bench/soak.py --games 20000 --digest   # the same games on another engine?
 
 Game i of every group (i counts from --start, so shards of a long soak run apart and add up) is dealt
 from seed i with 2 to 6 players (i mod 5) and random bots; after every move

@@ -2,7 +2,7 @@
 
     python bench/soak_explain.py changed OLD_DIGESTS NEW_DIGESTS                 # games whose digests differ
     python bench/soak_explain.py moves --group classic --games 17,40 > new.jsonl  # on the engine on the path
-    PYTHONPATH=/tmp/old python bench/soak_explain.py moves --group classic --games 17,40 > old.jsonl
+    PYTHONPATH=OTHER python bench/soak_explain.py moves --group classic --games 17,40 > old.jsonl
     python bench/soak_explain.py compare old.jsonl new.jsonl --marks StunLifted,DeferredEnd
 
 The digest files are `bench/soak.py --game-digests` output. `moves` replays those games exactly as the soak

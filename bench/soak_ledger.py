@@ -1,4 +1,4 @@
-"""Add up the shards of a long invariant soak (bench/soak_shards.sh) into a markdown table for docs/soak.md.
+"""Add up the shards of a long invariant soak (bench/soak_shards.sh) into a markdown table (docs/benchmarks.md, "Soak").
 
     python bench/soak_ledger.py LOGDIR [LOGDIR ...]
 

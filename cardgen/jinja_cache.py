@@ -1,6 +1,6 @@
 """Jinja's own bytecode cache for the bundled templates, so a build does not compile them in every process.
 
-Lexing, parsing and compiling the four templates a build renders costs Jinja about 50 ms a process. Jinja's
+Lexing, parsing and compiling the four templates a build renders is a large share of a build's own work. Jinja's
 `FileSystemBytecodeCache` keeps the compiled code per template, keyed by the template's name and checked
 against a checksum of its source, so an edited template is compiled afresh, exactly as without a cache; its
 default folder is private to the user (`<tmp>/_jinja2-cache-<uid>`, made mode 0700 and checked to be theirs).

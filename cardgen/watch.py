@@ -1,6 +1,6 @@
 """Rebuild on save: poll the set folders and rerun an action whenever a file changes.
 
-Polling (a few stat calls every 0.2 s) instead of a file-system-events library:
+Polling (a few stat calls every `interval` of `Watcher.run`) instead of a file-system-events library:
 set folders hold a handful of files, it works the same on every OS and in
 containers, and it needs no dependency. An error in the action is shown and the
 watcher keeps going, so a designer can fix the file and save again.

@@ -1,5 +1,5 @@
 """The engine's shape: each kind of pending step is one frame class that owns its rules (its step, its moves,
-its answers), and small shared functions are called, not pasted (issue 24, item 1)."""
+its answers), and small shared functions are called, not pasted."""
 
 from __future__ import annotations
 

@@ -505,7 +505,7 @@ def test_warnings_do_not_fail_the_load(make_set: SetMaker) -> None:
     assert str(yml).split(": ")[1] == "warning"
 
 
-# --- cards that would print blank or say what they do not do (issue 10, part 3) ---------------
+# --- cards that would print blank or say what they do not do ----------------------------
 
 
 def test_card_without_any_mechanic(make_set: SetMaker, set_errors: Errors) -> None:
@@ -560,7 +560,7 @@ def test_number_words_that_agree_load(make_set: SetMaker) -> None:
     assert load_set(make_set({"set.yaml": MINI_SET_YAML, "cards.yaml": cards})).card("Headlock").text
 
 
-# --- names and text that cannot be printed or only look unique (issue 13, item 4) -------------
+# --- names and text that cannot be printed or only look unique --------------------------
 
 
 def test_name_of_only_spaces(make_set: SetMaker, set_errors: Errors) -> None:
@@ -598,7 +598,7 @@ def test_name_that_only_looks_different_is_a_duplicate(make_set: SetMaker, set_e
     assert (d.line, d.column) == (line_of(cards, quoted), col_of(cards, quoted))
 
 
-# --- limits after extends and mixing; refusing big files early (issue 13, item 3) -------------
+# --- limits after extends and mixing; refusing big files early --------------------------
 
 
 def test_extends_cannot_pass_the_1000_card_maximum(make_set: SetMaker, set_errors: Errors) -> None:

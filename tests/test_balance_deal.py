@@ -1,4 +1,4 @@
-"""Paired deals at any deck size (issue 20, item 3): per-card keys, and copies one version gains borrowing the
+"""Paired deals at any deck size: per-card keys, and copies one version gains borrowing the
 keys of copies it lost, so a copy-count change moves only the cards it changes."""
 
 from __future__ import annotations

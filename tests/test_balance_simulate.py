@@ -1,4 +1,4 @@
-"""One verdict, one design (issue 20, item 1): `simulate` gives no balance verdict from its own games (its bots
+"""One verdict, one design: `simulate` gives no balance verdict from its own games (its bots
 and table size are the user's); with `--balance` it gives the shared procedure's, the same as `validate` and
 `compare` (same bots, table sizes, stopping rule and defaults)."""
 

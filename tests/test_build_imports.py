@@ -1,4 +1,4 @@
-"""What a print build imports (issue 22 item 11's speed, won by importing less, never by patching a library).
+"""What a print build imports (a build is kept fast by importing less, never by patching a library).
 
 `build` checks playability with `cardgen.engine.playability`; the engine package imports its other names
 (the rules, the game log's event classes) only when asked, so a build does not pay for them.

@@ -1,4 +1,4 @@
-"""Issue 21, items 5-17: unbounded work stopped while it happens, crashes turned into messages, and the messages a
+"""Unbounded work stopped while it happens, crashes turned into messages, and the messages a
 careless designer gets. Every command runs bounded in time and memory (tests/hostile.py)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 21, security items 1-4, tested from the files written: the XLSX's XML, the CSV's bytes, the PDF's images,
+"""Security, tested from the files written: the XLSX's XML, the CSV's bytes, the PDF's images,
 the TTS JSON; every command bounded in time and memory (tests/hostile.py)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Bad input found by the hostile-input sweep (issue 28): each through the real command, exit code 1, the
+"""Bad input found by the hostile-input sweep: each through the real command, exit code 1, the
 message at its line, no traceback, and nothing of an earlier build replaced or removed."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 22 item 10, the rest of a deck's words in its language: the PDFs' document information and the print
+"""The rest of a deck's words in its language: the PDFs' document information and the print
 file's bookmarks, the offline gallery page, and `check_text` reading a hand-written text in the set's language.
 
 Each test reads the written files back (PDF /Info and /Outlines through pypdf, the gallery's HTML).

@@ -1,4 +1,4 @@
-"""Decks in another language (issue 22, item 10): German built for every bundled set and read back."""
+"""Decks in another language: German built for every bundled set and read back."""
 
 from __future__ import annotations
 

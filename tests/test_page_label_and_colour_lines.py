@@ -1,4 +1,4 @@
-"""Two faults of issue 22's own look and sheets: a long set title's page label is shortened with an ellipsis,
+"""Two faults of the look and sheets: a long set title's page label is shortened with an ellipsis,
 never cut off (both languages); a faint ink of a set's own `layout/colours.yaml` is reported at its line there.
 
 Read back from the written PDFs (the label's text run and where it is drawn) and from `validate`'s output.

@@ -1,4 +1,4 @@
-"""`cardgen play --lang` (issue 22, item 10): the log, the buttons, the status line and the page in German, read
+"""`cardgen play --lang`: the log, the buttons, the status line and the page in German, read
 from real seeded games and the served pages; English as before."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 22 (a): the print rules read back from the written PDFs, operator by operator.
+"""The print rules read back from the written PDFs, operator by operator.
 
 Lines stay out of the safe zone, every text run reaches 4.5:1 on what it is printed on, no text is
 below the one 7 pt minimum, no ink enters the 6.35 mm a printer loses, gutterfold on Letter holds

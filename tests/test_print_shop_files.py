@@ -1,4 +1,4 @@
-"""Issue 22 (b): print-shop files read back: device CMYK throughout, PDF/X-1a:2003, shop presets, page orders."""
+"""Print-shop files read back: device CMYK throughout, PDF/X-1a:2003, shop presets, page orders."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Rendering without patched libraries (issue 22 item 11), checked from what is written and what is imported:
+"""Rendering without patched libraries, checked from what is written and what is imported:
 no module swaps `re.compile`, the print file is one document drawn by one canvas (nothing joined), the bundled
 templates come through Jinja's own loader and cache, and the layout is typed data refused at its line."""
 

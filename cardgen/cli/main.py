@@ -73,8 +73,8 @@ def main() -> None:
 
 # Allocations between two young-generation garbage collections (Python's default: 700), and how many of those
 # before an older generation is collected (default 10, 10). A command builds many objects and leaves little
-# cyclic garbage (a build of beer: about 400 objects): at the defaults a build spent 25 ms in 160 collections,
-# at these 2 ms.
+# cyclic garbage (a build of beer: about 400 objects), so at the defaults it spends a noticeable share of its
+# time in collections that find next to nothing.
 # mypy tunes its process the same way.
 GC_THRESHOLDS = (200_000, 30, 30)
 

@@ -4,8 +4,8 @@ Bots, trackers and the table read these instead of the engine's frames (OpenSpie
 is the engine's working record of a step, changed in place as the step runs and free to change shape when
 the rules code does; a `Pending` is an immutable summary of it in the rules' own terms, with no engine object
 inside. `PlayerView.step` is the one deciding now, `PlayerView.steps` all of them, bottom first (the turn,
-then the cards in flight...). Agreed with the balance lab (issue 20) and the engine refit (issue 24): the
-fields below change only by agreement (docs and /work/coord/observation.md).
+then the cards in flight...). The bots, the
+trackers, the balance lab and the table all read these fields: change one only together with its readers.
 
 Fields (None where a field does not apply to the kind):
 

@@ -27,7 +27,7 @@ from cardgen.suggest import did_you_mean
 from cardgen.svgshapes import read_svg, svglib_drawing
 
 ICON_FORMATS = (".svg", ".png")
-MAX_SVG_BYTES = 250_000  # a keyword icon is a few hundred bytes; 1 MB of path data takes 5 s to check and draw
+MAX_SVG_BYTES = 250_000  # a keyword icon is a few hundred bytes; megabytes of path data take long to check and draw
 _CSS_URL = re.compile(r"url\(\s*['\"]?([^'\")]*)")
 # Every number of a drawing within this (user units): a PDF writer cannot write 1e25, a viewer gives up far sooner,
 # and an icon's coordinates are a few hundred at most. Its size (width, height, viewBox) at least MIN_SVG_SIZE,

@@ -5,9 +5,9 @@ Every key of the files is a field here, so a misspelt key in the code is a mypy 
 file is refused when it is read, with its `path:line:col` and the nearest known key. The bundled files
 must give every field; a set's own file may give any of them (its other values are the bundled ones).
 
-The records are typed named tuples, not frozen dataclasses: as immutable and as typed, and ten times
-cheaper to define (about 0.06 ms a class against 0.56 ms, which every `cardgen` process pays at import:
-`bench/build_bench.py`). `record_fields` and `as_dict` stand in for dataclasses' `fields` and `asdict`.
+The records are typed named tuples, not frozen dataclasses: as immutable and as typed, and far cheaper
+to define, which every `cardgen` process pays at import (`bench/build_bench.py`). `record_fields` and
+`as_dict` stand in for dataclasses' `fields` and `asdict`.
 """
 
 from __future__ import annotations
