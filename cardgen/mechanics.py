@@ -8,28 +8,16 @@ rendering: both import this, which imports only the data model.
 
 from __future__ import annotations
 
-from dataclasses import fields
-
 from cardgen.model import Card, DefenceKind, PairHalf, Role
 from cardgen.primitives import aims
 
 HOLD_HALF = "hold"  # the counter-pair half that opens a HOLD
-# Which fields count as "the card does something" (everything but name, type, count, source and looks).
-MECHANIC_FIELDS: tuple[str, ...] = (
-    "damage", "travels", "passes_on", "stuns", "stunned", "defence", "retaliates", "pair", "heal", "opens",
-    "follows", "ongoing", "humiliate", "interfere", "stomp", "draw", "effects", "words_only",
-)
-_BLANK = {f.name: f.default for f in fields(Card) if f.name in MECHANIC_FIELDS}
-_HALF_KIND: dict[PairHalf, DefenceKind] = {"dodge": "dodge", "block": "block", "disarm": "disarm"}  # not HOLD
+_HALF_KIND: dict[PairHalf, DefenceKind] = {PairHalf.DODGE: DefenceKind.DODGE, PairHalf.BLOCK: DefenceKind.BLOCK,
+                                           PairHalf.DISARM: DefenceKind.DISARM}  # not HOLD
 # Roles whose cards are not attacks even when they hit (a wrestling move follows a HOLD, an event just happens).
 NOT_ATTACK_ROLES: frozenset[str] = frozenset({"wrestling", "event", "heal"})
 # Roles whose hits may be the free attack a humiliation earns (docs/rules-decisions.md).
 FREE_ATTACK_ROLES: frozenset[str] = frozenset({"attack", "weapon", "wrestling"})
-
-
-def has_mechanics(card: Card) -> bool:
-    """The card does something in play (else it would print a blank face and never matter)."""
-    return any(getattr(card, f) != _BLANK[f] for f in MECHANIC_FIELDS)
 
 
 def has_effect(card: Card) -> bool:

@@ -191,9 +191,12 @@ def text(key: str, lang: str = DEFAULT_LANGUAGE, **fields: object) -> str:
 
 
 def counted(key: str, lang: str, n: int) -> str:
-    """A count in the words of the table at `key` ({one: ..., other: "{n} ..."}): "a card", "2 cards"."""
+    """A count in the words of the table at `key` ({one: ..., other: "{n} ..."}): "a card", "2 cards".
+
+    The form is the language's CLDR plural category of `n` (a language with "few" or "two" may give them);
+    `other` stands in for a category the table does not give."""
     forms = message(key, lang)
-    return str(forms["one"] if n == 1 else forms["other"]).format(n=n)
+    return str(forms.get(plural_category(n, lang), forms["other"])).format(n=n)
 
 
 def keyword(kind: str, lang: str = DEFAULT_LANGUAGE) -> str:

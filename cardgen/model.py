@@ -8,31 +8,106 @@ these fields) and the rules cannot drift apart.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal, NamedTuple, get_args
+from enum import StrEnum
+from typing import Literal, NamedTuple
 
 from cardgen.primitives import Effect, hits
 
-Source = Literal["rulebook", "published-list", "designed"]
-Role = Literal["attack", "weapon", "defence", "heal", "counter", "wrestling", "special", "event",
-               "humiliation"]
-DefenceKind = Literal["dodge", "block", "disarm", "freedom", "break"]
-PairHalf = Literal["dodge", "block", "hold", "disarm"]
-PassesOn = Literal["left", "right", "either"]
-Targets = Literal["one", "others", "self", "all"]
-HealWhen = Literal["turn", "dropping"]
-Humiliate = Literal["cancel", "redirect"]
-Timing = Literal["turn", "response", "any"]
 
-# Each vocabulary's words, read off its Literal above (declared once; the schema and checks list these).
-ROLES: tuple[str, ...] = get_args(Role)
-SOURCES: tuple[str, ...] = get_args(Source)
-DEFENCE_KINDS: tuple[str, ...] = get_args(DefenceKind)
-PAIR_HALVES: tuple[str, ...] = get_args(PairHalf)
-PASSES_ON: tuple[str, ...] = get_args(PassesOn)
-TARGETS: tuple[str, ...] = get_args(Targets)
-HEAL_WHEN: tuple[str, ...] = get_args(HealWhen)
-HUMILIATE: tuple[str, ...] = get_args(Humiliate)
-TIMINGS: tuple[str, ...] = get_args(Timing)
+class Source(StrEnum):
+    """Where a card comes from: canon (a rulebook, a published card list) or designed here."""
+
+    RULEBOOK = "rulebook"
+    PUBLISHED_LIST = "published-list"
+    DESIGNED = "designed"
+
+
+class Role(StrEnum):
+    """How the engine treats the cards of a type."""
+
+    ATTACK = "attack"
+    WEAPON = "weapon"
+    DEFENCE = "defence"
+    HEAL = "heal"
+    COUNTER = "counter"
+    WRESTLING = "wrestling"
+    SPECIAL = "special"
+    EVENT = "event"
+    HUMILIATION = "humiliation"
+
+
+class DefenceKind(StrEnum):
+    """What a defence does: the words a card's `defence`, `defended_by` and a hold's `broken_by` use."""
+
+    DODGE = "dodge"
+    BLOCK = "block"
+    DISARM = "disarm"
+    FREEDOM = "freedom"
+    BREAK = "break"
+
+
+class PairHalf(StrEnum):
+    """A half of a counter pair (`pair: [dodge, hold]`)."""
+
+    DODGE = "dodge"
+    BLOCK = "block"
+    HOLD = "hold"
+    DISARM = "disarm"
+
+
+class PassesOn(StrEnum):
+    """Where a dodged `passes_on` attack goes next."""
+
+    LEFT = "left"
+    RIGHT = "right"
+    EITHER = "either"
+
+
+class Targets(StrEnum):
+    """Whom a card's hit strikes."""
+
+    ONE = "one"
+    OTHERS = "others"
+    SELF = "self"
+    ALL = "all"
+
+
+class HealWhen(StrEnum):
+    """When a heal may be played: on its player's turn, or as they drop to 0 or below."""
+
+    TURN = "turn"
+    DROPPING = "dropping"
+
+
+class Humiliate(StrEnum):
+    """What a humiliation does to the card it answers."""
+
+    CANCEL = "cancel"
+    REDIRECT = "redirect"
+
+
+class Timing(StrEnum):
+    """When a card may be played besides its usual moment."""
+
+    TURN = "turn"
+    RESPONSE = "response"
+    ANY = "any"
+
+
+def words(vocabulary: type[StrEnum]) -> tuple[str, ...]:
+    """A vocabulary's words, in declaration order (what the schema and the checks list)."""
+    return tuple(m.value for m in vocabulary)
+
+
+ROLES: tuple[str, ...] = words(Role)
+SOURCES: tuple[str, ...] = words(Source)
+DEFENCE_KINDS: tuple[str, ...] = words(DefenceKind)
+PAIR_HALVES: tuple[str, ...] = words(PairHalf)
+PASSES_ON: tuple[str, ...] = words(PassesOn)
+TARGETS: tuple[str, ...] = words(Targets)
+HEAL_WHEN: tuple[str, ...] = words(HealWhen)
+HUMILIATE: tuple[str, ...] = words(Humiliate)
+TIMINGS: tuple[str, ...] = words(Timing)
 
 
 @dataclass(frozen=True)
@@ -72,7 +147,7 @@ class Ongoing:
     """Damage that repeats at the start of each of the attacker's turns until broken."""
 
     damage: int
-    broken_by: tuple[DefenceKind, ...] = ("freedom",)
+    broken_by: tuple[DefenceKind, ...] = (DefenceKind.FREEDOM,)
     vomit: bool = False  # victim helpless for one round after release (Choke & Puke)
     holder_restricted: bool = False  # holder may only discard/draw while holding, and may let go at any time
     humiliation_breaks: bool = False  # BM: anyone's humiliation breaks it (not only the victim's defences)
@@ -83,7 +158,7 @@ class Heal:
     """Restores counters/life to the card's own player."""
 
     amount: int
-    when: tuple[HealWhen, ...] = ("turn",)
+    when: tuple[HealWhen, ...] = (HealWhen.TURN,)
 
 
 @dataclass(frozen=True)
@@ -101,7 +176,7 @@ class Card:
     defended_by: tuple[DefenceKind, ...] | None = None  # None: the role's default
     stuns: int = 0
     stunned: int = 0
-    targets: Targets = "one"
+    targets: Targets = Targets.ONE
     defence: DefenceKind | None = None
     retaliates: int = 0
     pair: tuple[PairHalf, PairHalf] | None = None
@@ -258,7 +333,7 @@ def defences_of(card: Card, cs: CardSet) -> tuple[DefenceKind, ...]:
         return card.defended_by
     role = cs.role(card)
     if role == "weapon":
-        return ("dodge", "block", "disarm")
+        return (DefenceKind.DODGE, DefenceKind.BLOCK, DefenceKind.DISARM)
     if role in ("attack", "special", "event") and (card.damage or card.opens or hits(card.effects)):
-        return ("dodge", "block")
+        return (DefenceKind.DODGE, DefenceKind.BLOCK)
     return ()

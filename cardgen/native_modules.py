@@ -1,10 +1,11 @@
 """Which modules the compiled build compiles: read by setup.py (before cardgen is importable) and by the guard.
 
 The hot path of a game and a simulation: the rules, their state and moves, the bots and the per-game
-statistics. Left out, as they gain nothing compiled: the game log's event classes (a plain simulation logs
-nothing, and mypyc would read their dataclass `ClassVar` names as fields), the scenario replay, the process
-pool and the cluster client, the comparison and sanity reports (they drive games; the games run compiled). Only the
-standard library may be imported here.
+statistics. Left out, as they gain nothing compiled: the frames package's `__init__` (it only gathers the
+families, and a package's own extension module would be found before its source even by the pure build); the
+game log's event classes (a plain simulation logs nothing, and mypyc would read their dataclass `ClassVar` names
+as fields), the scenario replay, the process pool and the cluster client, the comparison and sanity reports
+(they drive games; the games run compiled). Only the standard library may be imported here.
 """
 
 from __future__ import annotations
@@ -20,7 +21,12 @@ PATHS: tuple[str, ...] = (
     "cardgen/engine/determinize.py",
     "cardgen/engine/effects.py",
     "cardgen/engine/frozen.py",
-    "cardgen/engine/frames.py",
+    "cardgen/engine/frames/answers.py",
+    "cardgen/engine/frames/base.py",
+    "cardgen/engine/frames/card_effects.py",
+    "cardgen/engine/frames/life.py",
+    "cardgen/engine/frames/strikes.py",
+    "cardgen/engine/frames/turn.py",
     "cardgen/engine/game.py",
     "cardgen/engine/invariants.py",
     "cardgen/engine/kinds.py",

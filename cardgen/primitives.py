@@ -3,7 +3,7 @@
 The classic rulebook says a special event does whatever the card says. A designer writes what it says as an
 ordered list of primitives with parameters (`- steal: {who: chosen}`, `- pass: {cards: 1, way: left}`), and
 everything else follows from the declarations below: the loader's schema and its bounds
-(`loader/schema.effects_schema`), the printed text and the rules page (the message catalogue's
+(`schema_parts.effects_schema`), the printed text and the rules page (the message catalogue's
 `effects.<op>` sentence in every language), the spreadsheet column, the numbers `tune` may vary, and the engine
 (`engine/primitives.RUN`, one function per primitive). A test fails when a registered primitive lacks any of
 them. Adding a primitive is one entry here, its engine function, its sentence in each catalogue and its tests.
@@ -83,7 +83,8 @@ class Primitive:
 
     `strike`: it is a hit the engine puts in flight like an attack's: "defended" (the card's defences may answer
     each hit) or "sealed" (nothing answers it); "" for anything else. `moves_cards`: it moves cards between two
-    players' hands (`most`/`fewest` then leave out the card's player).
+    players' hands (`most`/`fewest` then leave out the card's player). `own_log`: the log shows it by the events it
+    causes (the damage a hit does, what a heal restores), so it has no `play.log.effect.<op>` line of its own.
     """
 
     op: str
@@ -92,6 +93,7 @@ class Primitive:
     words: tuple[Word, ...] = ()
     strike: str = ""
     moves_cards: bool = False
+    own_log: bool = False
 
     @property
     def params(self) -> tuple[str, ...]:
@@ -119,11 +121,11 @@ _PICK_THEIRS: Final = Word("pick", Pick.RANDOM.value, _PICKS)
 
 PRIMITIVES: Final[dict[str, Primitive]] = {p.op: p for p in (
     Primitive("damage", "deals `amount` to each player `who` names; their defences against the card may answer "
-              "each hit", (_AMOUNT,), (_who(Who.CHOSEN),), strike="defended"),
+              "each hit", (_AMOUNT,), (_who(Who.CHOSEN),), strike="defended", own_log=True),
     Primitive("lose", "moves `amount` of each named player's life or counters to the lost pool: not a hit, so "
-              "nothing defends it", (_AMOUNT,), (_who(Who.CHOSEN),), strike="sealed"),
+              "nothing defends it", (_AMOUNT,), (_who(Who.CHOSEN),), strike="sealed", own_log=True),
     Primitive("heal", "gives each named player `amount` back from the lost pool, never above the starting life",
-              (_AMOUNT,), (_who(Who.SELF),)),
+              (_AMOUNT,), (_who(Who.SELF),), own_log=True),
     Primitive("draw", "each named player draws `cards` cards", (_CARDS,), (_who(Who.SELF),)),
     Primitive("discard", "each named player discards `cards` cards: ones they choose, or at random",
               (_CARDS,), (_who(Who.CHOSEN), _PICK_OWN)),

@@ -115,3 +115,57 @@ def test_switches_from_greedys_move_only_on_a_clear_paired_gain() -> None:
     assert SearchAgent._pick([base, noisy]) == 0
     assert SearchAgent._pick([base, worse, steady]) == 2
     assert SearchAgent._pick([base, noisy, worse]) == 0
+
+
+class _CountingRollout:
+    """A rollout policy that plays the first legal move and counts what it is asked."""
+
+    def __init__(self) -> None:
+        self.chosen = 0
+        self.seeds: list[int] = []
+
+    def choose(self, view):  # type: ignore[no-untyped-def]
+        self.chosen += 1
+        return view.moves[0]
+
+    def reseed(self, seed: int) -> None:
+        self.seeds.append(seed)
+
+
+def _a_choice_of_several(beer):  # type: ignore[no-untyped-def]
+    s, _ = beer
+    t = s.copy()
+    greedy = GreedyAgent(3)
+    while len(t.moves) < 3:
+        push(t, greedy.choose(observe(t, t.to_act)))
+    return t
+
+
+def test_the_search_takes_its_prior_rollout_and_evaluator_as_parameters(beer) -> None:  # type: ignore[no-untyped-def]
+    """Each part is used: the prior picks the candidates, the rollout plays the look-ahead (reseeded alike for
+    every candidate), the evaluator decides: one that favours another candidate makes the search play it."""
+    t = _a_choice_of_several(beer)
+    view = observe(t, t.to_act)
+    moves = view.moves
+    last_first = [float(i) for i in range(len(moves))]  # the prior ranks the engine's last move first
+    rollout = _CountingRollout()
+
+    agent = SearchAgent(seed=1, iterations=4, prior=lambda v: last_first, rollout=rollout,
+                        evaluator=lambda s, seat: 0.0)
+    cands = agent.candidates(view)
+    assert cands[0] == moves[-1] and cands[1] == moves[-2]  # the prior's order, not greedy's
+    assert agent.choose(view) == moves[-1]  # a flat evaluator: the prior's best stands
+    assert rollout.chosen > 0 and len(rollout.seeds) == 4 * len(cands)
+    assert len(set(rollout.seeds)) == 4  # one seed a deal, the same for every candidate of it
+
+    scores: dict[int, float] = {i: 0.0 for i in range(len(cands))}
+    order = iter(range(10**6))
+
+    def by_candidate(s, seat: int) -> float:  # type: ignore[no-untyped-def]
+        i = next(order) % len(cands)  # the look-aheads of one deal are scored in candidate order
+        return scores[i]
+
+    scores[1] = 1.0
+    agent = SearchAgent(seed=1, iterations=4, prior=lambda v: last_first, rollout=_CountingRollout(),
+                        evaluator=by_candidate)
+    assert agent.choose(view) == cands[1]  # an evaluator that favours the second candidate every deal

@@ -12,22 +12,22 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING
 
+# `outcome` is both a submodule and a function; the package's `outcome` is the function (`outcome.outcome`),
+# bound here at once: the import system asks the package for it while importing the submodule, and that
+# question must be answered without importing anything (a lazy answer imported the rules in the middle of
+# importing the frames).
+from cardgen.engine.outcome import outcome
+
 if TYPE_CHECKING:
     from cardgen.engine.moves import Move
-    from cardgen.engine.rules import IllegalMoveError, apply, describe, legal_moves, new_game, outcome, push
+    from cardgen.engine.rules import IllegalMoveError, apply, describe, legal_moves, new_game, push
     from cardgen.engine.state import GameState, Outcome
 
 _HOME: dict[str, str] = {
     "Move": "cardgen.engine.moves", "GameState": "cardgen.engine.state", "Outcome": "cardgen.engine.state",
     **{name: "cardgen.engine.rules"
-       for name in ("IllegalMoveError", "apply", "describe", "legal_moves", "new_game", "outcome", "push")},
+       for name in ("IllegalMoveError", "apply", "describe", "legal_moves", "new_game", "push")},
 }
-
-# `outcome` is both a submodule and a function of the rules; the package's `outcome` has always been the
-# function (the eager imports bound it last). The submodule is imported here, and its name unbound, so that
-# importing it later (it is imported by most of the engine) cannot rebind the name to the module.
-importlib.import_module("cardgen.engine.outcome")
-del outcome  # bound just now by the import system: the submodule
 
 __all__ = ["GameState", "IllegalMoveError", "Move", "Outcome", "apply", "describe", "legal_moves", "new_game",
            "outcome", "push"]

@@ -31,8 +31,8 @@ from cardgen.primitives import Effect
 # A HOLD half of a counter pair opens this combo; wrestling moves say `follows: hold`.
 HOLD_COMBO: Final = "hold"
 # The rulebook lets DODGE or BLOCK stop a HOLD (unless the card says otherwise).
-HOLD_DEFENCES: Final[frozenset[DefenceKind]] = frozenset({"dodge", "block"})
-STRIKE_DEFENCES: Final[frozenset[DefenceKind]] = frozenset({"dodge", "block"})
+HOLD_DEFENCES: Final[frozenset[DefenceKind]] = frozenset({DefenceKind.DODGE, DefenceKind.BLOCK})
+STRIKE_DEFENCES: Final[frozenset[DefenceKind]] = frozenset({DefenceKind.DODGE, DefenceKind.BLOCK})
 UNLIMITED: Final = 1_000_000  # a per-turn limit that no turn reaches
 
 

@@ -76,7 +76,7 @@ class Choice(StrEnum):
     THROW = "throw"  # from your hand onto the discard pile (discard)
 
 
-# Module constants of the choices the rules test (an Enum class attribute is a slow lookup: see frames.py).
+# Module constants of the choices the rules test (an Enum class attribute is a slow lookup: see frames/base.py).
 NO_CHOICE: Final = Choice.NONE
 DROP: Final = Choice.DROP
 AS_HOLD: Final = Choice.HOLD

@@ -4,8 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import TYPE_CHECKING
 
 from cardgen.engine.frozen import init_args
+
+if TYPE_CHECKING:
+    from cardgen.engine.state import GameState
 
 
 class Reason(StrEnum):
@@ -26,3 +30,8 @@ class Outcome:
 
     def __reduce__(self) -> tuple[object, tuple[object, ...]]:
         return Outcome, init_args(self)  # (cardgen/engine/frozen.py)
+
+
+def outcome(s: GameState) -> Outcome | None:
+    """The result once the game is over (a winner, nobody, or a stalemate at the turn cap), else None."""
+    return s.result

@@ -15,6 +15,7 @@ from typing import Protocol
 from cardgen.engine import moves as mv
 from cardgen.engine.game import make_game
 from cardgen.engine.invariants import Snapshot, check_state, check_step, snapshot
+from cardgen.engine.move_codec import ACTION_KINDS
 from cardgen.engine.moves import Move
 from cardgen.engine.rules import describe, push, start
 from cardgen.engine.state import GameState, Phase, TurnF, blank_state
@@ -30,10 +31,6 @@ from cardgen.scenario_spec import (
     SeatExpect,
     Want,
 )
-
-NO_KINDS = frozenset({mv.PASS, mv.DECLINE, mv.DONE})
-_PLAY_KINDS = {"heal": frozenset({mv.HEAL}), "free_hit": frozenset({mv.VOMIT_HIT}),
-               "play": mv.CARD_PLAYS - {mv.VOMIT_HIT}}  # `play:` is any card-playing decision the situation asks
 
 
 class MoveHook(Protocol):
@@ -180,7 +177,7 @@ class Replay:
         """The moves among `legal` (the moves `p` may make now) that `m` names; `_Miss` if none."""
         names = self.spec.names
         if m.action in NO_ACTIONS:
-            found = [x for x in legal if x.kind in NO_KINDS]
+            found = [x for x in legal if x.kind in ACTION_KINDS[m.action]]
             if not found:
                 raise _Miss(m.key_pos, f"{names[p]} cannot {m.action} now: {self._situation()}")
             return found[:1]
@@ -244,7 +241,7 @@ class Replay:
     def _card_play(self, m: MoveSpec, p: int, legal: list[Move]) -> list[Move]:
         names, cs = self.spec.names, self.spec.cs
         d = self._held(m, p)
-        kinds = _PLAY_KINDS[m.action]
+        kinds = ACTION_KINDS[m.action]
         found = [x for x in legal if x.card == d and x.kind in kinds]
         if not found:
             raise _Miss(m.value_pos, f"{names[p]} cannot play '{cs.cards[d].name}' now: {self._situation()}")

@@ -91,11 +91,6 @@ def apply(s: GameState, move: Move) -> GameState:
     return t
 
 
-def outcome(s: GameState) -> Outcome | None:
-    """The result once the game is over (a winner, nobody, or a stalemate at the turn cap), else None."""
-    return s.result
-
-
 def describe(s: GameState, m: Move) -> str:
     """A move in words: 'play Kick at Bob', 'defend with Dodge/Block as dodge'."""
     parts: list[str] = [m.kind]

@@ -14,6 +14,7 @@ from typing import Any
 from cardgen import model
 from cardgen.errors import Diagnostic
 from cardgen.loader.yaml_doc import Document
+from cardgen.mechanic_registry import NOT_WITH_EFFECTS, ZERO_MEANS_NOTHING
 from cardgen.primitives import PRIMITIVES, TEXT_ONLY
 
 # A deck holds at most this many cards (the documented maximum), after `extends:` and mixing too; since every
@@ -22,16 +23,6 @@ MAX_DECK_CARDS = 1000
 MAX_DESIGNS = MAX_DECK_CARDS
 MIN_PLAYERS = 2
 
-# Card fields whose 0 is the same as leaving the field out: writing it says nothing (and `stuns: 0` reads as
-# if it did something).
-ZERO_MEANS_NOTHING: dict[str, str] = {
-    "stuns": "no stun", "stunned": "no stun on its player", "retaliates": "no damage back", "draw": "no cards drawn",
-}
-# What a card with `effects:` may not also carry: its effects say what it does (`timing`, `stunned` and
-# `defended_by`, the defences against its hits, still apply to it).
-NOT_WITH_EFFECTS: tuple[str, ...] = (
-    "damage", "draw", "targets", "heal", "opens", "follows", "ongoing", "travels", "passes_on", "stuns", "pair",
-    "defence", "humiliate", "interfere", "stomp", "retaliates")
 # Fields that are printed (or name the card), so must hold only visible characters; the first one on one line.
 PRINTED_CARD_FIELDS: tuple[str, ...] = ("name", "text", "flavour")
 ONE_LINE_CARD_FIELDS: frozenset[str] = frozenset({"name"})

@@ -16,6 +16,7 @@ from cardgen import model
 from cardgen.errors import Diagnostic, SetError
 from cardgen.loader.card_checks import raw_card_problems, zero_problems
 from cardgen.loader.yaml_doc import Document
+from cardgen.mechanic_registry import card_fields
 from cardgen.paths import card_data_dir
 from cardgen.suggest import did_you_mean
 
@@ -70,8 +71,6 @@ def load_base(folder: Path, ref: str, head: Document, diags: list[Diagnostic],
 def inherit_cards(base: model.CardSet, head: Document, types: dict[str, model.CardType], origin: str,
                   diags: list[Diagnostic]) -> list[model.Card] | None:
     """The base cards after `remove:` and `override:`; None when one of those names no base card."""
-    from cardgen.loader.load import card_fields
-
     data = cast(dict[str, Any], head.data)
     by_name = {c.name.casefold(): c for c in base.cards}
     names = [c.name for c in base.cards]

@@ -33,9 +33,8 @@ from cardgen.loader.look import check_look, colour_warnings, glyph_problems
 from cardgen.loader.schema import SET_PROPERTIES, SET_REQUIRED, SET_REQUIRED_WHEN_EXTENDING
 from cardgen.loader.schema_check import CARD_VALIDATOR, SET_VALIDATOR, check_schema
 from cardgen.loader.yaml_doc import TOO_MANY_CARDS, Document, read_document
-from cardgen.mechanics import has_mechanics
+from cardgen.mechanic_registry import card_fields, has_mechanics
 from cardgen.paths import bundled_set_names, card_data_dir
-from cardgen.primitives import TEXT_ONLY, make_effect
 from cardgen.suggest import did_you_mean
 
 MAX_CARD_FILES = 64
@@ -259,7 +258,7 @@ def _build(folder: Path, docs: list[Document], diags: list[Diagnostic], complete
     if broken:
         return None
     types = dict(base.types) if base else {}
-    types.update({key: model.CardType(key, t["label"], t["colour"].upper(), t["role"])
+    types.update({key: model.CardType(key, t["label"], t["colour"].upper(), model.Role(t["role"]))
                   for key, t in data.get("types", {}).items()})
     if "one_per_own_turn" in rules_raw:
         rules_raw = {**rules_raw, "one_per_own_turn": tuple(rules_raw["one_per_own_turn"])}
@@ -344,37 +343,6 @@ def _unknown_type(doc: Document, i: int, raw: dict[str, Any], types: dict[str, m
 
 def _card(raw: dict[str, Any], number: int, path: str, line: int, col: int, origin: str) -> model.Card:
     return model.Card(number=number, file=path, line=line, column=col, origin=origin, **card_fields(raw))
-
-
-def card_fields(raw: dict[str, Any]) -> dict[str, Any]:
-    """Model keyword arguments for the card fields present in `raw` (a full card or an override)."""
-    kw: dict[str, Any] = dict(raw)
-    dmg = kw.pop("damage", None)
-    kw["damage"] = (dmg,) if isinstance(dmg, int) else tuple(dmg or ())
-    if "defended_by" in kw:
-        kw["defended_by"] = tuple(kw["defended_by"])
-    if "pair" in kw:
-        kw["pair"] = tuple(kw["pair"])
-    if "heal" in kw:
-        h = kw["heal"]
-        kw["heal"] = model.Heal(h["amount"], tuple(h.get("when", ["turn"])))
-    if "opens" in kw:
-        o = dict(kw["opens"])
-        o["then"] = tuple(o.get("then", ()))
-        kw["opens"] = model.Opener(**o)
-    if "ongoing" in kw:
-        o = dict(kw["ongoing"])
-        o["broken_by"] = tuple(o.get("broken_by", ["freedom"]))
-        kw["ongoing"] = model.Ongoing(**o)
-    if "effects" in kw:
-        effects = kw.pop("effects")
-        if effects == TEXT_ONLY:
-            kw["words_only"] = True
-        else:
-            kw["effects"] = tuple(make_effect(op, params) for item in effects for op, params in item.items())
-    if "damage" not in raw:
-        del kw["damage"]
-    return kw
 
 
 def _at(cs: model.CardSet, docs: list[Document], card: model.Card, field: str) -> tuple[str, int, int]:

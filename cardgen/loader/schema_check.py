@@ -17,11 +17,11 @@ from cardgen.loader.schema import (
     COLOUR_PATTERN,
     FONT_FILE_PATTERN,
     ICON_FILE_PATTERN,
-    MAX_NUMBER,
     schema,
 )
 from cardgen.loader.yaml_doc import Document, PathKey
 from cardgen.primitives import TEXT_ONLY
+from cardgen.schema_parts import MAX_NUMBER
 from cardgen.suggest import did_you_mean
 
 if TYPE_CHECKING:

@@ -19,9 +19,9 @@ from pathlib import Path
 
 import yaml
 
-from cardgen.engine import moves as mv
 from cardgen.engine.events import Moved, log_json
 from cardgen.engine.game import deck_of
+from cardgen.engine.move_codec import card_ref, to_named
 from cardgen.engine.moves import Move
 from cardgen.engine.randomness import shuffle
 from cardgen.engine.replay import Replay, status, table
@@ -62,44 +62,6 @@ def deal(cs: CardSet, sets: Sequence[str], names: Sequence[str], seed: int) -> O
                    draw=tuple(reversed(draw)), seed=seed, turn_cap=cs.rules.turn_cap)
 
 
-def card_ref(cs: CardSet, d: int) -> str:
-    """A design as a scenario names it: its printed name, or `Name@set` where a mixed deck has two of that name."""
-    c = cs.cards[d]
-    twins = [x for x in cs.cards if x.name.casefold() == c.name.casefold()]
-    return f"{c.name}@{c.origin}" if len(twins) > 1 else c.name
-
-
-def move_entry(cs: CardSet, names: Sequence[str], p: int, m: Move) -> dict[str, object]:
-    """One engine decision as a scenario move that names exactly it (a discard never implies `done`)."""
-    out: dict[str, object] = {"who": names[p]}
-    k = m.kind
-    card = card_ref(cs, m.card) if m.card >= 0 else ""
-    if k in (mv.PASS, mv.DONE, mv.DECLINE):
-        out[str(k)] = True
-        return out
-    if k == mv.RELEASE:
-        out["release"] = names[m.target]
-        return out
-    if k == mv.DIRECTION:
-        out["direction"] = str(m.choice)
-        return out
-    if k == mv.DISCARD:
-        out["discard"] = card
-        out["more"] = True  # the `done` that ends the discards is its own move
-        return out
-    if k == mv.PICK:
-        out["pick"] = card  # where it goes and why is the effect's to say
-        return out
-    out["heal" if k == mv.HEAL else "free_hit" if k == mv.VOMIT_HIT else "play"] = card
-    if m.target >= 0:
-        out["target"] = names[m.target]
-    if m.choice == mv.Choice.DROP:
-        out["drop"] = True
-    elif m.choice:
-        out["as"] = str(m.choice)
-    return out
-
-
 def decisions(s: GameState) -> list[tuple[int, Move]]:
     """Every decision taken so far, from the engine's log: (seat, move)."""
     return [(e.player, e.move) for e in s.log or () if isinstance(e, Moved)]
@@ -132,7 +94,7 @@ def scenario_data(opening: Opening, cs: CardSet, s: GameState | None = None, tit
         "turn_cap": opening.turn_cap,
         "players": [{"name": n, "hand": [ref(cs, d) for d in h]} for n, h in zip(names, opening.hands, strict=True)],
         "draw": [ref(cs, d) for d in opening.draw],
-        "moves": [move_entry(cs, names, p, m) for p, m in decisions(s)] if s is not None else [],
+        "moves": [to_named(cs, names, p, m) for p, m in decisions(s)] if s is not None else [],
     }
     if s is not None:
         data["expect"] = _expect(s)

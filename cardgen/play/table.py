@@ -18,6 +18,7 @@ from pathlib import Path
 
 from cardgen.engine import moves as mv
 from cardgen.engine.agents import RandomAgent
+from cardgen.engine.move_codec import MoveFormatError, from_wire, number
 from cardgen.engine.moves import Move
 from cardgen.engine.replay import Replay
 from cardgen.engine.rules import push
@@ -121,24 +122,12 @@ def parse_decision(payload: object, lang: str = "en") -> Decision:
     the reason in `lang`."""
     if not isinstance(payload, dict):
         raise MoveRefused(say(lang, "refused.not_json"), 400)
-    allowed = {"kind", "card", "target", "choice", "version", "game"}
-    extra = set(payload) - allowed
-    if extra:
-        raise MoveRefused(say(lang, "refused.unknown_field", field=sorted(map(str, extra))[0][:40]), 400)
-    kind = payload.get("kind")
-    if not isinstance(kind, str) or kind not in {str(k) for k in mv.KINDS}:
-        raise MoveRefused(say(lang, "refused.unknown_kind", kind=str(kind)[:40]), 400)
-    numbers = {}
-    for key in ("card", "target", "version", "game"):
-        v = payload.get(key, -1)
-        if not isinstance(v, int) or isinstance(v, bool) or not -1 <= v < 1 << 31:
-            raise MoveRefused(say(lang, "refused.not_number", field=key), 400)
-        numbers[key] = v
-    choice = payload.get("choice", "")
-    if not isinstance(choice, str) or choice not in {str(c) for c in mv.Choice}:
-        raise MoveRefused(say(lang, "refused.unknown_choice", choice=str(choice)[:40]), 400)
-    return Decision(mv.MoveKind(kind), numbers["card"], numbers["target"], mv.Choice(choice), numbers["version"],
-                    numbers["game"])
+    try:
+        m = from_wire(payload, also=frozenset({"version", "game"}))
+        version, game = number(payload, "version"), number(payload, "game")
+    except MoveFormatError as exc:
+        raise MoveRefused(say(lang, f"refused.{exc.reason}", **exc.fields), 400) from None
+    return Decision(m.kind, m.card, m.target, m.choice, version, game)
 
 
 def scenario_set_ref(ref: str) -> str:

@@ -22,6 +22,7 @@ from cardgen.cardtext import summary
 from cardgen.errors import CardgenError
 from cardgen.iconwords import keyword_forms
 from cardgen.jinja_cache import bytecode_cache
+from cardgen.mechanic_registry import GLOSSARY, CardTest
 from cardgen.model import DEFENCE_KINDS, Card, CardSet, defences_of
 from cardgen.paths import templates_dir
 from cardgen.render.icons import Icon, icons_of
@@ -34,37 +35,10 @@ EXAMPLES_SHOWN = 2
 # shows at most this many entries, so the page's text does not grow with the size of the set.
 NAMES_LISTED = 6
 
-CardTest = Callable[[Card, CardSet], bool]
-
-# Mechanics a card can carry, in glossary order. Each has exactly one entry in glossary.j2,
-# printed only when some card of the set passes the test.
-CARD_MECHANICS: dict[str, CardTest] = {
-    "multi_strike": lambda c, cs: len(c.damage) > 1,
-    "area": lambda c, cs: mech.area(c),
-    "travels": lambda c, cs: c.travels,
-    "passes_on": lambda c, cs: c.passes_on is not None,
-    "stuns": lambda c, cs: c.stuns > 0,
-    "stunned": lambda c, cs: c.stunned > 0,
-    "pair": lambda c, cs: c.pair is not None,
-    "hold": lambda c, cs: mech.opens_hold(c) or cs.role(c) == "wrestling",
-    "combo": lambda c, cs: c.opens is not None,
-    "free": lambda c, cs: c.opens is not None and c.opens.free,
-    "after_block": lambda c, cs: c.opens is not None and c.opens.after_block,
-    "multiplier": lambda c, cs: c.opens is not None and c.opens.multiplier > 1,
-    "ongoing": lambda c, cs: c.ongoing is not None,
-    "vomit": lambda c, cs: c.ongoing is not None and c.ongoing.vomit,
-    "undefendable": lambda c, cs: bool(c.damage or c.opens) and not defences_of(c, cs),
-    "weapons": lambda c, cs: cs.role(c) == "weapon",
-    "heal": lambda c, cs: c.heal is not None,
-    "heal_dropping": lambda c, cs: mech.heals_dropping(c) > 0,
-    "stomp": lambda c, cs: c.stomp,
-    "cancel": lambda c, cs: mech.cancels(c),
-    "redirect": lambda c, cs: mech.redirects(c),
-    "interfere": lambda c, cs: c.interfere,
-    "retaliates": lambda c, cs: c.retaliates > 0,
-    "draw": lambda c, cs: c.draw > 0,
-    "any_time": lambda c, cs: mech.any_time(c) and mech.out_of_turn(c),
-}
+# Glossary entries a card can bring (each with the test that picks the set's cards), declared with their
+# mechanics in `cardgen.mechanic_registry`. Each has exactly one entry in glossary.j2, printed only when some
+# card of the set passes the test.
+CARD_MECHANICS: dict[str, CardTest] = GLOSSARY
 
 # Mechanics that are rule switches of the set rather than card fields.
 SET_MECHANICS: dict[str, Callable[[CardSet], bool]] = {

@@ -97,7 +97,7 @@ def set_yaml_like(base: CardSet, name: str, cards: list[dict[str, Any]]) -> str:
         "description": f"Imported from a spreadsheet, with the rules and card types of {base.title}.",
         "deck_size": sum(int(c.get("count", 0)) for c in cards),
         "rules": dataclasses.asdict(base.rules),
-        "types": {k: {"label": t.label, "colour": t.colour, "role": t.role} for k, t in base.types.items()},
+        "types": {k: {"label": t.label, "colour": t.colour, "role": str(t.role)} for k, t in base.types.items()},
     }
     equivalences = {k: v for k, v in base.equivalences.items() if k in names}
     if equivalences:

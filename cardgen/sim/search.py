@@ -18,6 +18,11 @@ then plays the best of those. This is the root level of information-set
 Monte Carlo search (Cowling, Powley and Whitehouse, 2012) with a heuristic
 prior, a cut-off and a static evaluation.
 
+Each of the three parts is a parameter, as in OpenSpiel's ISMCTS: the `prior` that ranks the moves worth a
+look (greedy's scores), the `rollout` policy that plays the look-ahead (greedy bots), and the `evaluator` that
+scores the state reached (`win_chance`). A designer's new effect then needs no code here: greedy values it by
+its own look-ahead, and a better model of a position plugs in as the evaluator.
+
 It reads only its `PlayerView`; the look-ahead plays on states it dealt
 itself. `iterations` counts deals; with `ms` it deals until that much wall
 time has passed (at least one deal), which depends on the machine: only an
@@ -29,7 +34,8 @@ from __future__ import annotations
 import math
 import random
 import time
-from typing import Final
+from collections.abc import Callable
+from typing import Final, Protocol
 
 from cardgen.engine.determinize import determinize
 from cardgen.engine.game import Game
@@ -47,26 +53,53 @@ SWITCH_T: Final = 0.5  # how sure (paired t) the search must be that a move beat
 HORIZON: Final = 2  # turns a look-ahead plays before `win_chance` scores it
 
 
+# Scores of a view's moves, one per move in `view.moves` (higher: more worth a look).
+Prior = Callable[[PlayerView], list[float]]
+# The value of a state for a seat, from 0 (lost) to 1 (won).
+Evaluator = Callable[[GameState, int], float]
+
+
+class Rollout(Protocol):
+    """The policy that plays every seat in a look-ahead: a bot whose tie-breaks can be seeded alike for each
+    candidate move."""
+
+    def choose(self, view: PlayerView) -> Move: ...
+
+    def reseed(self, seed: int) -> None: ...
+
+
 def attack_values(game: Game) -> list[float]:
     """Each design's value as an attack (greedy's), for `win_chance` (kept by the game: `Game.derived`)."""
     return [attack_value(ci) for ci in game.info]
 
 
+def modelled_win_chance(s: GameState, seat: int) -> float:
+    """The default evaluator: `win_chance` with greedy's attack values (a finished game: 1 won, 0 lost)."""
+    return win_chance(s, seat, s.game.derived(attack_values))
+
+
 class SearchAgent:
     """Determinized search over greedy's best moves, with greedy look-ahead (see module doc)."""
 
-    def __init__(self, seed: int | None = None, iterations: int | None = 50, ms: float | None = None) -> None:
+    def __init__(self, seed: int | None = None, iterations: int | None = 50, ms: float | None = None,
+                 prior: Prior | None = None, rollout: Rollout | None = None,
+                 evaluator: Evaluator | None = None) -> None:
+        """`prior`, `rollout`, `evaluator`: the search's parts (default: greedy's scores, greedy bots seeded from
+        `seed`, `modelled_win_chance`)."""
         self.rng = random.Random(seed)
         self.iterations = iterations
         self.ms = ms
         self.searched = 0  # decisions searched (more than one candidate)
         self.rollouts = 0
-        self._greedy = GreedyAgent(self.rng.getrandbits(63))
+        greedy = GreedyAgent(self.rng.getrandbits(63))
+        self._prior: Prior = prior if prior is not None else greedy.scores
+        self._rollout: Rollout = rollout if rollout is not None else greedy
+        self._evaluate: Evaluator = evaluator if evaluator is not None else modelled_win_chance
 
     def candidates(self, view: PlayerView) -> list[Move]:
-        """Greedy's best moves, best first (ties in the order the engine lists them)."""
+        """The prior's best moves, best first (ties in the order the engine lists them)."""
         moves = view.moves
-        scores = self._greedy.scores(view)
+        scores = self._prior(view)
         ranked = sorted(range(len(moves)), key=lambda i: -scores[i])
         out = [moves[i] for i in ranked[:CANDIDATES]]
         # Always weigh playing nothing (taking the hit, keeping the card): greedy defends against every attack,
@@ -96,7 +129,7 @@ class SearchAgent:
             bot_seed = self.rng.getrandbits(63)
             for i, m in enumerate(cands):
                 # the same deal, shuffles and bot tie-breaks for every candidate: only the move differs
-                self._greedy.reseed(bot_seed)
+                self._rollout.reseed(bot_seed)
                 values[i].append(self._play_out(deal.copy() if i < len(cands) - 1 else deal, m, view.seat))
             deals += 1
         self.rollouts += deals * len(cands)
@@ -120,11 +153,11 @@ class SearchAgent:
         return best
 
     def _play_out(self, s: GameState, move: Move, me: int) -> float:
-        """Play `move`, then greedy bots for up to HORIZON turns; score the result for seat `me`."""
+        """Play `move`, then the rollout policy for up to HORIZON turns; the evaluator scores the result for `me`."""
         push(s, move, False)
         views = [observe(s, q) for q in range(len(s.life))]
-        bot = self._greedy
+        bot = self._rollout
         stop = s.turn + HORIZON
         while s.result is None and s.turn < stop:
             push(s, bot.choose(views[s.to_act]), False)
-        return win_chance(s, me, s.game.derived(attack_values))
+        return self._evaluate(s, me)
