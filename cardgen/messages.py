@@ -122,7 +122,7 @@ def _check_complete(lang: str) -> None:
 
 @cache
 def catalogue(lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
-    from cardgen.render.layout_data import read_yaml
+    from cardgen.yaml_doc import read_plain
 
     path = catalogue_path(lang)
     try:
@@ -130,7 +130,7 @@ def catalogue(lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
             text = path.read_text(encoding="utf-8")
         else:  # brought with a set or by the user: a regular file of a catalogue's size, like a set's own files
             text = read_capped(path, MAX_CATALOGUE_BYTES, "message catalogue").decode("utf-8")
-        data = read_yaml(text)
+        data = read_plain(text)
     except OSError as exc:
         raise MessagesError(f"no message catalogue for language '{lang}' ({path}): {exc.strerror}") from None
     except UnicodeDecodeError:
@@ -145,7 +145,7 @@ def catalogue(lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
 def _line_of(path: Path, key: tuple[str, ...]) -> int:
     """The line of `key` in a catalogue file, or of its nearest parent that is there (1: none is)."""
     from cardgen.errors import Diagnostic
-    from cardgen.loader.yaml_doc import read_document
+    from cardgen.yaml_doc import read_document
 
     diags: list[Diagnostic] = []
     doc = read_document(path, str(path), diags, expected="a message catalogue")

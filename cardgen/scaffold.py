@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 import os
-import re
-import unicodedata
 from pathlib import Path
 
 import jinja2
 
 from cardgen.errors import CardgenError
 from cardgen.loader import load_set
-from cardgen.loader.schema import MAX_SET_NAME, SCHEMA_FILE, schema_json
+from cardgen.loader.same_name import set_name_for
+from cardgen.loader.schema import SCHEMA_FILE, schema_json
 from cardgen.output import write_atomic
 from cardgen.paths import bundled_set_names, templates_dir
 
@@ -25,16 +24,6 @@ class ScaffoldError(CardgenError):
 
 
 MAX_TITLE = 60  # card-set.schema.json's maxLength of `title`
-
-
-def set_name_for(folder_name: str, prefix: str = "my-", empty: str = "set") -> str:
-    """A valid set `name:` made from a folder's name: accents dropped (Über -> uber), other characters a '-',
-    `prefix` in front of one not starting with a letter, at most the schema's 40 characters."""
-    plain = "".join(ch for ch in unicodedata.normalize("NFKD", folder_name) if not unicodedata.combining(ch))
-    name = re.sub(r"[^a-z0-9]+", "-", plain.lower()).strip("-")
-    if not name or not name[0].isalpha():
-        name = prefix + (name or empty)
-    return name[:MAX_SET_NAME].rstrip("-")
 
 
 def _set_name(folder: Path) -> str:

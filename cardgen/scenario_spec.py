@@ -143,6 +143,9 @@ class ScenarioSpec:
     # `made_with:` what each set's cards were when the file was saved (set name -> card name -> digest), and where
     made_with: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     made_with_pos: Pos = (1, 1)
+    # `deck_shuffled:` the hands and piles are the whole deck as `seed` shuffled it (a simulated game's deal):
+    # the shuffling generator goes on from that shuffle
+    deck_shuffled: bool = False
 
     @property
     def names(self) -> tuple[str, ...]:

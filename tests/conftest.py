@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from cardgen.checks import load_set
 from cardgen.errors import Diagnostic, SetError
-from cardgen.loader import load_set
 from cardgen.model import CardSet
 
 FIXTURE_SETS = Path(__file__).parent / "fixtures" / "sets"

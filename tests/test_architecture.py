@@ -8,11 +8,12 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from cardgen import model
-from cardgen.loader import load_set
+from cardgen.checks import load_set
 from cardgen.paths import bundled_set_names
 
 ROOT = Path(__file__).resolve().parents[1] / "cardgen"
@@ -237,17 +238,152 @@ def test_rendering_keeps_no_state_of_a_set_in_its_modules(package: str) -> None:
         assert set(_module_level_mutables(path)) <= _RENDER_READ_ONCE.get(rel, set()), rel
 
 
-MAX_RENDER_COMPLEXITY = 30  # radon's cyclomatic complexity: past it, a function wants splitting into named steps
+# --- the rooms (docs/architecture.md): every module in one, imports only downward --------------------------
+
+_BASE = {"__init__", "errors", "paths", "suggest", "bounded_read", "yaml_lib", "yaml_doc", "output", "native",
+         "native_modules", "_native_stamp", "model", "primitives", "mechanics", "numbering", "scenario_spec",
+         "messages", "jinja_cache", "svgshapes", "font_file", "mechanic_registry", "schema_parts",
+         "library_compat"}
+_TEXT = {"cardtext", "effect_text", "iconwords", "cardtable"}
+_TOOLS = {"scaffold", "language_scaffold", "watch"}
+_PACKAGES = {"loader": "loader", "engine": "engine", "sim": "simulation", "render": "rendering", "checks": "checks",
+             "export": "export", "sheets": "sheets", "play": "play", "cli": "cli"}
+_ROOMS = ("base", "loader", "text", "engine", "simulation", "rendering", "checks", "export", "sheets", "tools",
+          "play", "cli")
+MAY_IMPORT: dict[str, set[str]] = {
+    "base": set(),
+    "loader": {"base"},
+    "text": {"base"},
+    "engine": {"base"},
+    "simulation": {"base", "engine"},
+    "rendering": {"base", "loader", "text"},
+    "checks": {"base", "loader", "text", "rendering", "engine", "simulation"},
+    "export": {"base", "loader", "text", "rendering"},
+    "sheets": {"base", "loader", "checks"},
+    "tools": {"base", "loader", "checks"},
+    "play": {"base", "loader", "text", "checks", "engine", "simulation", "rendering"},
+    "cli": set(_ROOMS),
+}
 
 
-@pytest.mark.parametrize("package", ["render", "sheets", "export"])
-def test_no_rendering_function_is_too_complex_to_read(package: str) -> None:
+def _room(module: str) -> str | None:
+    """The room of a dotted cardgen module name (`cardgen.loader.load`), or None when it is no room's."""
+    parts = module.split(".")[1:] or ["__init__"]
+    if len(parts) > 1:
+        return _PACKAGES.get(parts[0])
+    name = parts[0]
+    return ("base" if name in _BASE else "text" if name in _TEXT else "tools" if name in _TOOLS
+            else _PACKAGES.get(name))
+
+
+def _module_name(path: Path) -> str:
+    rel = path.relative_to(ROOT.parent).with_suffix("")
+    parts = list(rel.parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _imports(path: Path) -> list[tuple[int, str]]:
+    """(line, module) of every cardgen import of a module: at the top, inside functions, under TYPE_CHECKING."""
+    found: list[tuple[int, str]] = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.level == 0 and (node.module or "").startswith("cardgen"):
+            names = [f"cardgen.{a.name}" for a in node.names] if node.module == "cardgen" else [node.module or ""]
+            found += [(node.lineno, n) for n in names]
+        elif isinstance(node, ast.Import):
+            found += [(node.lineno, a.name) for a in node.names if a.name.split(".")[0] == "cardgen"]
+        elif isinstance(node, ast.ImportFrom) and node.level:
+            found.append((node.lineno, "relative import"))
+    return found
+
+
+def _climbs(path: Path, module: str) -> list[str]:
+    """Every import of `path` (module `module`) that goes up a room or sideways into another room."""
+    room = _room(module)
+    out = []
+    for line, target in _imports(path):
+        if target == "relative import":
+            out.append(f"{module}:{line}: a relative import (write the room: from cardgen.<room> import ...)")
+            continue
+        # `from cardgen import x` names a module or a package's attribute: the longest module it names
+        while target != "cardgen" and not _is_module(target):
+            target = target.rsplit(".", 1)[0]
+        there = _room(target)
+        if there is None or (there != room and there not in MAY_IMPORT[str(room)]):
+            out.append(f"{module}:{line}: {room} imports {target} ({there})")
+    return out
+
+
+def _is_module(dotted: str) -> bool:
+    rel = Path(*dotted.split(".")[1:])
+    return (ROOT / rel).with_suffix(".py").is_file() or (ROOT / rel / "__init__.py").is_file()
+
+
+def _sources() -> list[Path]:
+    return sorted(ROOT.rglob("*.py"))
+
+
+def test_every_module_is_in_a_room() -> None:
+    homeless = [_module_name(p) for p in _sources() if _room(_module_name(p)) is None]
+    assert not homeless, f"place these in a room (here and in docs/architecture.md): {homeless}"
+    assert {_room(_module_name(p)) for p in _sources()} == set(_ROOMS)
+
+
+def test_imports_never_climb_a_room() -> None:
+    """Module level or inside a function, typing-only or not: a room imports only the rooms below it."""
+    climbs = [c for p in _sources() for c in _climbs(p, _module_name(p))]
+    assert not climbs, "\n".join(climbs)
+
+
+def test_the_room_check_finds_what_it_looks_for(tmp_path: Path) -> None:
+    """A loader module that imports rendering (inside a function) or checks, and a base module that imports the
+    loader, are caught; a loader module importing the base is not."""
+    (tmp_path / "cardgen" / "loader").mkdir(parents=True)
+    lower = tmp_path / "cardgen" / "loader" / "m.py"
+    lower.write_text("from cardgen import model\nfrom cardgen.errors import Diagnostic\n\ndef f() -> None:\n"
+                     "    from cardgen.render.contrast import ratio\n    import cardgen.checks.run\n",
+                     encoding="utf-8")
+    climbs = _climbs(lower, "cardgen.loader.m")
+    assert [c.split(": ", 1)[1] for c in climbs] == ["loader imports cardgen.render.contrast (rendering)",
+                                                    "loader imports cardgen.checks.run (checks)"]
+    base = tmp_path / "cardgen" / "messages.py"
+    base.write_text("def g() -> None:\n    from cardgen.loader.yaml_doc import read_document\n", encoding="utf-8")
+    assert len(_climbs(base, "cardgen.messages")) == 1
+
+
+@pytest.mark.parametrize("package", ["loader", "checks"])
+def test_no_module_level_state_in_loading_and_checking(package: str) -> None:
+    """Loading a set twice reads it twice: no cache or record at the top of a loader or checks module."""
+    for path in sorted((ROOT / package).rglob("*.py")):
+        assert _module_level_mutables(path) == [], path.relative_to(ROOT).as_posix()
+
+
+MAX_COMPLEXITY = 30  # cyclomatic (radon), any function of the package
+# Functions above it in rooms other engineers are reworking this round; each must still be above it (so the
+# list shrinks as they are split), and none may be added.
+_OVER_FOR_NOW = {"render/rules_content.py:page_context", "export/print_shop.py:export_print_shop",
+                 "sim/greedy.py:_score", "sim/play.py:play_one", "sim/balance/words.py:_table_lines",
+                 "play/wording.py:_words"}
+
+
+def _functions(source: str) -> list[Any]:
+    """radon's blocks of every function and method of a module."""
     from radon.complexity import cc_visit
 
-    worst = []
-    for path in sorted((ROOT / package).glob("*.py")):
-        for block in cc_visit(path.read_text(encoding="utf-8")):
-            for fn in [block, *getattr(block, "methods", [])]:
-                worst.append((fn.complexity, f"{path.name}:{fn.name}"))
-    assert worst and max(worst)[0] > 10  # the tool reads the package
-    assert [w for w in worst if w[0] > MAX_RENDER_COMPLEXITY] == []
+    blocks = cc_visit(source)
+    return [f for b in blocks for f in (getattr(b, "methods", None) or [b]) if not hasattr(f, "methods")]
+
+
+def test_no_function_of_the_package_is_too_complex() -> None:
+    over = {f"{p.relative_to(ROOT).as_posix()}:{f.name}": f.complexity for p in _sources()
+            for f in _functions(p.read_text(encoding="utf-8")) if f.complexity > MAX_COMPLEXITY}
+    assert set(over) <= _OVER_FOR_NOW, sorted(set(over) - _OVER_FOR_NOW)
+    assert set(over) == _OVER_FOR_NOW, f"split now, take off the list: {sorted(_OVER_FOR_NOW - set(over))}"
+
+
+def test_no_module_is_hard_to_maintain() -> None:
+    """radon's maintainability index: rank C (below 10) marks a module to split."""
+    from radon.metrics import mi_rank, mi_visit
+
+    low = {p.relative_to(ROOT).as_posix() for p in _sources()
+           if mi_rank(mi_visit(p.read_text(encoding="utf-8"), multi=True)) == "C"}
+    assert not low, sorted(low)

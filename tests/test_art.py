@@ -10,8 +10,8 @@ import pytest
 from PIL import Image, ImageChops
 from pypdf import PdfReader
 
+from cardgen.checks import load_set, load_set_with_warnings
 from cardgen.errors import SetError
-from cardgen.loader import load_set, load_set_with_warnings
 from cardgen.render.build import build
 from cardgen.render.sheets import PrintOptions, cards_pdf
 

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from cardgen.checks import load_set, load_set_with_warnings
 from cardgen.errors import Diagnostic, SetError, UnknownSetError
-from cardgen.loader import load_set, load_set_with_warnings
 from cardgen.loader.load import MAX_CARD_FILES
-from cardgen.loader.yaml_doc import MAX_FILE_BYTES, PRESCAN_CHARS
+from cardgen.yaml_doc import MAX_FILE_BYTES, PRESCAN_CHARS
 
 MINI = Path(__file__).parent / "fixtures" / "sets" / "good-mini"
 MINI_SET_YAML = (MINI / "set.yaml").read_text(encoding="utf-8")

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from cardgen.loader import load_set
+from cardgen.checks import load_set
 from cardgen.model import CardSet
 from cardgen.render.card_face import draw_card
 from cardgen.render.errors import CardFitError

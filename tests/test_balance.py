@@ -17,11 +17,11 @@ import pytest
 from click.testing import CliRunner
 from PIL import Image
 
+from cardgen.checks import load_set
 from cardgen.cli.main import main
 from cardgen.engine.moves import DISCARD, PLAY, Move
 from cardgen.engine.rules import new_game, settle
 from cardgen.engine.views import observe
-from cardgen.loader import load_set
 from cardgen.sim.balance import BalanceConfig, compare_versions, verdict_lines
 from cardgen.sim.balance.intervals import holm
 from cardgen.sim.greedy import GreedyAgent

@@ -9,8 +9,8 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
+from cardgen.checks import load_set
 from cardgen.cli.main import main
-from cardgen.loader import load_set
 from cardgen.sim import balance_defaults as defaults
 
 DOCS = Path(__file__).resolve().parents[1] / "docs" / "simulation.md"

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from cardgen.loader import load_set
+from cardgen.checks import load_set
 from cardgen.model import CardSet
 from cardgen.sim.balance import BalanceConfig, compare_versions, result_json, verdict_lines
 from cardgen.sim.balance.cache import cache_key

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from cardgen.loader import load_set
+from cardgen.checks import load_set
 from cardgen.model import CardSet
 from cardgen.sim.deal import key_plan, keyed_deck
 

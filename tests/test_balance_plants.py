@@ -18,8 +18,8 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
+from cardgen.checks import load_set
 from cardgen.cli.main import main
-from cardgen.loader import load_set
 from cardgen.sim import balance_defaults as defaults
 from cardgen.sim.balance import BalanceConfig, BalanceResult, compare_versions
 from cardgen.sim.balance.interaction import Row, interactions

@@ -9,8 +9,8 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
+from cardgen.checks import load_set
 from cardgen.cli.main import main
-from cardgen.loader import load_set
 from cardgen.sim.balance import BALANCE_TIMING_KEYS, BalanceConfig, compare_versions, result_json
 
 PLANTS = Path(__file__).parent / "fixtures" / "balance_plants"

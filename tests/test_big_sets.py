@@ -10,7 +10,7 @@ from pathlib import Path
 from pypdf import PdfReader
 
 from cardgen.cardtext import rules_text
-from cardgen.loader import load_set
+from cardgen.checks import load_set
 from cardgen.model import CardSet
 from cardgen.render.build import build
 from cardgen.render.sheets import PrintOptions

@@ -12,8 +12,8 @@ import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
 
+from cardgen.checks import load_set
 from cardgen.cli.build_cmd import command as build_command
-from cardgen.loader import load_set
 from cardgen.paths import bundled_set_names
 from cardgen.render.sheets import PrintOptions, cards_pdf
 

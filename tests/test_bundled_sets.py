@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from cardgen.cardtext import rules_text, summary
-from cardgen.loader import load_set, load_set_with_warnings, load_sets
+from cardgen.checks import load_set, load_set_with_warnings, load_sets
 from cardgen.loader.mix import same_function
 from cardgen.model import CardSet
 from cardgen.paths import card_data_dir

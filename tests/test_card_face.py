@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from cardgen.loader import load_set
+from cardgen.checks import load_set
 from cardgen.model import Card
 from cardgen.render.card_face import badges_of, draw_card, half_texts, ink_on, value_of
 from cardgen.render.errors import CardFitError, GlyphError

@@ -16,7 +16,7 @@ from cardgen.cardtext import (
     rules_text,
     summary,
 )
-from cardgen.loader import load_sets
+from cardgen.checks import load_sets
 from cardgen.model import CardSet
 
 

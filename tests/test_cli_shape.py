@@ -11,10 +11,10 @@ import pytest
 from click.testing import CliRunner
 from PIL import Image
 
+from cardgen.checks import load_set
 from cardgen.cli.main import main
 from cardgen.errors import CardgenError, Diagnostic, error_text, shorten
 from cardgen.export.gallery_files import gallery_files
-from cardgen.loader import load_set
 from cardgen.loader.schema import SCHEMA_FILE, schema_json
 from cardgen.numbering import card_file_stem
 from cardgen.render.preview import preview_files

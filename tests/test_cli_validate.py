@@ -216,8 +216,8 @@ def test_mixes_pass_the_static_checks(sets: list[str]) -> None:
 def test_rules_page_overflow_is_refused_with_the_builds_own_message(monkeypatch: pytest.MonkeyPatch) -> None:
     """Any set builds unless even the rules without the card list overflow; no bundled set comes close, so the
     smallest legible size is raised to 14 pt here to make lunch overflow, for validate and build alike."""
+    from cardgen.checks import load_set
     from cardgen.errors import CardgenError
-    from cardgen.loader import load_set
     from cardgen.render import rules_page
 
     monkeypatch.setattr(rules_page, "min_font_size", lambda: 14.0)

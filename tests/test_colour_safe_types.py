@@ -9,7 +9,7 @@ import pypdfium2
 import pytest
 from PIL import Image
 
-from cardgen.loader import load_set
+from cardgen.checks import load_set
 from cardgen.model import ROLES, CardSet
 from cardgen.render.colour_vision import CONDITIONS, MIN_DELTA_E, ciede2000, closest_pairs, delta_e
 from cardgen.render.sheets import PrintOptions, cards_pdf

@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from cardgen.checks import load_set, load_set_with_warnings
 from cardgen.cli.main import main
 from cardgen.errors import SetError
-from cardgen.loader import load_set
-from cardgen.loader.load import is_editor_file, load_set_with_warnings
+from cardgen.loader.load import is_editor_file
 from cardgen.watch import Watcher, snapshot
 
 SET_YAML = "name: w\ntitle: W\nextends: lunch\n"

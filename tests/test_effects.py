@@ -13,6 +13,8 @@ from click.testing import CliRunner
 
 from cardgen import messages, primitives
 from cardgen.cardtext import rules_text, summary
+from cardgen.checks import load_set
+from cardgen.checks.language import in_language
 from cardgen.cli.main import main
 from cardgen.effect_text import catalogue_gaps
 from cardgen.engine.determinize import determinize
@@ -22,8 +24,6 @@ from cardgen.engine.primitives import RUN, STRIKES
 from cardgen.engine.replay import Replay
 from cardgen.engine.rules import push, settle
 from cardgen.engine.views import observe
-from cardgen.loader import load_set
-from cardgen.loader.language import in_language
 from cardgen.loader.scenario import load_scenario
 from cardgen.loader.schema import CARD_PROPERTIES
 from cardgen.model import CardSet

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from cardgen.checks import load_set, load_sets
 from cardgen.engine import IllegalMoveError, Move, apply, legal_moves, new_game, outcome, push
 from cardgen.engine.agents import RandomAgent, play_game
 from cardgen.engine.cards import card_info
@@ -14,7 +15,6 @@ from cardgen.engine.events import Reshuffle
 from cardgen.engine.invariants import check_state
 from cardgen.engine.moves import DECLINE, DEFEND, DISCARD, DONE, HUMILIATE, PASS, PLAY, Choice
 from cardgen.engine.state import GameState
-from cardgen.loader import load_set, load_sets
 from cardgen.model import CardSet
 from cardgen.paths import bundled_set_names
 

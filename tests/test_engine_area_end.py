@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from cardgen.checks import load_set
 from cardgen.engine.agents import RandomAgent
 from cardgen.engine.outcome import Reason
 from cardgen.engine.rules import new_game, push
 from cardgen.engine.views import observe
-from cardgen.loader import load_set
 from cardgen.sim.runner import SimConfig, results_json, simulate
 
 # Every card hits everyone for more than anyone's life: the first one played takes every player out at once.

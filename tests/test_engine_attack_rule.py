@@ -8,12 +8,12 @@ import dataclasses
 
 import pytest
 
+from cardgen.checks import load_sets
 from cardgen.engine import moves as mv
 from cardgen.engine import new_game
 from cardgen.engine.cards import card_info
 from cardgen.engine.legal import barred, turn_moves
 from cardgen.engine.state import GameState
-from cardgen.loader import load_sets
 from cardgen.model import CardSet
 
 

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+from cardgen.checks import load_sets
 from cardgen.engine.agents import RandomAgent
 from cardgen.engine.events import Damage, Event, log_json
 from cardgen.engine.rules import new_game, push
 from cardgen.engine.views import observe
-from cardgen.loader import load_sets
 
 
 def test_events_name_cards_by_design_and_write_names_only_as_json() -> None:

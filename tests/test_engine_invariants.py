@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
+from cardgen.checks import load_set
 from cardgen.engine import new_game, push
 from cardgen.engine.agents import RandomAgent
 from cardgen.engine.invariants import Checker, check_state, check_step, snapshot
 from cardgen.engine.state import GameState
 from cardgen.engine.views import observe
-from cardgen.loader import load_set
 
 
 @pytest.fixture

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+from cardgen.checks import load_sets
 from cardgen.engine.agents import RandomAgent
 from cardgen.engine.cards import card_info
 from cardgen.engine.rules import new_game, push
 from cardgen.engine.views import observe
-from cardgen.loader import load_sets
 
 
 def _play(order: list[str], seed: int) -> tuple[object, ...]:

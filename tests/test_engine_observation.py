@@ -9,6 +9,7 @@ from functools import cache
 import pytest
 
 import cardgen
+from cardgen.checks import load_sets
 from cardgen.engine import state as st
 from cardgen.engine.agents import RandomAgent
 from cardgen.engine.cards import CardInfo, card_info
@@ -16,7 +17,6 @@ from cardgen.engine.observation import FIELDS, WINDOWS, Pending, StepKind, pendi
 from cardgen.engine.rules import new_game, push
 from cardgen.engine.state import Answer
 from cardgen.engine.views import observe
-from cardgen.loader import load_sets
 from cardgen.model import CardSet
 from cardgen.sim.greedy import GreedyAgent
 

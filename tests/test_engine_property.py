@@ -10,12 +10,12 @@ from functools import cache
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from cardgen.checks import load_sets
 from cardgen.engine.agents import RandomAgent
 from cardgen.engine.cards import CardInfo, card_info
 from cardgen.engine.invariants import check_state, check_step, snapshot
 from cardgen.engine.rules import new_game, push
 from cardgen.engine.views import observe
-from cardgen.loader import load_sets
 from cardgen.model import CardSet
 from cardgen.paths import bundled_set_names
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
+from cardgen.checks import load_sets
 from cardgen.engine.rules import new_game
-from cardgen.loader import load_sets
 
 RULEBOOK = {"lunch": (15, 5, 110), "beer": (15, 5, 110), "classic": (20, 5, 104)}
 

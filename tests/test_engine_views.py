@@ -10,6 +10,7 @@ from functools import cache
 
 import pytest
 
+from cardgen.checks import load_sets
 from cardgen.engine.agents import RandomAgent
 from cardgen.engine.cards import CardInfo, card_info
 from cardgen.engine.determinize import determinize
@@ -18,7 +19,6 @@ from cardgen.engine.observation import StepKind
 from cardgen.engine.rules import new_game, push
 from cardgen.engine.state import GameState
 from cardgen.engine.views import observe
-from cardgen.loader import load_sets
 from cardgen.model import CardSet
 from cardgen.sim.greedy import GreedyAgent
 

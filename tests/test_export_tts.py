@@ -12,9 +12,9 @@ import pytest
 from click.testing import CliRunner
 from PIL import Image
 
+from cardgen.checks import load_set
 from cardgen.cli.main import main
 from cardgen.export.tts import DESIGNS_PER_SHEET, MAX_SHEET_PX, export_tts, fit_card_px, grid_of
-from cardgen.loader import load_set
 from cardgen.numbering import card_label
 
 # The keys Tabletop Simulator writes for a card and a custom deck in a saved object (Saved Objects/*.json),

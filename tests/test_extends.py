@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from cardgen.checks import load_set
 from cardgen.cli.main import main
 from cardgen.errors import SetError
-from cardgen.loader import load_set
 from cardgen.loader.schema import schema_json
 
 

@@ -13,9 +13,9 @@ from pathlib import Path
 import pypdfium2 as pdfium
 import pytest
 
+from cardgen.checks import load_set
 from cardgen.errors import SetError
 from cardgen.export.print_shop import export_print_shop
-from cardgen.loader import load_set
 from cardgen.model import CardSet
 from cardgen.render.card_face import draw_card
 from cardgen.render.errors import LayoutError

@@ -11,8 +11,8 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from cardgen.checks import load_set
 from cardgen.errors import CardgenError
-from cardgen.loader import load_set
 from cardgen.paths import card_data_dir
 
 BUNDLED = {f"{p.parent.name}/{p.name}": p.read_text(encoding="utf-8")

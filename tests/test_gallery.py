@@ -14,8 +14,8 @@ import pytest
 from click.testing import CliRunner
 
 from cardgen.cardtext import rules_text
+from cardgen.checks import load_set
 from cardgen.cli.main import main
-from cardgen.loader import load_set
 from cardgen.render.face_layout import bundled
 from cardgen.render.sheets import PrintOptions, resolve_layout
 

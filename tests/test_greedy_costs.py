@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
+from cardgen.checks import load_set
 from cardgen.engine.moves import DECLINE, DEFEND, DISCARD, FOLLOW, HEAL, HUMILIATE, INTERJECT, OPEN, PLAY, Move
 from cardgen.engine.replay import Replay
 from cardgen.engine.views import observe
-from cardgen.loader import load_set
 from cardgen.loader.scenario import load_scenario
 from cardgen.sim.greedy import GreedyAgent
 from cardgen.sim.runner import SimConfig, results_json, simulate

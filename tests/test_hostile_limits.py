@@ -14,8 +14,8 @@ from hostile import cardgen, clean_failure, extending_set, png_header
 from openpyxl import Workbook
 from pypdf import PdfReader
 
+from cardgen.checks import load_set
 from cardgen.errors import Diagnostic, SetError, report_lines
-from cardgen.loader import load_set
 from cardgen.sheets import import_sheet
 from cardgen.sheets.read import MAX_SHEET_BYTES, MAX_UNPACKED_BYTES, read_table, sniff_delimiter
 from cardgen.sim.runner import usable_jobs

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from hostile import cardgen, clean_failure, extending_set, inline_images
 
-from cardgen.loader import load_set
+from cardgen.checks import load_set
 from cardgen.sheets.formulas import neutralised, restored
 from cardgen.sheets.importer import copy_set_folder
 

@@ -12,8 +12,8 @@ import pytest
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
+from cardgen.checks import load_set
 from cardgen.errors import SetError
-from cardgen.loader import load_set
 from cardgen.paths import card_data_dir
 from cardgen.render.card_face import icon_style
 from cardgen.render.fonts import register_fonts

@@ -16,10 +16,10 @@ from click.testing import CliRunner
 from pypdf import PdfReader
 
 from cardgen.cardtext import check_text, reading
+from cardgen.checks import load_set
+from cardgen.checks.language import in_language
 from cardgen.cli.main import main
 from cardgen.errors import SetError
-from cardgen.loader import load_set
-from cardgen.loader.language import in_language
 
 
 def _run(*args: str) -> tuple[int, str]:

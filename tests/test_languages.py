@@ -14,14 +14,14 @@ from pypdf import PdfReader
 
 from cardgen import messages
 from cardgen.cardtext import rules_text, summary
+from cardgen.checks import load_set
+from cardgen.checks.language import in_language
 from cardgen.cli.build_cmd import command as build_command
 from cardgen.cli.export_cmd import command as export_command
 from cardgen.cli.list_cmd import command as list_command
 from cardgen.cli.validate_cmd import command as validate_command
 from cardgen.errors import SetError
 from cardgen.iconwords import icon_word
-from cardgen.loader import load_set
-from cardgen.loader.language import in_language
 from cardgen.paths import templates_dir
 from cardgen.render.card_face import badges_of, value_of
 from cardgen.render.icons import icons_of

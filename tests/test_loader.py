@@ -7,8 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from cardgen.checks import load_set, load_sets
 from cardgen.errors import Diagnostic, UnknownSetError
-from cardgen.loader import load_set, load_sets, mix_sets, resolve_set
+from cardgen.loader import mix_sets, resolve_set
 from cardgen.model import Heal, Opener
 
 SetMaker = Callable[..., Path]
@@ -115,7 +116,7 @@ def test_mix_switches_on_revival_whichever_set_comes_first() -> None:
 def test_counting_cards_from_the_event_stream_matches_the_document(text: str, count: int) -> None:
     import yaml
 
-    from cardgen.loader.yaml_doc import cards_in, count_cards_until
+    from cardgen.yaml_doc import cards_in, count_cards_until
 
     assert count_cards_until(text, 100) == count
     try:

@@ -13,12 +13,12 @@ from functools import cache
 import pytest
 
 from cardgen import mechanics as mech
+from cardgen.checks import load_sets
 from cardgen.engine import moves as mv
 from cardgen.engine.agents import RandomAgent
 from cardgen.engine.cards import CardInfo, card_info
 from cardgen.engine.rules import new_game, push
 from cardgen.engine.views import observe
-from cardgen.loader import load_sets
 from cardgen.model import Card, CardSet, Opener
 from cardgen.paths import bundled_set_names
 from cardgen.render.rules_content import page_context

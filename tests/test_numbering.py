@@ -9,8 +9,8 @@ import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
 
+from cardgen.checks import load_set
 from cardgen.cli.main import main
-from cardgen.loader import load_set
 from cardgen.numbering import card_file_stem, card_label, card_number
 
 

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from cardgen.loader import load_set
+from cardgen.checks import load_set
 from cardgen.model import CardSet
 from cardgen.output import clean_stale, publish_folder, write_atomic
 from cardgen.render.build import BuildOutput, build, render_set

@@ -17,10 +17,10 @@ import pytest
 from click.testing import CliRunner
 
 from cardgen import messages
+from cardgen.checks import load_set
+from cardgen.checks.language import in_language
 from cardgen.cli.main import main
 from cardgen.language_scaffold import LanguageScaffoldError, new_language
-from cardgen.loader import load_set
-from cardgen.loader.language import in_language
 from cardgen.paths import data_root
 from cardgen.render.card_face import draw_card
 from cardgen.render.fonts import register_fonts

@@ -18,9 +18,9 @@ from click.testing import CliRunner
 from PIL import Image
 from pypdf import PdfReader
 
+from cardgen.checks import load_set, load_sets
 from cardgen.cli.main import main
 from cardgen.export.print_shop import shop_pdf
-from cardgen.loader import load_set, load_sets
 from cardgen.render.inks import hex_to_cmyk
 from cardgen.render.rules_page import rules_pdf
 from cardgen.render.sheets import PrintOptions, cards_pdf

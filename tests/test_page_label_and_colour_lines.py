@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from cardgen.checks import load_set
 from cardgen.cli.main import main
-from cardgen.loader import load_set
 from cardgen.render.sheets import ELLIPSIS, fit_label
 from tests.pdfops import pages, text_runs
 

@@ -329,12 +329,14 @@ def test_each_card_shows_its_actions_and_why_not(browser: Any, size: str) -> Non
         page.context.close()
 
 
-def test_a_refused_move_shows_its_reason(browser: Any) -> None:
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_a_refused_move_shows_its_reason(browser: Any, size: str) -> None:
     """A page that missed an update (its event stream cut) sends a move the table has moved past: the page
     shows the table's reason, in words, and redraws the table as it is."""
     table = Table.open(["beer"], players=3, bots="human,greedy", seed=2)
     with serving_in_thread(TableServer(table, _art(table, "beer"), pace=0)) as base:
-        context = browser.new_context(viewport=SIZES["desktop"])
+        phone = size == "phone"
+        context = browser.new_context(viewport=SIZES[size], has_touch=phone, is_mobile=phone)
         page = context.new_page()
         page.route("**/events", lambda route: None)  # the stream is held, never answered: no pushes, the page goes
         # stale (an aborted stream would make the page say it lost the connection, in the same place)
@@ -373,7 +375,7 @@ def test_a_card_zooms_at_print_resolution(browser: Any, size: str) -> None:
             return {src: i.getAttribute('src'), natural: i.naturalWidth, shown: r.width, left: r.left,
                     right: r.right}; }""")
         small = page.evaluate("() => document.querySelector('#hand .card img').naturalWidth")
-        assert zoomed["src"] == f"/card/{d}.png?size=large"
+        assert zoomed["src"] == f"/card/{d}.png?size=large&t=1"  # the first table since the server started
         assert zoomed["natural"] == 2 * small  # 300 dpi, twice the hand's 150
         assert zoomed["shown"] > 1.5 * page.evaluate("document.querySelector('#hand .card img').width")
         assert zoomed["left"] >= 0 and zoomed["right"] <= SIZES[size]["width"]
@@ -435,7 +437,8 @@ def test_a_rematch_and_a_new_deal_keep_the_seats_and_the_links(browser: Any) -> 
             page.context.close()
 
 
-def test_a_resumed_game_is_played_to_the_end(browser: Any, tmp_path: Path) -> None:
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_a_resumed_game_is_played_to_the_end(browser: Any, tmp_path: Path, size: str) -> None:
     table = Table.open(["beer"], players=2, bots="greedy", seed=3)
     rng = random.Random(2)
     for _ in range(25):
@@ -452,7 +455,7 @@ def test_a_resumed_game_is_played_to_the_end(browser: Any, tmp_path: Path) -> No
     save.write_text(table.save(0), encoding="utf-8")
     again = Table.resume(save, bots="greedy")
     with serving_in_thread(TableServer(again, _art(again, "beer"), pace=0)) as base:
-        page = _page(browser, "desktop", f"{base}/t/{again.host.token}")
+        page = _page(browser, size, f"{base}/t/{again.host.token}")
         assert page.locator("#log li").count() >= 3  # the game so far, in the log
         while _settled(page) != "over":
             _one_decision(page, rng, [True])
@@ -466,7 +469,8 @@ def test_a_resumed_game_is_played_to_the_end(browser: Any, tmp_path: Path) -> No
     assert json.loads(res.stdout)["final"] == json.loads(json.dumps(final_state(again.state)))
 
 
-def test_the_replay_viewer_steps_forward_and_back(browser: Any, tmp_path: Path) -> None:
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_the_replay_viewer_steps_forward_and_back(browser: Any, tmp_path: Path, size: str) -> None:
     """Every decision of a saved game, stepped forward and then back: the counters on the page are the engine
     log's at that move, the log beside it has as many lines, and a seat's view hides the other hands."""
     from cardgen.engine.replay import Replay
@@ -510,7 +514,7 @@ def test_the_replay_viewer_steps_forward_and_back(browser: Any, tmp_path: Path) 
         return life
 
     with serving_in_thread(ReplayServer(replay_data(spec, "en"), _art(table, "lunch"), "en")) as base:
-        page = _page_replay(browser, base)
+        page = _page_replay(browser, base, size)
         steps = len(lengths)
         order = [*range(1, steps + 1), *range(steps - 1, -1, -3)]
         for k in order:
@@ -529,9 +533,63 @@ def test_the_replay_viewer_steps_forward_and_back(browser: Any, tmp_path: Path) 
         page.context.close()
 
 
-def _page_replay(browser: Any, base: str) -> Any:
-    context = browser.new_context(viewport=SIZES["desktop"])
+def _page_replay(browser: Any, base: str, size: str = "desktop") -> Any:
+    phone = size == "phone"
+    context = browser.new_context(viewport=SIZES[size], has_touch=phone, is_mobile=phone)
     page = context.new_page()
     page.goto(f"{base}/")
     page.wait_for_function("document.body.dataset.step === '0'", timeout=WAIT_MS)
     return page
+
+
+def _play_out(table: Table, rng: random.Random) -> None:
+    """Every seat of a table of people only plays at random to the end (no bot moves meanwhile)."""
+    while table.state.result is None:
+        m = rng.choice(table.state.moves)
+        table.play(table.state.to_act, {"kind": str(m.kind), "card": m.card, "target": m.target,
+                                        "choice": str(m.choice), "version": table.version, "game": table.game})
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_back_to_the_lobby_and_a_new_table_started_there(browser: Any, size: str) -> None:
+    """From the end screen the host goes to the lobby, keeps one of the two sets, seats a bot where a friend sat
+    and one more, picks German and starts the table; the friend's page follows on the link it had, in German,
+    and both play the new game to its end."""
+    table = Table.open(["lunch", "beer"], players=3, bots="human,human", seed=21)
+    server = TableServer(table, _art(table, "lunch+beer"), pace=0,
+                         art_for=lambda t: _art(t, f"{t.cs.name}-{t.lang}"))
+    ann_token, bob_token = table.seats[0].token, table.seats[1].token
+    with serving_in_thread(server) as base:
+        ann = _page(browser, size, f"{base}/t/{ann_token}")
+        bob = _page(browser, "phone" if size == "desktop" else "desktop", f"{base}/t/{bob_token}")
+        _play_out(table, random.Random(6))  # the first game, played for all three (Cat has no page)
+        ann.wait_for_function("document.body.dataset.state === 'over'", timeout=WAIT_MS)
+        assert bob.locator("#next a.lobby").count() == 0  # the host's choice only
+        ann.locator("#next a.lobby").click()
+        ann.wait_for_function("document.body.dataset.state === 'ready'", timeout=WAIT_MS)
+        assert ann.locator("#sets input:checked").count() == 2
+        assert ann.locator("#seat-list li").count() == 3
+        ann.uncheck("#sets input[value='lunch']")
+        ann.select_option("#seat-list li[data-seat='2'] select", "greedy")
+        ann.click("#add-seat")
+        ann.select_option("#seat-list li[data-seat='3'] select", "random")
+        ann.select_option("#lang", "de")
+        ann.click("#start")
+        ann.wait_for_function("document.body.dataset.state === 'started'", timeout=WAIT_MS)
+        new = server.table
+        assert new is not table and new.cs.name == "beer" and new.lang == "de"
+        assert [(s.name, s.kind) for s in new.seats] == [("Ann", "human"), ("Bob", "human"), ("Cat", "greedy"),
+                                                         ("Dan", "random")]
+        said = ann.locator("#links li").all_inner_texts()
+        assert said == [f"Bob: {base}/t/{bob_token} (the link they have)"]
+        ann.click("#go")
+        for page in (ann, bob):  # Bob's page reloads itself for the new table, on the link it had
+            page.wait_for_function("document.body !== null && document.documentElement.lang === 'de' && "
+                                   "document.body.dataset.game === '2' && document.body.dataset.state !== 'loading'",
+                                   timeout=WAIT_MS)  # (document.body is null while a page loads)
+            assert page.locator("#seats .seat").count() == 4
+            assert page.locator("#turn").inner_text().startswith("Zug ")
+        _play_both([ann, bob], new, random.Random(9))
+        assert new.state.result is not None and server.table is new
+        for page in (ann, bob):
+            page.context.close()

@@ -125,7 +125,8 @@ def test_every_route_answers_wrong_paths_with_a_4xx_and_a_message(table: Table, 
     paths = [f"/card/{digits}.png", f"/rules-{digits}.png", "/card/-1.png", "/card/1.5.png", "/card/%C3%A9.png",
              "/card/١.png", "/rules-x.png", "/rules-99999.png", f"/card/{'0' * 7}.png", f"/t/{digits}",
              f"/api/{digits}/state", f"/api/{token}/nothing", "/api//state", "/static/../table.py",
-             "/static/%2e%2e/table.py", "/nothing", f"/t/{token}/more", "/back.png/x"]
+             "/static/%2e%2e/table.py", "/nothing", f"/t/{token}/more", "/back.png/x", f"/lobby/{digits}",
+             f"/api/{digits}/lobby", f"/lobby/{token}/more"]
     for path in paths:
         r = client.get(path)
         assert 400 <= r.status_code < 500, (path, r.status_code)
@@ -138,6 +139,11 @@ def test_every_route_answers_wrong_paths_with_a_4xx_and_a_message(table: Table, 
     assert client.get("/favicon.ico").content.startswith(b"\x89PNG")
     for body in [*WRONG, *({"what": value} for value in WRONG), *({"what": "rematch", "version": v} for v in WRONG)]:
         r = client.post(f"/api/{token}/next", json=body)
+        assert 400 <= r.status_code < 500 and r.json()["error"], (body, r.text)
+    for body in [*WRONG, *({"sets": v, "seats": ["human", "greedy"], "lang": "en"} for v in WRONG),
+                 *({"sets": ["lunch"], "seats": v, "lang": "en"} for v in WRONG),
+                 *({"sets": ["lunch"], "seats": ["human", "greedy"], "lang": v} for v in WRONG)]:
+        r = client.post(f"/api/{token}/lobby", json=body)
         assert 400 <= r.status_code < 500 and r.json()["error"], (body, r.text)
     for size in ("large", "", "x" * 5000, "1" * 5000):
         r = client.get(f"/card/0.png?size={size}")

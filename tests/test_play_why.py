@@ -109,3 +109,27 @@ def test_the_strike_count_of_a_card_in_flight() -> None:
     assert strike_of((2, 2), strike(4, 4)) == (2, 2)
     assert strike_of((3,), strike(3, 3)) == (1, 1)
     assert strike_of((2, 3), Pending(StepKind.OPENER, 1, 0, 0)) == (0, 2)
+
+
+def test_a_follow_up_held_while_answering_says_it_follows_an_opener() -> None:
+    """Asked to answer a card in play, a follow-up in hand (Headlock, Choke...) is dimmed as a follow-up, not
+    with the general reason."""
+    follow_up = _reasons("en")["follow_up"].replace("{combo}", "grab")
+    general = _reasons("en")["none"]
+    seen = 0
+    for seed in range(30):
+        table = Table.open(["lunch"], players=3, bots="greedy", seed=seed)
+        rng = random.Random(seed)
+        while table.state.result is None and seen < 3:
+            view = table.view(0)
+            step = table.state.stack[-1] if table.state.stack else None
+            if table.state.to_act == 0 and not isinstance(step, TurnF):
+                info = table.state.game.info
+                for c in view["hand"]:  # type: ignore[union-attr]
+                    if info[c["card"]].follows is not None and c["why"]:
+                        assert c["why"] == follow_up != general, c
+                        seen += 1
+            _decide(table, rng)
+        if seen >= 3:
+            return
+    raise AssertionError(f"only {seen} follow-ups held while answering in 30 games")

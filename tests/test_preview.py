@@ -7,8 +7,8 @@ from pathlib import Path
 from click.testing import CliRunner
 from PIL import Image
 
+from cardgen.checks import load_set
 from cardgen.cli.preview_cmd import command as preview_command
-from cardgen.loader import load_set
 
 
 def test_one_card_and_contact_sheet(tmp_path: Path) -> None:

@@ -13,8 +13,8 @@ from click.testing import CliRunner
 from PIL import Image
 from pypdf import PdfReader
 
+from cardgen.checks import load_set
 from cardgen.cli.build_cmd import command as build_command
-from cardgen.loader import load_set
 from cardgen.model import CardSet
 from cardgen.render import layout_data as L
 from cardgen.render.face_layout import bundled

@@ -16,10 +16,10 @@ import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
 
+from cardgen.checks import load_set, load_sets
 from cardgen.cli.build_cmd import command as build_command
 from cardgen.cli.validate_cmd import command as validate_command
 from cardgen.export.print_shop import shop_pdf
-from cardgen.loader import load_set, load_sets
 from cardgen.render import layout_data as L
 from cardgen.render.contrast import contrast_problems, ratio
 from cardgen.render.face_layout import as_dict, bundled

@@ -14,9 +14,9 @@ from click.testing import CliRunner
 from PIL import Image
 from pypdf import PdfReader
 
+from cardgen.checks import load_set
 from cardgen.cli.main import main
 from cardgen.export.print_shop import export_print_shop, pixel_size
-from cardgen.loader import load_set
 from cardgen.model import CardSet
 from cardgen.render.pen import MM
 

@@ -13,10 +13,10 @@ from click.testing import CliRunner
 from PIL import Image
 from pypdf import PdfReader
 
+from cardgen.checks import load_set
 from cardgen.cli.export_cmd import command as export_command
 from cardgen.export.print_shop import export_print_shop, shop_pdf
 from cardgen.export.shops import shop
-from cardgen.loader import load_set
 from cardgen.render.face_layout import bundled
 from cardgen.render.inks import hex_to_cmyk
 from cardgen.render.pen import PT

@@ -127,7 +127,7 @@ def test_the_print_file_draws_the_rules_pages_again_without_laying_them_out(
         monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     """The rules file's drawn layout is drawn again on the print canvas (platypus's drawOn): no new layout, and
     the same page text as the rules file, whether the plan was just made or remembered."""
-    from cardgen.loader import load_set
+    from cardgen.checks import load_set
     from cardgen.render import rules_page
     from cardgen.render.build import print_pdf
     from cardgen.render.session import RenderSession

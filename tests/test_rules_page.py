@@ -12,8 +12,8 @@ import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
 
+from cardgen.checks import load_set, load_sets
 from cardgen.cli.main import main
-from cardgen.loader import load_set, load_sets
 from cardgen.model import Card, CardSet
 from cardgen.paths import bundled_set_names
 from cardgen.render.rules_content import MECHANICS

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from cardgen.loader import load_set
+from cardgen.checks import load_set
 from cardgen.render.rules_content import MECHANICS, page_blocks, page_markup, parse_blocks, used_mechanics
 
 FIXTURE = Path(__file__).parent / "fixtures" / "designer60"

@@ -8,11 +8,11 @@ import random
 import pytest
 from click.testing import CliRunner
 
+from cardgen.checks import load_set
 from cardgen.cli.main import main
 from cardgen.engine.determinize import determinize
 from cardgen.engine.rules import new_game, push
 from cardgen.engine.views import observe
-from cardgen.loader import load_set
 from cardgen.sim.agents import Budget, UnknownAgentError, parse_budget
 from cardgen.sim.greedy import GreedyAgent
 from cardgen.sim.impact import kendall, spearman

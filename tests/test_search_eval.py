@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
+from cardgen.checks import load_set
 from cardgen.engine import moves as mv
 from cardgen.engine.rules import new_game, push
 from cardgen.engine.state import Outcome, Reason
 from cardgen.engine.views import observe
-from cardgen.loader import load_set
 from cardgen.sim.evaluate import win_chance
 from cardgen.sim.greedy import GreedyAgent, attack_value
 from cardgen.sim.search import CANDIDATES, SearchAgent

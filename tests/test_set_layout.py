@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
+from cardgen.checks import load_set
 from cardgen.errors import CardgenError
-from cardgen.loader import load_set
 from cardgen.render.face_layout import LayoutFileError, as_dict, bundled, set_layout
 from cardgen.render.preflight import print_problems
 from cardgen.render.session import RenderSession
@@ -98,7 +98,7 @@ def test_every_key_of_the_bundled_files_is_a_field() -> None:
     """The bundled files give every field (a missing one fails at load) and no other: the typed layout is them."""
 
     from cardgen.paths import templates_dir
-    from cardgen.render.layout_data import read_yaml
+    from cardgen.yaml_doc import read_plain
 
     def keys(data: object, prefix: str = "") -> set[str]:
         if isinstance(data, dict):
@@ -107,5 +107,5 @@ def test_every_key_of_the_bundled_files_is_a_field() -> None:
 
     folder = templates_dir() / "layout"
     layout = bundled()
-    assert keys(read_yaml((folder / "face.yaml").read_text(encoding="utf-8"))) == keys(as_dict(layout.face))
-    assert keys(read_yaml((folder / "colours.yaml").read_text(encoding="utf-8"))) == keys(as_dict(layout.colours))
+    assert keys(read_plain((folder / "face.yaml").read_text(encoding="utf-8"))) == keys(as_dict(layout.face))
+    assert keys(read_plain((folder / "colours.yaml").read_text(encoding="utf-8"))) == keys(as_dict(layout.colours))

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from cardgen.cardtext import rules_text
+from cardgen.checks import load_set
 from cardgen.errors import SetError
-from cardgen.loader import load_set
 
 
 def _set_with_template(tmp_path: Path, template: str) -> Path:

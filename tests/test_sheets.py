@@ -15,7 +15,7 @@ import pytest
 from PIL import Image, ImageOps
 from pypdf import PdfReader
 
-from cardgen.loader import load_set
+from cardgen.checks import load_set
 from cardgen.model import CardSet
 from cardgen.paths import bundled_set_names
 from cardgen.render.face_layout import bundled

@@ -13,11 +13,11 @@ from click.testing import CliRunner
 from PIL import Image
 from pypdf import PdfReader
 
+from cardgen.checks import load_set
 from cardgen.cli.main import main
 from cardgen.errors import SetError
 from cardgen.export.print_shop import export_print_shop
 from cardgen.export.shops import shop
-from cardgen.loader import load_set
 
 DESIGNER = Path(__file__).parent / "fixtures" / "designer_layout"
 

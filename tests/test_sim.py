@@ -13,8 +13,8 @@ import pytest
 from click.testing import CliRunner
 from PIL import Image
 
+from cardgen.checks import load_set
 from cardgen.cli.main import main
-from cardgen.loader import load_set
 from cardgen.render.sim_report import ReportError, report_pdf, report_png
 from cardgen.sim.runner import TIMING_KEYS, SimConfig, results_json, simulate
 from cardgen.sim.seeding import derive_seed

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from cardgen.loader import load_set
+from cardgen.checks import load_set
 from cardgen.sim.runner import TIMING_KEYS, SimConfig, results_json, simulate
 
 

@@ -13,9 +13,9 @@ import pytest
 from click.testing import CliRunner
 from reportlab.graphics.shapes import Drawing, Rect, String
 
+from cardgen.checks import load_set
 from cardgen.cli.compare_cmd import report_view
 from cardgen.cli.main import main
-from cardgen.loader import load_set
 from cardgen.render.sim_report import compare_drawing, report_drawing, style
 from cardgen.sim.balance import BalanceConfig, compare_versions, result_json
 from cardgen.sim.impact import length_words, paired_length

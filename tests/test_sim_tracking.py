@@ -7,13 +7,13 @@ import random
 
 import pytest
 
+from cardgen.checks import load_set
 from cardgen.engine.cards import card_info
 from cardgen.engine.events import Damage
 from cardgen.engine.moves import BONUS, CARD_PLAYS, FOLLOW, HEAL, INTERJECT, OPEN, PLAY, STOMP, VOMIT_HIT
 from cardgen.engine.rules import new_game, push
 from cardgen.engine.state import TurnF
 from cardgen.engine.views import observe
-from cardgen.loader import load_set
 from cardgen.sim.agents import make_agent
 from cardgen.sim.impact import AS_INDEX, PLAYED_AS, BitCounts, Impact, PlayCounts
 from cardgen.sim.play import play_one

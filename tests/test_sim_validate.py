@@ -8,13 +8,12 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from cardgen.checks import load_set, sanity
+from cardgen.checks.sanity import sanity_check
 from cardgen.cli.main import main
 from cardgen.engine.cards import CardInfo
-from cardgen.loader import load_set
 from cardgen.model import CardSet
-from cardgen.sim import sanity
 from cardgen.sim.runner import Batch, SimConfig
-from cardgen.sim.sanity import sanity_check
 
 BROKEN = Path(__file__).parent / "fixtures" / "broken_designer"
 DIAG = re.compile(r"^(?P<path>[^:\n]+):(?P<line>\d+):(?P<col>\d+): (?P<sev>error|warning): (?P<msg>.+)$", re.M)
@@ -140,7 +139,7 @@ def test_time_budget_stops_starting_games_and_says_so() -> None:
 
 def test_a_huge_turn_cap_is_cut_to_the_validation_cap(make_set, mini_set_files: dict[str, str],  # type: ignore[no-untyped-def]
                                                       monkeypatch: pytest.MonkeyPatch) -> None:
-    from cardgen.sim import sanity
+    from cardgen.checks import sanity
 
     monkeypatch.setattr(sanity, "SANITY_TURN_CAP", 3)
     files = dict(mini_set_files)

@@ -11,9 +11,9 @@ import pytest
 from click.testing import CliRunner
 from openpyxl import Workbook, load_workbook
 
+from cardgen.checks import load_set
 from cardgen.cli.main import main
 from cardgen.errors import SetError
-from cardgen.loader import load_set
 from cardgen.model import Card
 from cardgen.paths import card_data_dir
 from cardgen.render.build import render_set

@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from cardgen.checks import load_set
 from cardgen.cli.main import main
-from cardgen.loader import load_set
 from cardgen.sim.balance import BalanceConfig
 from cardgen.sim.tune import (
     CONFIRM_WORDS,

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from cardgen.loader import load_set
+from cardgen.checks import load_set
 from cardgen.paths import card_data_dir
 from cardgen.render import rules_page
 from cardgen.render.build import build

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from children import Lines, as_from_a_terminal
 
-from cardgen.loader import load_set
+from cardgen.checks import load_set
 from cardgen.render.build import build
 from cardgen.render.sheets import PrintOptions
 from cardgen.watch import Watcher

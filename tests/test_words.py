@@ -14,8 +14,8 @@ import pytest
 
 from cardgen import messages
 from cardgen.cardtext import rules_text, summary
-from cardgen.loader import load_set
-from cardgen.loader.language import in_language
+from cardgen.checks import load_set
+from cardgen.checks.language import in_language
 from cardgen.model import CardSet, Heal
 from cardgen.render.hyphenation import narrowest, pieces
 from cardgen.render.rules_content import page_blocks

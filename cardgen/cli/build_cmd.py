@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 from pathlib import Path
 
 import click
@@ -82,10 +81,10 @@ def command(sets: tuple[str, ...], out: Path, paper: str, size: str, bleed: floa
 def warn_unplayable(cs: CardSet) -> None:
     """What `validate` refuses for play (cards nobody can play, games that can never end), as warnings: the deck
     still prints, but the designer hears about it from the command they ran."""
-    from cardgen.engine.playability import playability_problems
+    from cardgen.checks.before_build import unplayable_warnings
 
-    found = playability_problems(cs)
-    report([dataclasses.replace(d, severity="warning") for d in found])
+    found = unplayable_warnings(cs)
+    report(found)
     if found:
         click.echo(f"warning: {cs.name}: built, but `cardgen validate` refuses it for the "
                    f"{'problem' if len(found) == 1 else f'{len(found)} problems'} above", err=True)

@@ -11,9 +11,10 @@ from typing import Any, ParamSpec, TypeVar
 
 import click
 
+from cardgen.checks import load_set_with_warnings
+from cardgen.checks.language import in_language
 from cardgen.errors import CardgenError, Diagnostic, SetError, error_text, report_lines
-from cardgen.loader import bundled_set_names, load_set_with_warnings, mix_sets
-from cardgen.loader.language import in_language
+from cardgen.loader import bundled_set_names, mix_sets
 from cardgen.loader.same_name import namesakes
 from cardgen.model import CardSet
 from cardgen.paths import card_data_dir

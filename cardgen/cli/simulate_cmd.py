@@ -16,6 +16,7 @@ from cardgen.cli.common import SET_REQUIRED, Choice, OutPath, fails_cleanly, loa
 from cardgen.errors import OutputError
 from cardgen.model import CardSet
 from cardgen.output import check_writable, write_atomic
+from cardgen.play.simulated import check_save_games, save_games
 from cardgen.render.sim_report import report_bytes
 from cardgen.sim import balance_defaults
 from cardgen.sim.agents import AGENTS, DEFAULT_BUDGET, agent_names, parse_budget
@@ -162,10 +163,15 @@ def play_options(agent: str) -> Callable[[Callable[P, R]], Callable[P, R]]:
               help="Write the results as JSON ('-' for standard output).")
 @click.option("--report", "report_path", type=OutPath(), metavar="FILE.pdf|.png",
               help="Write charts: seat win rates, game lengths, card use.")
+@click.option("--save-games", "save_count", type=GAMES, metavar="N",
+              help="Also save the run's first N games (seed order) as files `cardgen replay FILE --open` steps "
+                   "through, move for move.")
+@click.option("--games-dir", type=OutPath(), default="output/games", show_default=True, metavar="DIR",
+              help="The folder --save-games writes into (<set>-seed<S>-game<g>.yaml).")
 @fails_cleanly
 def command(sets: tuple[str, ...], players: int, games: int, seed: int, agent: str, budget: str, jobs: int,
             cluster: str | None, check: str, rank_against: str | None, balance: bool, balance_max_games: int,
-            json_path: Path | None, report_path: Path | None) -> None:
+            json_path: Path | None, report_path: Path | None, save_count: int | None, games_dir: Path) -> None:
     """Play bot games and report balance: seat win rates, game length, card use, stalemates."""
     if not sets:
         raise OutputError("name a set to simulate with --set (repeat it to mix sets)")
@@ -174,12 +180,16 @@ def command(sets: tuple[str, ...], players: int, games: int, seed: int, agent: s
     for path in (json_path, report_path):
         if path is not None and str(path) != "-":
             check_writable(path.parent)  # fail before a long run, not after it
+    if save_count is not None:
+        check_writable(games_dir)
     if rank_against is not None:
         agent_names(rank_against)  # a bad name fails now, not after the first run
     cs = load_group(sets)
     cfg = SimConfig(players=players, games=games, seed=seed, agents=agent_names(agent), jobs=capped_jobs(jobs, cluster),
                     check_every_move=check == "moves", cluster=cluster, budget=parse_budget(budget))
     cfg.validate(cs)
+    if save_count is not None:
+        check_save_games(save_count, cfg)
     with tqdm(total=games, unit="game", desc=f"simulating {cs.name}", leave=False, file=sys.stderr,
               disable=None) as bar:
 
@@ -202,3 +212,7 @@ def command(sets: tuple[str, ...], players: int, games: int, seed: int, agent: s
         res["changes_against"] = base.name
     report = report_bytes(res, report_path.suffix) if report_path is not None else None
     emit_results(res, _summary(res) + verdicts, json_path, report_path, report)
+    if save_count is not None:
+        saved = save_games(cs, sets, cfg, save_count, games_dir)
+        click.echo(f"saved {len(saved)} game{'s' if len(saved) != 1 else ''} in {games_dir} ({saved[0].name} ...); "
+                   f"step through one with `cardgen replay FILE --open`", err=str(json_path) == "-")

@@ -14,10 +14,11 @@ from typing import TYPE_CHECKING
 
 import click
 
+from cardgen.checks.before_build import static_problems
+from cardgen.checks.language import translation_print_problems, translation_problems
 from cardgen.cli.bounds import SIM_SECONDS
 from cardgen.cli.common import LANG_OPTION, SET_OPTION, fails_cleanly, load_group, report, set_groups
 from cardgen.errors import CardgenError, Diagnostic, SetError, error_text
-from cardgen.loader.language import in_language, translation_codes, translation_problems
 from cardgen.model import CardSet
 from cardgen.sim import balance_defaults
 
@@ -25,34 +26,12 @@ if TYPE_CHECKING:
     from cardgen.sim.balance import BalanceConfig, BalanceResult
 
 
-def translation_print_problems(cs: CardSet) -> list[Diagnostic]:
-    """Characters of each translation's words that no face the cards print with has, at the translation's line
-    (a translation that does not load is reported by `translation_problems`)."""
-    from cardgen.render.preflight import translation_glyphs
-
-    out = []
-    for code in translation_codes(cs):
-        try:
-            out += translation_glyphs(in_language(cs, code))
-        except CardgenError:
-            continue
-    return out
-
-
-def static_problems(cs: CardSet) -> list[Diagnostic]:
-    """Problems found without playing: cards that can never be played, and what a build would refuse."""
-    from cardgen.engine.playability import playability_problems
-    from cardgen.render.preflight import print_problems
-
-    return playability_problems(cs) + print_problems(cs)
-
-
 def simulate_set(cs: CardSet, budget: float, balance: BalanceConfig | None, base: CardSet | None = None) -> int:
     """Run the sanity simulation and the balance lint (`balance`, None: skipped), print their diagnostics and
     summary lines; the number of errors. `base`: the set `cs` extends, its balance compared with."""
     from tqdm import tqdm
 
-    from cardgen.sim.sanity import SANITY_GAMES, balance_findings, balance_notes, sanity_check  # loads the engine
+    from cardgen.checks.sanity import SANITY_GAMES, balance_findings, balance_notes, sanity_check  # loads the engine
 
     try:
         with tqdm(total=SANITY_GAMES, unit="game", desc=f"validating {cs.name}", leave=False, file=sys.stderr,

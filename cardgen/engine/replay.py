@@ -17,6 +17,7 @@ from cardgen.engine.game import make_game
 from cardgen.engine.invariants import Snapshot, check_state, check_step, snapshot
 from cardgen.engine.move_codec import ACTION_KINDS
 from cardgen.engine.moves import Move
+from cardgen.engine.randomness import shuffle
 from cardgen.engine.rules import describe, push, start
 from cardgen.engine.state import GameState, Phase, TurnF, blank_state
 from cardgen.errors import CardgenError, Diagnostic
@@ -60,6 +61,8 @@ def table(spec: ScenarioSpec) -> GameState:
     seed under the scripted top of the draw pile), the first player's turn begun."""
     cs = spec.cs
     s = blank_state(make_game(cs, list(spec.names), spec.turn_cap), spec.seed, record=True)
+    if spec.deck_shuffled:  # the generator goes on from the shuffle that dealt the whole deck (as `new_game`)
+        shuffle(s.generator(), list(s.game.deck))
     left = list(s.game.deck)
     for p, seat in enumerate(spec.seats):
         s.hands[p] = list(seat.hand)

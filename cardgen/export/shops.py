@@ -8,7 +8,7 @@ from functools import cache
 
 from cardgen.errors import CardgenError
 from cardgen.paths import templates_dir
-from cardgen.render.layout_data import read_yaml
+from cardgen.yaml_doc import read_plain
 
 PAGE_MODES: tuple[str, ...] = ("design", "copy", "pairs")
 SHOP_NAMES: tuple[str, ...] = ("mpc", "tgc", "drivethrucards")  # the keys of shops.yaml, for the command line
@@ -47,7 +47,7 @@ class Shop:
 @cache
 def shops() -> dict[str, Shop]:
     path = templates_dir() / "layout" / "shops.yaml"
-    data = read_yaml(path.read_text(encoding="utf-8"))
+    data = read_plain(path.read_text(encoding="utf-8"))
     out = {}
     try:
         for key, s in data.items():

@@ -16,18 +16,16 @@ from __future__ import annotations
 import hashlib
 import io
 import json
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
-import pypdfium2
 from PIL import Image
 
 from cardgen.errors import CardgenError
 from cardgen.model import CardSet
 from cardgen.numbering import card_label
-from cardgen.render.geometry import back_cells
-from cardgen.render.preview import CardImage, card_images
-from cardgen.render.sheets import PrintOptions, cards_pdf
+from cardgen.render.preview import CardImage, back_image, card_images
+from cardgen.render.sheets import PrintOptions
 
 MAX_COLS = 10
 MAX_ROWS = 7
@@ -82,23 +80,6 @@ def _png(img: Image.Image) -> bytes:
     buf = io.BytesIO()
     img.save(buf, format="PNG", optimize=False)
     return buf.getvalue()
-
-
-def back_image(cs: CardSet, opts: PrintOptions, dpi: float, size: tuple[int, int]) -> Image.Image:
-    """The printed card back, rasterised from a one-card proof with backs."""
-    one = replace(cs, cards=cs.cards[:1])
-    pdf = cards_pdf(one, replace(opts, proof=True, backs=True))
-    cell = back_cells(pdf.layout, "short" if opts.duplex == "short" else "long", (0.0, 0.0))[0]
-    doc = pypdfium2.PdfDocument(pdf.data)
-    try:
-        page = doc[1].render(scale=dpi / 72).to_pil().convert("RGB")
-    finally:
-        doc.close()
-    px = dpi / 25.4
-    box = (round(cell.x * px), round((pdf.layout.paper.height - cell.top) * px),
-           round(cell.right * px), round((pdf.layout.paper.height - cell.y) * px))
-    back: Image.Image = page.crop(box).resize(size)
-    return back
 
 
 def grid_of(designs: int) -> tuple[int, int]:

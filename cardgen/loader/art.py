@@ -1,7 +1,7 @@
-"""Checks of card art named by `art:`: inside the set folder, a readable image, enough pixels.
+"""Images a set names (card art, backs, PNG icons): inside the set folder, a readable image, its size.
 
-Pillow opens and verifies each image so a corrupt file is reported with the card
-that names it, instead of failing half-way through a print run.
+Pillow opens and verifies each image so a corrupt file is reported with what names
+it, instead of failing half-way through a print run.
 """
 
 from __future__ import annotations
@@ -14,13 +14,9 @@ from typing import NamedTuple
 from PIL import Image, UnidentifiedImageError
 
 from cardgen.bounded_read import NotRegularFile, OutsideSetFolder, UnreadableFile, read_set_file, set_file
-from cardgen.errors import Diagnostic
 from cardgen.model import Card
 
-ART_FORMATS: frozenset[str] = frozenset({"PNG", "JPEG", "WEBP", "GIF", "TIFF"})
-MIN_DPI = 300
-# The art box on a poker card with the bundled face layout (mm); used to judge resolution at validation.
-NOMINAL_ART_BOX_MM = (57.5, 22.6)
+MIN_DPI = 300  # what prints sharp
 MAX_ART_PIXELS = 40_000_000  # a decompression bomb is refused, not decoded
 MAX_IMAGE_BYTES = 64_000_000  # a 40-megapixel photo compresses far below this
 
@@ -33,27 +29,6 @@ def art_path(card: Card, set_folder: Path) -> Path | None:
         return set_file(set_folder, card.art)
     except UnreadableFile:
         return None
-
-
-def check_art(card: Card, set_folder: Path, box_mm: tuple[float, float]) -> list[Diagnostic]:
-    """Problems with the card's art: errors for unusable files, a warning below MIN_DPI at `box_mm`."""
-    if card.art is None:
-        return []
-
-    def diag(msg: str, severity: str = "error") -> Diagnostic:
-        return Diagnostic(card.file, card.line, card.column, f"card '{card.name}' field `art`: {msg}",
-                          "warning" if severity == "warning" else "error")
-
-    facts = read_image(set_folder, card.art)
-    if isinstance(facts, str):
-        return [diag(facts)]
-    if facts.format not in ART_FORMATS:
-        return [diag(f"image '{card.art}' is {facts.format}; expected one of {', '.join(sorted(ART_FORMATS))}")]
-    dpi = min(facts.width / (box_mm[0] / 25.4), facts.height / (box_mm[1] / 25.4))
-    if dpi < MIN_DPI:
-        return [diag(f"image '{card.art}' gives {dpi:.0f} dpi at {box_mm[0]:.1f} x {box_mm[1]:.1f} mm; "
-                     f"{MIN_DPI} dpi or more prints sharp", "warning")]
-    return []
 
 
 class ImageFacts(NamedTuple):

@@ -13,9 +13,9 @@ from typing import Any
 
 from cardgen import model
 from cardgen.errors import Diagnostic
-from cardgen.loader.yaml_doc import Document
 from cardgen.mechanic_registry import NOT_WITH_EFFECTS, ZERO_MEANS_NOTHING
 from cardgen.primitives import PRIMITIVES, TEXT_ONLY
+from cardgen.yaml_doc import Document
 
 # A deck holds at most this many cards (the documented maximum), after `extends:` and mixing too; since every
 # design has at least one copy, it also bounds the number of designs.

@@ -15,10 +15,10 @@ from typing import Any, cast
 from cardgen import model
 from cardgen.errors import Diagnostic, SetError
 from cardgen.loader.card_checks import raw_card_problems, zero_problems
-from cardgen.loader.yaml_doc import Document
 from cardgen.mechanic_registry import card_fields
 from cardgen.paths import card_data_dir
 from cardgen.suggest import did_you_mean
+from cardgen.yaml_doc import Document
 
 MAX_EXTENDS_DEPTH = 16  # sets in one `extends:` chain; a deeper one is refused before it exhausts the stack
 

@@ -22,9 +22,9 @@ from xml.etree.ElementTree import ParseError
 from cardgen.bounded_read import UnreadableFile, not_regular, read_set_file, set_file
 from cardgen.errors import Diagnostic
 from cardgen.loader.art import read_image
-from cardgen.loader.yaml_doc import Document
 from cardgen.suggest import did_you_mean
 from cardgen.svgshapes import read_svg, svglib_drawing
+from cardgen.yaml_doc import Document
 
 ICON_FORMATS = (".svg", ".png")
 MAX_SVG_BYTES = 250_000  # a keyword icon is a few hundred bytes; megabytes of path data take long to check and draw

@@ -20,14 +20,13 @@ from __future__ import annotations
 
 import dataclasses
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from cardgen import messages, model
-from cardgen.cardtext import check_text
-from cardgen.errors import Diagnostic, SetError
+from cardgen.errors import Diagnostic
 from cardgen.loader.card_checks import RIGHT_TO_LEFT, hidden_character, right_to_left
-from cardgen.loader.yaml_doc import Document, read_document
 from cardgen.suggest import did_you_mean
+from cardgen.yaml_doc import Document, read_document
 
 LANG_FOLDER = messages.LANG_FOLDER
 _RULE_WORDS = ("life_word", "counters_hint")
@@ -38,12 +37,21 @@ def translation_file(folder: str | Path, lang: str) -> Path:
     return Path(folder) / LANG_FOLDER / f"{lang}.yaml"
 
 
-def in_language(cs: model.CardSet, lang: str, warnings: list[Diagnostic] | None = None) -> model.CardSet:
+class Translated(NamedTuple):
+    """A set in another language as the translation files make it: the set, what the files hold that is wrong,
+    and where each translated card `text` was written (by card name), for the checks of that text."""
+
+    cs: model.CardSet
+    diagnostics: list[Diagnostic]
+    texts: dict[str, tuple[str, int, int]]
+
+
+def translate(cs: model.CardSet, lang: str, warnings: list[Diagnostic] | None = None) -> Translated:
     """`cs` printed in `lang`: the language's catalogue and templates, and the set's translated words.
 
-    Raises SetError (file:line) for a translation file that names a type or card the set lacks, and
-    MessagesError for a language cardgen has no catalogue for. A set without a translation for `lang`
-    keeps its own words, with a warning.
+    A translation file that names a type or card the set lacks is a diagnostic of the result; a language
+    cardgen has no catalogue for raises MessagesError. A set without a translation for `lang` keeps its own
+    words, with a warning. `cardgen.checks.language.in_language` also checks the translated texts.
     """
     for set_folder in (cs.base, cs.path):
         if set_folder:
@@ -51,7 +59,7 @@ def in_language(cs: model.CardSet, lang: str, warnings: list[Diagnostic] | None 
     messages.check_language(lang)
     messages.template_folder(lang)
     if lang == cs.language:
-        return cs
+        return Translated(cs, [], {})
     files = [(Path(f), translation_file(f, lang)) for f in (cs.base, cs.path) if f]
     # a folder, a device or a link there (even a broken one) is reported, not taken for no file
     found = [(folder, f) for folder, f in files if f.exists() or f.is_symlink()]
@@ -60,20 +68,14 @@ def in_language(cs: model.CardSet, lang: str, warnings: list[Diagnostic] | None 
             where = str(Path(cs.path) / "set.yaml") if cs.path else cs.name
             warnings.append(Diagnostic(where, 1, 1, f"no {LANG_FOLDER}/{lang}.yaml: the set's own words (title, "
                                        f"type labels, life word, flavour) stay in '{cs.language}'", "warning"))
-        return dataclasses.replace(cs, language=lang)
+        return Translated(dataclasses.replace(cs, language=lang), [], {})
     diags: list[Diagnostic] = []
     texts: dict[str, tuple[str, int, int]] = {}
     for folder, path in found:
         doc = read_document(path, str(path), diags, expected="a set's translation", within=folder)
         if doc is not None:
             cs = _apply(cs, doc, diags, texts)
-    cs = dataclasses.replace(cs, language=lang)
-    for name, (path_shown, line, col) in texts.items():  # a translated `text` is read in its own language
-        for problem in check_text(cs.card(name), cs):
-            diags.append(Diagnostic(path_shown, line, col, f"cards.{name}.text: {problem}"))
-    if any(d.severity == "error" for d in diags):
-        raise SetError(diags)
-    return cs
+    return Translated(dataclasses.replace(cs, language=lang), diags, texts)
 
 
 # The longest each translated word may be, and whether it prints on one line: twice set.yaml's limits
@@ -88,27 +90,6 @@ def translation_codes(cs: model.CardSet) -> list[str]:
     folders = [Path(f) for f in (cs.base, cs.path) if f]
     codes = {p.stem for f in folders if (f / LANG_FOLDER).is_dir() for p in (f / LANG_FOLDER).glob("*.yaml")}
     return sorted(codes - {cs.language})
-
-
-def translation_problems(cs: model.CardSet) -> list[Diagnostic]:
-    """What `validate` (without --lang) finds in the set's other translation files, so a broken `lang/de.yaml`
-    is found before anyone builds in German: each file is put through `in_language`, and a file for a language
-    cardgen has no catalogue for (never read) is warned about."""
-    out: list[Diagnostic] = []
-    folders = [Path(f) for f in (cs.base, cs.path) if f]
-    for code in translation_codes(cs):
-        if code not in messages.languages():
-            for f in folders:
-                if translation_file(f, code).exists():
-                    out.append(Diagnostic(str(translation_file(f, code)), 1, 1, f"cardgen has no message catalogue "
-                                          f"for '{code}' (it has {', '.join(messages.languages())}), so this file is "
-                                          f"never read{did_you_mean(code, list(messages.languages()))}", "warning"))
-            continue
-        try:
-            in_language(cs, code)
-        except SetError as exc:
-            out.extend(exc.diagnostics)
-    return out
 
 
 def _text(doc: Document, at: tuple[str | int, ...], value: Any, diags: list[Diagnostic],

@@ -2,7 +2,9 @@
 
 A set folder holds `set.yaml` (set keys, optionally cards) and any number of
 other `*.yaml` files with `cards:`, read in name order; that order is the print
-order. Nothing is returned unless the whole set is valid.
+order. The loader parses and builds the `CardSet`, refusing what is malformed;
+whether a well-formed set prints and plays is for the passes of `cardgen.checks`,
+which read the `LoadedSet` (the set, and where each of its values was written).
 """
 
 from __future__ import annotations
@@ -11,31 +13,21 @@ import dataclasses
 import fnmatch
 import os
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, NamedTuple, cast
 
 from cardgen import messages, model
-from cardgen.bounded_read import UnreadableFile, not_regular, set_file
-from cardgen.cardtext import SET_TEMPLATES, TemplateError, check_text, generated_text, set_templates_dir, summary
-from cardgen.errors import Diagnostic, SetError, Severity, UnknownSetError
-from cardgen.iconwords import unknown_tokens
-from cardgen.loader.art import NOMINAL_ART_BOX_MM, check_art
-from cardgen.loader.card_checks import (
-    MAX_DESIGNS,
-    deck_problems,
-    head_problems,
-    name_key,
-    raw_card_problems,
-    zero_problems,
-)
+from cardgen.bounded_read import not_regular
+from cardgen.errors import Diagnostic, SetError, UnknownSetError
+from cardgen.loader.card_checks import MAX_DESIGNS, head_problems, name_key, raw_card_problems, zero_problems
 from cardgen.loader.extends import inherit_cards, load_base
 from cardgen.loader.icons import check_icons
-from cardgen.loader.look import check_look, colour_warnings, glyph_problems
+from cardgen.loader.look import check_look
 from cardgen.loader.schema import SET_PROPERTIES, SET_REQUIRED, SET_REQUIRED_WHEN_EXTENDING
 from cardgen.loader.schema_check import CARD_VALIDATOR, SET_VALIDATOR, check_schema
-from cardgen.loader.yaml_doc import TOO_MANY_CARDS, Document, read_document
-from cardgen.mechanic_registry import card_fields, has_mechanics
+from cardgen.mechanic_registry import card_fields
 from cardgen.paths import bundled_set_names, card_data_dir
 from cardgen.suggest import did_you_mean
+from cardgen.yaml_doc import TOO_MANY_CARDS, Document, read_document
 
 MAX_CARD_FILES = 64
 MAX_SET_BYTES = 4_000_000  # all files of a set together (each file: at most yaml_doc.MAX_FILE_BYTES)
@@ -75,7 +67,7 @@ def _is_dir(path: Path) -> bool:
         return False
 
 
-def _shown(path: Path) -> str:
+def shown(path: Path) -> str:
     """The path as the user wrote it, relative to the current folder when it lies inside it."""
     try:  # links are not followed: a file linked out of its set is named where it lies, not where it leads
         return str(Path(os.path.abspath(path)).relative_to(Path.cwd()))
@@ -96,7 +88,7 @@ def _card_files(folder: Path, diags: list[Diagnostic]) -> list[Path]:
     found = []
     for p in sorted(folder.glob("*.yaml*")):
         if is_editor_file(p.name):
-            diags.append(Diagnostic(_shown(p), 1, 1, "skipped: an editor's lock or temporary file "
+            diags.append(Diagnostic(shown(p), 1, 1, "skipped: an editor's lock or temporary file "
                                     f"({', '.join(EDITOR_FILE_PATTERNS)}), not a card file", "warning"))
         elif p.name.endswith(".yaml") and p.name != "set.yaml":
             found.append(p)
@@ -108,18 +100,44 @@ def card_files(folder: Path) -> list[Path]:
     return _card_files(folder, [])
 
 
+class LoadedSet(NamedTuple):
+    """A set as the loader built it, for the checks: the `CardSet`, the documents it was read from (where each
+    value was written), what the loader found (errors and warnings, in the order found), and whether every
+    file was read and every card taken (whole-set checks mislead otherwise)."""
+
+    cs: model.CardSet
+    docs: tuple[Document, ...]
+    diagnostics: tuple[Diagnostic, ...]
+    complete: bool
+
+    @property
+    def head(self) -> Document:
+        """set.yaml."""
+        return self.docs[0]
+
+
 def load_set(ref: str | Path) -> model.CardSet:
-    """Load and validate one set; raises SetError with every diagnostic found."""
+    """Load one set, parsed and built (`cardgen.checks.load_set` also runs the checks); raises SetError with
+    every diagnostic found."""
     return load_set_with_warnings(ref)[0]
 
 
 def load_set_with_warnings(ref: str | Path, _stack: tuple[Path, ...] = ()) -> tuple[model.CardSet, list[Diagnostic]]:
-    """Like `load_set`, also returning the warnings (which do not fail validation).
+    """Like `load_set`, also returning the warnings (which do not fail loading).
 
     `_stack` is the chain of sets being extended, to refuse `extends` cycles.
     """
+    loaded = read_set(ref, _stack)
+    if any(d.severity == "error" for d in loaded.diagnostics):
+        raise SetError(ordered(list(loaded.diagnostics)))
+    return loaded.cs, [d for d in loaded.diagnostics if d.severity == "warning"]
+
+
+def read_set(ref: str | Path, _stack: tuple[Path, ...] = ()) -> LoadedSet:
+    """The set as far as it can be built, with every problem the loader found; raises SetError (every
+    diagnostic) only when no `CardSet` can be built at all."""
     folder = resolve_set(str(ref)) if isinstance(ref, str) else ref
-    shown_folder = _shown(folder)
+    shown_folder = shown(folder)
     diags: list[Diagnostic] = []
     if not folder.exists():  # no file to point into: a plain `error:` line naming the folder
         raise UnknownSetError(f"set folder '{shown_folder}' does not exist")
@@ -127,19 +145,19 @@ def load_set_with_warnings(ref: str | Path, _stack: tuple[Path, ...] = ()) -> tu
         raise SetError([Diagnostic(shown_folder, 1, 1, "expected a set folder containing set.yaml, got a file")])
     set_file = folder / "set.yaml"
     if set_file.exists() and not set_file.is_file():  # a folder or a FIFO named set.yaml: say so, never read it
-        raise SetError([Diagnostic(_shown(set_file), 1, 1, f"set.yaml is {not_regular(set_file)}; it must be the "
+        raise SetError([Diagnostic(shown(set_file), 1, 1, f"set.yaml is {not_regular(set_file)}; it must be the "
                                                            "set's YAML file")])
     if not set_file.is_file():
         others = [p.name for p in folder.glob("*.y*ml")]
         hint = did_you_mean("set.yaml", others)
-        raise SetError([Diagnostic(_shown(set_file), 1, 1, f"missing set.yaml in {shown_folder}{hint}")])
+        raise SetError([Diagnostic(shown(set_file), 1, 1, f"missing set.yaml in {shown_folder}{hint}")])
     files = [set_file, *_card_files(folder, diags)]
     if len(files) > MAX_CARD_FILES:
         raise SetError([Diagnostic(shown_folder, 1, 1, f"{len(files)} YAML files, over the limit of "
                                                        f"{MAX_CARD_FILES}")])
     strays = (p for p in folder.iterdir() if p.suffix.lower() in (".yml", ".yaml") and p.suffix != ".yaml")
     for stray in sorted(p for p in strays if not is_editor_file(p.name)):  # 9-x.yml, 9-x.YAML: never read
-        diags.append(Diagnostic(_shown(stray), 1, 1, "ignored: set files must end in .yaml (rename to "
+        diags.append(Diagnostic(shown(stray), 1, 1, "ignored: set files must end in .yaml (rename to "
                                 f"{stray.stem}.yaml)", "warning"))
     docs: list[Document] = []
     complete = True  # every file read and every card well-formed: whole-set checks are meaningful
@@ -147,11 +165,11 @@ def load_set_with_warnings(ref: str | Path, _stack: tuple[Path, ...] = ()) -> tu
     for f in files:
         size += _size(f)
         if size > MAX_SET_BYTES:
-            diags.append(Diagnostic(_shown(f), 1, 1, f"the set's files add up to more than {MAX_SET_BYTES} bytes; "
+            diags.append(Diagnostic(shown(f), 1, 1, f"the set's files add up to more than {MAX_SET_BYTES} bytes; "
                                     "this file and the ones after it were not read"))
             complete = False
             break
-        doc = read_document(f, _shown(f), diags, max_cards=MAX_DESIGNS - designs, within=folder)
+        doc = read_document(f, shown(f), diags, max_cards=MAX_DESIGNS - designs, within=folder)
         if doc is None:
             complete = False
             if designs_refused(diags):
@@ -168,21 +186,12 @@ def load_set_with_warnings(ref: str | Path, _stack: tuple[Path, ...] = ()) -> tu
         if found:
             complete = False
         docs.append(doc)
-    if not docs or docs[0].path != _shown(set_file) or not _head_usable(docs[0]):
-        raise SetError(_ordered(diags))
-    cs = _build(folder, docs, diags, complete, (*_stack, folder.resolve()))
-    if any(d.severity == "error" for d in diags) or cs is None:
-        raise SetError(_ordered(diags))
-    return cs, [d for d in diags if d.severity == "warning"]
-
-
-def _outside(folder: Path, rel: str) -> str | None:
-    """Why the set's file or folder `rel` is not its own (a link out of the set folder), or None."""
-    try:
-        set_file(folder, rel)
-    except UnreadableFile as exc:
-        return str(exc)
-    return None
+    if not docs or docs[0].path != shown(set_file) or not _head_usable(docs[0]):
+        raise SetError(ordered(diags))
+    built = _build(folder, docs, diags, (*_stack, folder.resolve()))
+    if built is None:
+        raise SetError(ordered(diags))
+    return LoadedSet(built[0], tuple(docs), tuple(diags), complete and built[1])
 
 
 def _size(path: Path) -> int:
@@ -202,7 +211,7 @@ def designs_refused(diags: list[Diagnostic]) -> bool:
     return bool(diags) and TOO_MANY_CARDS in diags[-1].message
 
 
-def _ordered(diags: list[Diagnostic]) -> list[Diagnostic]:
+def ordered(diags: list[Diagnostic]) -> list[Diagnostic]:
     """Diagnostics by file (set.yaml first, as read), then position; duplicates dropped."""
     order: dict[str, int] = {}
     for d in diags:
@@ -221,16 +230,51 @@ def _card_ok(raw: Any) -> bool:
     return isinstance(raw, dict) and bool(CARD_VALIDATOR.is_valid(raw))
 
 
-def _build(folder: Path, docs: list[Document], diags: list[Diagnostic], complete: bool,
-           stack: tuple[Path, ...]) -> model.CardSet | None:
+def _build(folder: Path, docs: list[Document], diags: list[Diagnostic],
+           stack: tuple[Path, ...]) -> tuple[model.CardSet, bool] | None:
+    """The set built from its documents, and whether every card was taken; None when set.yaml's keys do not
+    make a set (the reason is in `diags`)."""
     head = docs[0]
     data = cast(dict[str, Any], head.data)
-    broken = False
     base: model.CardSet | None = None
     if "extends" in data:
         base = load_base(folder, data["extends"], head, diags, stack)
         if base is None:
             return None
+    if _head_broken(docs, base, diags):
+        return None
+    rules_raw = data.get("rules", {})
+    types = dict(base.types) if base else {}
+    types.update({key: model.CardType(key, t["label"], t["colour"].upper(), model.Role(t["role"]))
+                  for key, t in data.get("types", {}).items()})
+    if "one_per_own_turn" in rules_raw:
+        rules_raw = {**rules_raw, "one_per_own_turn": tuple(rules_raw["one_per_own_turn"])}
+    rules = dataclasses.replace(base.rules, **rules_raw) if base else model.Rules(**rules_raw)
+    icons = {**(base.icons if base else {}), **check_icons(folder, head, data.get("icons", {}), diags)}
+    look = check_look(folder, head, data.get("look", {}), base.look if base else model.Look(), diags)
+    for key in look.backs:
+        if key not in types:
+            line, col = head.where(("look", "backs", key))
+            diags.append(Diagnostic(head.path, line, col, f"look.backs.{key}: the set has no card type '{key}' "
+                                    f"(it has {', '.join(types)}){did_you_mean(key, list(types))}"))
+    cards, complete = _cards(docs, base, types, diags)
+    equivalences = dict(base.equivalences) if base else {}
+    equivalences.update(data.get("equivalences", {}))
+    total = sum(c.count for c in cards)
+    messages.use_set_languages(folder)  # its lang/<code>/ folders: languages cardgen does not ship
+    cs = model.CardSet(name=data["name"], title=data["title"], deck_size=data.get("deck_size", total), rules=rules,
+                       types=types, cards=tuple(cards), path=str(folder), equivalences=equivalences,
+                       description=data.get("description", base.description if base else ""), icons=icons,
+                       base=base.path if base else "", look=look, language=_language(head, data, base, diags))
+    return cs, complete
+
+
+def _head_broken(docs: list[Document], base: model.CardSet | None, diags: list[Diagnostic]) -> bool:
+    """set.yaml's keys checked against each other (and set keys written in a card file): True when they do not
+    make a set."""
+    head = docs[0]
+    data = cast(dict[str, Any], head.data)
+    broken = False
     for key in ("remove", "override"):
         if key in data and base is None:
             line, col = head.where((key,), key=True)
@@ -255,72 +299,63 @@ def _build(folder: Path, docs: list[Document], diags: list[Diagnostic], complete
                 line, col = head.where(("rules",), key=True)
                 diags.append(Diagnostic(head.path, line, col, f"rules: missing required key '{key}'"))
                 broken = True
-    if broken:
-        return None
-    types = dict(base.types) if base else {}
-    types.update({key: model.CardType(key, t["label"], t["colour"].upper(), model.Role(t["role"]))
-                  for key, t in data.get("types", {}).items()})
-    if "one_per_own_turn" in rules_raw:
-        rules_raw = {**rules_raw, "one_per_own_turn": tuple(rules_raw["one_per_own_turn"])}
-    rules = dataclasses.replace(base.rules, **rules_raw) if base else model.Rules(**rules_raw)
-    icons = {**(base.icons if base else {}), **check_icons(folder, head, data.get("icons", {}), diags)}
-    look = check_look(folder, head, data.get("look", {}), base.look if base else model.Look(), diags)
-    for key in look.backs:
-        if key not in types:
-            line, col = head.where(("look", "backs", key))
-            diags.append(Diagnostic(head.path, line, col, f"look.backs.{key}: the set has no card type '{key}' "
-                                    f"(it has {', '.join(types)}){did_you_mean(key, list(types))}"))
+    return broken
+
+
+def _cards(docs: list[Document], base: model.CardSet | None, types: dict[str, model.CardType],
+           diags: list[Diagnostic]) -> tuple[list[model.Card], bool]:
+    """The set's cards in print order (the base's after `remove:` and `override:`, then each file's), and
+    whether every card was taken."""
+    head = docs[0]
+    name = cast(dict[str, Any], head.data)["name"]
     cards: list[model.Card] = []
     first_seen: dict[str, tuple[str, int, str]] = {}
-    number = 0
+    complete = True
     if base is not None:
-        inherited = inherit_cards(base, head, types, data["name"], diags)
+        inherited = inherit_cards(base, head, types, name, diags)
         if inherited is None:
             complete = False
             inherited = []
         for c in inherited:
-            number += 1
-            cards.append(dataclasses.replace(c, number=number))
+            cards.append(dataclasses.replace(c, number=len(cards) + 1))
             first_seen[name_key(c.name)] = (c.file, c.line, c.name)
     for doc in docs:
         raws = cast(dict[str, Any], doc.data).get("cards")
         for i, raw in enumerate(raws if isinstance(raws, list) else []):
-            if not _card_ok(raw):
-                # the schema check reported the rest; an unknown type is reported in the same pass, not after
-                if isinstance(raw, dict) and isinstance(raw.get("type"), str) and raw["type"] not in types:
-                    diags.append(_unknown_type(doc, i, raw, types))
+            card = _card_of(doc, i, raw, types, first_seen, diags)
+            if card is None:
+                complete = complete and not _card_ok(raw)  # a malformed card left the file incomplete already
                 continue
-            line, col = doc.where(("cards", i))
-            if raw["type"] not in types:
-                diags.append(_unknown_type(doc, i, raw, types))
-                complete = False
-                continue
-            label = f"card '{raw['name']}'"
-            problems = raw_card_problems(doc, ("cards", i), raw, label) + zero_problems(doc, ("cards", i), raw, label)
-            diags.extend(problems)
-            key = name_key(raw["name"])
-            if key in first_seen:
-                fpath, fline, fname = first_seen[key]
-                nl, nc = doc.where(("cards", i, "name"))
-                what = (f"duplicate card name '{raw['name']}'" if fname.casefold() == raw["name"].casefold() else
-                        f"card name '{raw['name']}' looks the same as '{fname}'")
-                diags.append(Diagnostic(doc.path, nl, nc, f"{what} (first defined at {fpath}:{fline}); merge them "
-                                        "and raise `count`, or rename one"))
-                complete = False
-                continue
-            first_seen[key] = (doc.path, line, raw["name"])
-            number += 1
-            cards.append(_card(raw, number, doc.path, line, col, data["name"]))
-    equivalences = dict(base.equivalences) if base else {}
-    equivalences.update(data.get("equivalences", {}))
-    total = sum(c.count for c in cards)
-    messages.use_set_languages(folder)  # its lang/<code>/ folders: languages cardgen does not ship
-    cs = model.CardSet(name=data["name"], title=data["title"], deck_size=data.get("deck_size", total), rules=rules,
-                       types=types, cards=tuple(cards), path=str(folder), equivalences=equivalences,
-                       description=data.get("description", base.description if base else ""), icons=icons,
-                       base=base.path if base else "", look=look, language=_language(head, data, base, diags))
-    _check_set(cs, docs, diags, complete)
-    return cs
+            cards.append(_card(card, len(cards) + 1, doc.path, *doc.where(("cards", i)), name))
+    return cards, complete
+
+
+def _card_of(doc: Document, i: int, raw: Any, types: dict[str, model.CardType],
+             first_seen: dict[str, tuple[str, int, str]], diags: list[Diagnostic]) -> dict[str, Any] | None:
+    """The raw card `cards[i]` of `doc` when it can be taken, its problems added to `diags`; None when not
+    (malformed, of an unknown type, or a second card of one name)."""
+    if not _card_ok(raw):
+        # the schema check reported the rest; an unknown type is reported in the same pass, not after
+        if isinstance(raw, dict) and isinstance(raw.get("type"), str) and raw["type"] not in types:
+            diags.append(_unknown_type(doc, i, raw, types))
+        return None
+    line, _ = doc.where(("cards", i))
+    if raw["type"] not in types:
+        diags.append(_unknown_type(doc, i, raw, types))
+        return None
+    label = f"card '{raw['name']}'"
+    diags.extend(raw_card_problems(doc, ("cards", i), raw, label) + zero_problems(doc, ("cards", i), raw, label))
+    key = name_key(raw["name"])
+    if key in first_seen:
+        fpath, fline, fname = first_seen[key]
+        nl, nc = doc.where(("cards", i, "name"))
+        what = (f"duplicate card name '{raw['name']}'" if fname.casefold() == raw["name"].casefold() else
+                f"card name '{raw['name']}' looks the same as '{fname}'")
+        diags.append(Diagnostic(doc.path, nl, nc, f"{what} (first defined at {fpath}:{fline}); merge them "
+                                "and raise `count`, or rename one"))
+        return None
+    first_seen[key] = (doc.path, line, raw["name"])
+    return cast(dict[str, Any], raw)
 
 
 def _language(head: Document, data: dict[str, Any], base: model.CardSet | None, diags: list[Diagnostic]) -> str:
@@ -343,93 +378,3 @@ def _unknown_type(doc: Document, i: int, raw: dict[str, Any], types: dict[str, m
 
 def _card(raw: dict[str, Any], number: int, path: str, line: int, col: int, origin: str) -> model.Card:
     return model.Card(number=number, file=path, line=line, column=col, origin=origin, **card_fields(raw))
-
-
-def _at(cs: model.CardSet, docs: list[Document], card: model.Card, field: str) -> tuple[str, int, int]:
-    for doc in docs:
-        if doc.path != card.file:
-            continue
-        cards = cast(dict[str, Any], doc.data).get("cards", [])
-        for i, raw in enumerate(cards):
-            if raw.get("name") == card.name:
-                line, col = doc.where(("cards", i, field))
-                return doc.path, line, col
-    return card.file, card.line, card.column
-
-
-_NEEDS: dict[str, str] = {
-    "attack": "damage", "weapon": "damage", "counter": "pair", "heal": "heal", "humiliation": "humiliate",
-}
-
-
-def _check_set(cs: model.CardSet, docs: list[Document], diags: list[Diagnostic], complete: bool) -> None:
-    """Card and whole-set checks; the whole-set ones only when no card was left out (they would mislead)."""
-    combos = {c.opens.combo for c in cs.cards if c.opens} | {h for c in cs.cards if c.pair for h in c.pair}
-    head = docs[0]
-
-    def err(card: model.Card, field: str, msg: str, severity: Severity = "error") -> None:
-        path, line, col = _at(cs, docs, card, field)
-        diags.append(Diagnostic(path, line, col, f"card '{card.name}' {msg}", severity))
-
-    templates = set_templates_dir(cs)
-    if templates is not None and (outside := _outside(Path(cs.path), SET_TEMPLATES)) is not None:
-        diags.append(Diagnostic(_shown(templates), 1, 1, outside))
-    elif templates is not None:
-        for c in cs.cards:
-            try:
-                generated_text(c, cs)
-                summary(c, cs)
-            except TemplateError as exc:
-                diags.append(Diagnostic(exc.path, exc.line, 1, f"{exc.args[0].split(': error: ', 1)[-1]} "
-                                        f"(rendering card '{c.name}')"))
-                break
-    for c in cs.cards:
-        if c.art is not None and c.origin == cs.name:
-            diags.extend(check_art(c, Path(cs.path), NOMINAL_ART_BOX_MM))
-        role = cs.role(c)
-        need = _NEEDS.get(role)
-        if need is None and role != "wrestling" and not has_mechanics(c):
-            err(c, "name", "has no mechanics at all: it would print a blank face and do nothing in play; give it "
-                "damage, a defence, a heal, a pair, opens, follows or another mechanic")
-            continue
-        has = {"damage": bool(c.damage) or c.ongoing is not None or c.opens is not None,
-               "pair": c.pair is not None, "heal": c.heal is not None,
-               "humiliate": c.humiliate is not None}
-        if need and not has[need]:
-            err(c, "type", f"field `{need}`: a {cs.types[c.type].label} card needs `{need}`")
-        if role == "wrestling" and c.follows is None:
-            err(c, "type", "field `follows`: a wrestling move must follow an opener (e.g. follows: hold)")
-        if complete and c.follows is not None and c.follows not in combos:
-            hint = did_you_mean(c.follows, sorted(combos))
-            err(c, "follows", f"field `follows`: no card in the set opens '{c.follows}'{hint}; "
-                f"known openers: {', '.join(sorted(combos)) or 'none'}")
-        if c.opens is not None:
-            for t in c.opens.then:
-                if t not in cs.types:
-                    err(c, "opens", f"field `opens.then`: unknown card type '{t}'"
-                        f"{did_you_mean(t, list(cs.types))}")
-        if c.pair is not None and c.pair[0] == c.pair[1]:
-            err(c, "pair", f"field `pair`: both halves are '{c.pair[0]}'; a counter pair needs two different halves")
-        if c.passes_on and c.travels:
-            err(c, "passes_on", "field `passes_on`: a card cannot both travel and pass on")
-        for problem in check_text(c, cs):
-            err(c, "text", f"field `text`: {problem}")
-        for token in unknown_tokens(c.text or "", tuple(cs.icons)):
-            err(c, "text", f"field `text`: no icon '{{{token}}}' in the set's `icons`"
-                f"{did_you_mean(token, list(cs.icons))}; known: {', '.join(cs.icons) or 'none'}")
-    diags.extend(d for d in deck_problems(cs, head) if complete or "maximum" in d.message)
-    diags.extend(glyph_problems(cs, head, cast(dict[str, Any], head.data).get("look", {})))
-    diags.extend(colour_warnings(cs, head, cast(dict[str, Any], head.data).get("types", {})))
-    if not complete:
-        return
-    total = cs.total
-    if total != cs.deck_size:
-        line, col = head.where(("deck_size",))
-        diags.append(Diagnostic(head.path, line, col, f"deck_size: declared {cs.deck_size} cards but the card "
-                                f"counts add up to {total} ({total - cs.deck_size:+d})"))
-    names = {c.name.upper() for c in cs.cards}
-    for mine in cs.equivalences:
-        if mine.upper() not in names:
-            line, col = head.where(("equivalences", mine), key=True)
-            diags.append(Diagnostic(head.path, line, col, f"equivalences: '{mine}' is not a card of this set"
-                                    f"{did_you_mean(mine, [c.name for c in cs.cards])}"))

@@ -1,8 +1,8 @@
 """A fast yes/no check of a document against the project's own JSON Schemas, without jsonschema.
 
-Importing jsonschema (and its referencing and attrs) costs about a tenth of a second, more than
-checking every file of a set. Well-formed files are the common case, so the loader asks this
-checker first and imports jsonschema only when a document does not plainly conform: then it
+Importing jsonschema (and its referencing and attrs) costs more than checking every file of a set
+(README, "Dependencies", has the measurement). Well-formed files are the common case, so the loader asks
+this checker first and imports jsonschema only when a document does not plainly conform: then it
 finds and words every violation exactly as before. The checker knows only the keywords our
 schemas use; any other keyword makes it answer "not plainly valid", so a schema change can
 never make it wave a bad file through (tests/test_quick_schema.py compares it with jsonschema).
@@ -11,7 +11,6 @@ never make it wave a bad file through (tests/test_quick_schema.py compares it wi
 from __future__ import annotations
 
 import re
-from functools import cache
 from typing import Any
 
 _ANNOTATIONS = frozenset({"description", "title", "default", "examples", "$comment", "$schema", "$id"})
@@ -60,11 +59,6 @@ def _same(a: Any, b: Any) -> bool:
     return type(a) is type(b) and bool(a == b)
 
 
-@cache
-def _regex(pattern: str) -> re.Pattern[str]:
-    return re.compile(pattern)
-
-
 def _ok(schema: Any, x: Any) -> bool:
     if schema is True:
         return True
@@ -82,22 +76,28 @@ def _ok(schema: Any, x: Any) -> bool:
     if "oneOf" in s and sum(_ok(sub, x) for sub in s["oneOf"]) != 1:
         return False
     if isinstance(x, str):
-        if len(x) < s.get("minLength", 0) or ("maxLength" in s and len(x) > s["maxLength"]):
-            return False
-        if "pattern" in s and not _regex(s["pattern"]).search(x):
-            return False
-    if _is_number(x) and (("minimum" in s and x < s["minimum"]) or ("maximum" in s and x > s["maximum"])):
-        return False
+        return _string_ok(s, x)
+    if _is_number(x):
+        return not (("minimum" in s and x < s["minimum"]) or ("maximum" in s and x > s["maximum"]))
     if isinstance(x, list):
-        if len(x) < s.get("minItems", 0) or ("maxItems" in s and len(x) > s["maxItems"]):
-            return False
-        if s.get("uniqueItems") and any(_same(x[i], x[j]) for i in range(len(x)) for j in range(i)):
-            return False
-        if "items" in s and not all(_ok(s["items"], item) for item in x):
-            return False
+        return _array_ok(s, x)
     if isinstance(x, dict):
         return _object_ok(s, x)
     return True
+
+
+def _string_ok(s: dict[str, Any], x: str) -> bool:
+    if len(x) < s.get("minLength", 0) or ("maxLength" in s and len(x) > s["maxLength"]):
+        return False
+    return "pattern" not in s or re.search(s["pattern"], x) is not None  # re caches compiled patterns
+
+
+def _array_ok(s: dict[str, Any], x: list[Any]) -> bool:
+    if len(x) < s.get("minItems", 0) or ("maxItems" in s and len(x) > s["maxItems"]):
+        return False
+    if s.get("uniqueItems") and any(_same(x[i], x[j]) for i in range(len(x)) for j in range(i)):
+        return False
+    return "items" not in s or all(_ok(s["items"], item) for item in x)
 
 
 def _object_ok(s: dict[str, Any], x: dict[Any, Any]) -> bool:

@@ -17,7 +17,6 @@ from typing import Any, cast
 from cardgen.errors import CardgenError, Diagnostic, SetError
 from cardgen.loader import load_sets
 from cardgen.loader.scenario_file import read_scenario
-from cardgen.loader.yaml_doc import Document, PathKey
 from cardgen.model import CardSet
 from cardgen.scenario_spec import (
     ACTIONS,
@@ -36,6 +35,7 @@ from cardgen.scenario_spec import (
     Want,
 )
 from cardgen.suggest import did_you_mean
+from cardgen.yaml_doc import Document, PathKey
 
 EXPECT_KEYS = ("pool", "to_act", "winner", "turn", "discard_top", "draw_pile")
 
@@ -129,6 +129,9 @@ def read_spec(doc: Document, base: Path | None = None) -> ScenarioSpec:
             c = r.cs.cards[ref.design]
             r.fail(at, f"more copies of '{c.name}' than the deck has ({c.count})")
         left[ref.design] -= 1
+    if data.get("deck_shuffled") and sum(left.values()) > 0:
+        r.fail(("deck_shuffled",), f"deck_shuffled: the hands and piles must hold the whole deck "
+               f"({sum(left.values())} of its cards are not in them)", key=True)
     first = data.get("first", r.names[0])
     if first not in r.names:
         r.fail(("first",), f"first: '{first}' is not a player{did_you_mean(str(first), r.names)}")
@@ -146,7 +149,7 @@ def read_spec(doc: Document, base: Path | None = None) -> ScenarioSpec:
         discard=tuple(c.design for c in r.cards(("discard",), data.get("discard"))),
         first=r.names.index(first), steps=tuple(s for s in steps if s is not None), expect=expect,
         made_with={str(k): {str(n): str(h) for n, h in v.items()} for k, v in (data.get("made_with") or {}).items()},
-        made_with_pos=doc.where(("made_with",), key=True))
+        made_with_pos=doc.where(("made_with",), key=True), deck_shuffled=bool(data.get("deck_shuffled")))
 
 
 def _load(r: _Reader, data: dict[str, Any], base: Path) -> tuple[str, ...]:

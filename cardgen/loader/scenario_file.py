@@ -12,7 +12,7 @@ from typing import Any
 
 from cardgen.errors import Diagnostic
 from cardgen.loader.schema_check import check_schema, make_validator
-from cardgen.loader.yaml_doc import Document, read_document
+from cardgen.yaml_doc import Document, read_document
 
 _NAME = {"type": "string", "minLength": 1}
 _NAMES = {"oneOf": [_NAME, {"type": "array", "items": _NAME}]}
@@ -47,6 +47,8 @@ SCENARIO_SCHEMA: dict[str, Any] = {
         "sets": {"oneOf": [_NAME, {"type": "array", "items": _NAME, "minItems": 1}]},
         "seed": {"type": "integer", "minimum": 0},
         "turn_cap": {"type": "integer", "minimum": 1},
+        "deck_shuffled": {"type": "boolean", "description": "The hands and piles are the whole deck as `seed` "
+                          "shuffled it (written by `cardgen simulate --save-games`): later shuffles go on from it."},
         "players": {"type": "array", "minItems": 2, "maxItems": 12, "items": {
             "type": "object", "additionalProperties": False, "required": ["name"], "properties": {
                 "name": _NAME, "life": {"type": "integer"}, "hand": _NAMES,

@@ -7,7 +7,7 @@ build of well-formed files never pays for it; its errors are then worded exactly
 from __future__ import annotations
 
 from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from cardgen.errors import Diagnostic
 from cardgen.loader.quick_schema import plainly_valid
@@ -19,10 +19,10 @@ from cardgen.loader.schema import (
     ICON_FILE_PATTERN,
     schema,
 )
-from cardgen.loader.yaml_doc import Document, PathKey
 from cardgen.primitives import TEXT_ONLY
 from cardgen.schema_parts import MAX_NUMBER
 from cardgen.suggest import did_you_mean
+from cardgen.yaml_doc import Document, PathKey
 
 if TYPE_CHECKING:
     import jsonschema
@@ -127,72 +127,75 @@ def _forms(subschemas: Any) -> str:
     return " or ".join(dict.fromkeys(words)) or "another form"
 
 
-def _message(doc: Document, err: jsonschema.ValidationError) -> list[tuple[PathKey, bool, str]]:
-    at: PathKey = tuple(err.absolute_path)
-    where = _field_name(doc, at)
-    v = err.validator
-    sub = err.schema if isinstance(err.schema, dict) else {}
-    value: Any = err.validator_value
-    if v == "additionalProperties" and isinstance(err.instance, dict):
-        allowed = list(sub.get("properties", {}))
-        out = []
-        for key in err.instance:
-            if key not in allowed:
-                hint = did_you_mean(key, allowed)
-                out.append(((*at, key), True, f"{where}: unknown key '{key}'{hint}; expected one of: "
-                            + ", ".join(allowed)))
-        return out
+Said = list[tuple[PathKey, bool, str]]  # (where, whether at the key rather than the value, the words)
+
+
+def _unknown_keys(at: PathKey, where: str, sub: dict[str, Any], instance: dict[str, Any]) -> Said:
+    allowed = list(sub.get("properties", {}))
+    return [((*at, key), True, f"{where}: unknown key '{key}'{did_you_mean(key, allowed)}; expected one of: "
+             + ", ".join(allowed)) for key in instance if key not in allowed]
+
+
+def _one_of(doc: Document, at: PathKey, where: str, err: jsonschema.ValidationError) -> str:
+    """A value that takes none of its field's forms; a damage value in the words of strikes."""
+    inst = err.instance
+    if not (at and at[-1] == "damage"):
+        if isinstance(inst, list) and not inst:
+            return f"{where}: must not be empty"
+        return f"{where}: expected {_forms(err.validator_value)}, got {_got(doc, at, inst)}"
+    if isinstance(inst, int) and not isinstance(inst, bool) and not 1 <= inst <= MAX_NUMBER:
+        return f"{where}: must be from 1 to {MAX_NUMBER}, got {inst}"
+    if isinstance(inst, list):
+        for item in inst:
+            if not isinstance(item, int) or isinstance(item, bool) or not 1 <= item <= MAX_NUMBER:
+                return f"{where}: every strike must be a whole number from 1 to {MAX_NUMBER}, got {_describe(item)}"
+        return f"{where}: expected a list of 1 to 6 strikes, got {len(inst)}"
+    return f"{where}: expected a whole number or a list of strikes (e.g. [4, 3]), got {_got(doc, at, inst)}"
+
+
+def _sized(v: str, value: Any, where: str) -> str | None:
+    """The words for a length or size bound, or None for another keyword."""
+    if v in ("minLength", "minItems", "minProperties") and (value == 1 or v == "minProperties"):
+        return f"{where}: must not be empty"
+    return {"maxLength": f"{where}: is too long (at most {value} characters)",
+            "maxItems": f"{where}: has too many entries (at most {value})",
+            "minItems": f"{where}: needs at least {value} entries",
+            "uniqueItems": f"{where}: has a repeated entry"}.get(v)
+
+
+def _words(doc: Document, at: PathKey, where: str, err: jsonschema.ValidationError) -> str:
+    """One violation of a value, in words."""
+    v, value, got = str(err.validator), cast(Any, err.validator_value), _got(doc, at, err.instance)
     if v == "required":
         missing = str(err.message).split("'")[1] if "'" in err.message else str(value)
-        return [(at, False, f"{where}: missing required key '{missing}'")]
+        return f"{where}: missing required key '{missing}'"
     if v == "enum":
         choices = [str(c) for c in value]
-        hint = did_you_mean(str(err.instance), choices)
-        return [(at, False, f"{where}: expected one of {', '.join(choices)}, got {_got(doc, at, err.instance)}{hint}")]
+        return f"{where}: expected one of {', '.join(choices)}, got {got}{did_you_mean(str(err.instance), choices)}"
     if v == "type":
-        want = value
-        words = _TYPE_WORDS.get(want, str(want)) if isinstance(want, str) else " or ".join(
-            _TYPE_WORDS.get(w, w) for w in want)
-        return [(at, False, f"{where}: expected {words}, got {_got(doc, at, err.instance)}")]
+        words = _TYPE_WORDS.get(value, str(value)) if isinstance(value, str) else " or ".join(
+            _TYPE_WORDS.get(w, w) for w in value)
+        return f"{where}: expected {words}, got {got}"
     if v in ("minimum", "exclusiveMinimum"):
-        return [(at, False, f"{where}: must be at least {err.validator_value}, got {_got(doc, at, err.instance)}")]
+        return f"{where}: must be at least {value}, got {got}"
     if v == "maximum":
-        return [(at, False, f"{where}: must be at most {err.validator_value}, got {_got(doc, at, err.instance)}")]
-    if v == "oneOf" and not (at and at[-1] == "damage"):  # the strike words below are damage's alone
-        if isinstance(err.instance, list) and not err.instance:
-            return [(at, False, f"{where}: must not be empty")]
-        return [(at, False, f"{where}: expected {_forms(err.validator_value)}, got {_got(doc, at, err.instance)}")]
+        return f"{where}: must be at most {value}, got {got}"
     if v == "oneOf":
-        inst = err.instance
-        if isinstance(inst, int) and not isinstance(inst, bool) and not 1 <= inst <= MAX_NUMBER:
-            return [(at, False, f"{where}: must be from 1 to {MAX_NUMBER}, got {inst}")]
-        if isinstance(inst, list):
-            for item in inst:
-                if not isinstance(item, int) or isinstance(item, bool) or not 1 <= item <= MAX_NUMBER:
-                    return [(at, False, f"{where}: every strike must be a whole number from 1 to {MAX_NUMBER}, "
-                                        f"got {_describe(item)}")]
-            return [(at, False, f"{where}: expected a list of 1 to 6 strikes, got {len(inst)}")]
-        return [(at, False, f"{where}: expected a whole number or a list of strikes (e.g. [4, 3]), "
-                            f"got {_got(doc, at, inst)}")]
+        return _one_of(doc, at, where, err)
     if v == "pattern":
-        form = _PATTERN_WORDS.get(str(err.validator_value), f"the form {err.validator_value}")
-        return [(at, False, f"{where}: {_got(doc, at, err.instance)} is not {form}")]
-    if v == "minProperties":
-        return [(at, False, f"{where}: must not be empty")]
+        return f"{where}: {got} is not {_PATTERN_WORDS.get(str(value), f'the form {value}')}"
     if v == "maxProperties":
-        return [(at, False, f"{where}: one primitive per list entry (write each on its own '- ' line), got "
-                            + ", ".join(str(k) for k in (err.instance if isinstance(err.instance, dict) else ())))]
-    if v in ("minLength", "minItems") and value == 1:
-        return [(at, False, f"{where}: must not be empty")]
-    if v == "maxLength":
-        return [(at, False, f"{where}: is too long (at most {value} characters)")]
-    if v == "maxItems":
-        return [(at, False, f"{where}: has too many entries (at most {value})")]
-    if v == "minItems":
-        return [(at, False, f"{where}: needs at least {value} entries")]
-    if v == "uniqueItems":
-        return [(at, False, f"{where}: has a repeated entry")]
-    return [(at, False, f"{where}: {err.message}")]
+        return (f"{where}: one primitive per list entry (write each on its own '- ' line), got "
+                + ", ".join(str(k) for k in (err.instance if isinstance(err.instance, dict) else ())))
+    return _sized(v, value, where) or f"{where}: {err.message}"
+
+
+def _message(doc: Document, err: jsonschema.ValidationError) -> Said:
+    at: PathKey = tuple(err.absolute_path)
+    where = _field_name(doc, at)
+    if err.validator == "additionalProperties" and isinstance(err.instance, dict):
+        return _unknown_keys(at, where, err.schema if isinstance(err.schema, dict) else {}, err.instance)
+    return [(at, False, _words(doc, at, where, err))]
 
 
 def make_validator(schema_dict: dict[str, Any]) -> SchemaValidator:

@@ -15,9 +15,8 @@ from concurrent.futures.process import BrokenProcessPool
 
 import pypdfium2
 
-from cardgen.export.tts import back_image
 from cardgen.model import CardSet
-from cardgen.render.preview import card_images, png_bytes
+from cardgen.render.preview import back_image, card_images, png_bytes
 from cardgen.render.rules_page import rules_pdf
 from cardgen.render.sheets import PrintOptions
 

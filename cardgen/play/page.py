@@ -59,6 +59,12 @@ def rules_page(lang: str, pages: int) -> str:
 
 
 @cache
+def lobby_page(lang: str) -> str:
+    """The host's lobby page in `lang` (its choices come from /api/TOKEN/lobby)."""
+    return _render("lobby.html", "play.lobby", lang)
+
+
+@cache
 def replay_page(lang: str) -> str:
     """The replay viewer's page in `lang` (its data comes from /replay.json)."""
     return _render("replay.html", "play.replay", lang)

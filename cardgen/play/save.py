@@ -47,6 +47,7 @@ class Opening:
     draw: tuple[int, ...]  # top card first
     seed: int  # the game's shuffling generator (reshuffles)
     turn_cap: int
+    deck_shuffled: bool = False  # dealt by `new_game` (a simulated game): the generator goes on from that shuffle
 
 
 def deal(cs: CardSet, sets: Sequence[str], names: Sequence[str], seed: int) -> Opening:
@@ -82,18 +83,21 @@ def _expect(s: GameState) -> dict[str, object]:
     return out
 
 
-def scenario_data(opening: Opening, cs: CardSet, s: GameState | None = None, title: str = "") -> dict[str, object]:
+def scenario_data(opening: Opening, cs: CardSet, s: GameState | None = None, title: str = "",
+                  description: str = "") -> dict[str, object]:
     """The scenario of `opening` and the decisions of `s` so far (none: the opening alone), with `expect:`."""
     names = opening.names
     ref = card_ref
     data: dict[str, object] = {
         "title": title or f"{cs.title}: a game from cardgen play",
-        "description": "Saved by `cardgen play`: the opening deal, every decision since, and the state reached.",
+        "description": description
+        or "Saved by `cardgen play`: the opening deal, every decision since, and the state reached.",
         "sets": list(opening.sets),
         "seed": opening.seed,
         "turn_cap": opening.turn_cap,
         "players": [{"name": n, "hand": [ref(cs, d) for d in h]} for n, h in zip(names, opening.hands, strict=True)],
         "draw": [ref(cs, d) for d in opening.draw],
+        **({"deck_shuffled": True} if opening.deck_shuffled else {}),
         "moves": [to_named(cs, names, p, m) for p, m in decisions(s)] if s is not None else [],
     }
     if s is not None:
@@ -120,7 +124,7 @@ def opening_spec(opening: Opening, cs: CardSet) -> ScenarioSpec:
                   for n, h in zip(opening.names, opening.hands, strict=True))
     return ScenarioSpec(path="", title="", description="", sets=opening.sets, cs=cs, seed=opening.seed,
                         turn_cap=opening.turn_cap, seats=seats, draw=opening.draw, discard=(), first=0, steps=(),
-                        expect=None)
+                        expect=None, deck_shuffled=opening.deck_shuffled)
 
 
 def start_state(opening: Opening, cs: CardSet) -> GameState:
@@ -135,9 +139,9 @@ def fingerprint(s: GameState) -> tuple[object, ...]:
             s.rng.getstate(), log_json(s.game, s.log or []))
 
 
-def verified_scenario(opening: Opening, cs: CardSet, s: GameState) -> str:
+def verified_scenario(opening: Opening, cs: CardSet, s: GameState, title: str = "", description: str = "") -> str:
     """The scenario text of the game so far, after checking that the scenario runner replays it to `s`."""
-    text = scenario_text(scenario_data(opening, cs, s))
+    text = scenario_text(scenario_data(opening, cs, s, title, description))
     try:
         sc = _load(text)
         unmet = sc.run()

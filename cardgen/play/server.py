@@ -8,6 +8,8 @@ Routes (TOKEN is a seat's token; anything else under /api/ answers 404 and revea
 - `POST /api/TOKEN/move` a move, as JSON only ({kind, card, target, choice, version}); the answer is the
   new view, or an error with the reason and the game unchanged;
 - `GET /api/TOKEN/save` the game so far as a scenario file (docs/scenarios.md);
+- `POST /api/TOKEN/next` the host's rematch or new deal; `GET /lobby/TOKEN` the host's lobby page, and
+  `GET|POST /api/TOKEN/lobby` its choices and the start of the next table (`lobby`);
 - `GET /card/D.png`, `/back.png`, `/rules`, `/rules.pdf`, `/rules-N.png`: card faces by design, the back and
   the rules page, which are public at a real table too (`/favicon.ico` is the back).
 
@@ -40,10 +42,13 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from cardgen.engine.moves import Move
+from cardgen.errors import CardgenError
 from cardgen.play.art import TableArt
 from cardgen.play.connections import BACKLOG, TimedConnection, bound_logs, connection_cap, quiet_loop_errors
 from cardgen.play.guard import ASGIApp, Guard, Message, Receive, Scope, Send
-from cardgen.play.page import STATIC, rules_page, table_page
+from cardgen.play.lobby import Choice, lobby_data, next_table, parse_choice, set_titles
+from cardgen.play.lobby import links as lobby_links
+from cardgen.play.page import STATIC, lobby_page, rules_page, table_page
 from cardgen.play.save import SaveError
 from cardgen.play.table import MoveRefused, Table
 from cardgen.play.wording import say
@@ -70,10 +75,14 @@ class NoSeat(MoveRefused):
 class TableServer:
     """The table, the pictures, the bots' task and the pages listening for changes."""
 
-    def __init__(self, table: Table, art: TableArt, pace: float = 0.8) -> None:
+    def __init__(self, table: Table, art: TableArt, pace: float = 0.8,
+                 art_for: Callable[[Table], TableArt] | None = None) -> None:
         self.table = table
         self.art = art
         self.pace = pace
+        self.art_for = art_for or rendered_art
+        self._titles: list[str] | None = None
+        self._starting = False
         self._listeners: set[asyncio.Event] = set()
         self._wake = asyncio.Event()
         self._bots: asyncio.Task[None] | None = None
@@ -84,6 +93,8 @@ class TableServer:
             Route("/api/{token}/move", self.move, methods=["POST"]),
             Route("/api/{token}/save", self.save),
             Route("/api/{token}/next", self.next_game, methods=["POST"]),
+            Route("/lobby/{token}", self.lobby_page),
+            Route("/api/{token}/lobby", self.lobby, methods=["GET", "POST"]),
             Route("/card/{d}.png", self.card),
             Route("/back.png", self.back),
             Route("/favicon.ico", self.back),
@@ -115,8 +126,8 @@ class TableServer:
         self._wake.set()
 
     async def _bot_loop(self) -> None:
-        t = self.table
         while True:
+            t = self.table  # the lobby may have started another
             seat = t.bot_to_act()
             if seat is None:
                 self._wake.clear()
@@ -159,18 +170,23 @@ class TableServer:
         return JSONResponse(self.table.view(self._seat(request)), headers=NO_STORE)
 
     async def events(self, request: Request) -> Response:
-        seat = self._seat(request)
+        self._seat(request)
+        token = str(request.path_params["token"])
         ev = asyncio.Event()
         ev.set()
         self._listeners.add(ev)
 
         async def stream() -> AsyncIterator[str]:
-            sent = (0, -1)
+            sent = (0, 0, -1)
             try:
                 while True:
-                    if sent != self.table.stamp:
-                        sent = self.table.stamp
-                        yield f"data: {json.dumps(self.table.view(seat), ensure_ascii=False)}\n\n"
+                    t = self.table
+                    if sent != (t.number, *t.stamp):
+                        seat = t.seat_of(token)  # a table the lobby started seats a friend where it can
+                        if seat is None:
+                            return  # the new table has no seat for this link
+                        sent = (t.number, *t.stamp)
+                        yield f"data: {json.dumps(t.view(seat), ensure_ascii=False)}\n\n"
                     ev.clear()
                     try:
                         await asyncio.wait_for(ev.wait(), KEEPALIVE_S)
@@ -207,6 +223,50 @@ class TableServer:
             raise Refusal(str(exc), exc.status, seat) from None
         self.changed()
         return JSONResponse(self.table.view(seat), headers=NO_STORE)
+
+    def _host(self, request: Request) -> int:
+        seat = self._seat(request)
+        if seat != 0:
+            raise MoveRefused(say(self.table.lang, "refused.next_host"), 403)
+        return seat
+
+    async def lobby_page(self, request: Request) -> Response:
+        self._host(request)
+        return HTMLResponse(lobby_page(self.table.lang), headers=NO_STORE)
+
+    async def lobby(self, request: Request) -> Response:
+        """The lobby's choices (GET), or the next table started as chosen (POST: {sets, seats, lang})."""
+        seat = self._host(request)
+        base = f"http://{request.headers.get('host', '')}"
+        if self._titles is None:
+            self._titles = await asyncio.to_thread(set_titles, self.table.sets)
+        if request.method == "GET":
+            return JSONResponse(lobby_data(self.table, self._titles, base), headers=NO_STORE)
+        old = self.table
+        choice = parse_choice(await self._json(request, seat), old)
+        if not old.over:
+            raise MoveRefused(say(old.lang, "refused.next_early"), 409)
+        if self._starting:
+            raise MoveRefused(say(old.lang, "refused.stale"), 409)
+        self._starting = True
+        try:
+            new, art = await asyncio.to_thread(self._next_table, old, choice)
+        finally:
+            self._starting = False
+        if self.table is not old:
+            raise MoveRefused(say(old.lang, "refused.stale"), 409)
+        self.table, self.art = new, art
+        self.changed()
+        return JSONResponse({"table": f"{base}/t/{new.host.token}", "links": lobby_links(old, new, base)},
+                            headers=NO_STORE)
+
+    def _next_table(self, old: Table, choice: Choice) -> tuple[Table, TableArt]:
+        """The next table and its pictures (what `build` refuses is refused here, with its message)."""
+        try:
+            new = next_table(old, choice)
+            return new, self.art_for(new)
+        except CardgenError as exc:
+            raise MoveRefused(str(exc), 400) from None
 
     async def move(self, request: Request) -> Response:
         seat = self._seat(request)
@@ -260,6 +320,13 @@ class Refusal(MoveRefused):
 
 
 NO_STORE = {"Cache-Control": "no-store"}
+
+
+def rendered_art(table: Table) -> TableArt:
+    """A table's pictures, rendered now (a set `build` refuses raises its CardgenError)."""
+    art = TableArt(table.cs)
+    art.render()
+    return art
 
 
 def picture_index(text: str) -> int | None:

@@ -16,6 +16,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from cardgen.checks import load_set_with_warnings
+from cardgen.checks.language import in_language
 from cardgen.engine import moves as mv
 from cardgen.engine.agents import RandomAgent
 from cardgen.engine.move_codec import MoveFormatError, from_wire, number
@@ -25,8 +27,7 @@ from cardgen.engine.rules import push
 from cardgen.engine.state import GameState
 from cardgen.engine.views import Agent, observe
 from cardgen.errors import CardgenError, Diagnostic
-from cardgen.loader import load_set_with_warnings, mix_sets, resolve_set
-from cardgen.loader.language import in_language
+from cardgen.loader import mix_sets, resolve_set
 from cardgen.loader.load import is_path_like
 from cardgen.loader.scenario import load_scenario
 from cardgen.model import CardSet
@@ -170,6 +171,9 @@ class Table:
     game: int = 1  # which game at this table (a rematch or a new deal starts the next)
     budget: Budget = field(default_factory=lambda: parse_budget(DEFAULT_BUDGET))
     agent_factory: AgentFactory | None = None
+    sets: tuple[str, ...] = ()  # the sets the server was started with, as `--set` takes them (the lobby's offer)
+    chosen_sets: tuple[str, ...] = ()  # this table's sets among them
+    number: int = 1  # which table since the server started (the lobby starts the next)
     _lines: tuple[tuple[int, int], list[LogLine]] = ((0, -1), [])
 
     # --- set-up -----------------------------------------------------------------------------------------
@@ -177,21 +181,26 @@ class Table:
     @classmethod
     def open(cls, sets: Sequence[str], players: int = 2, bots: str | None = None, seed: int = 0,
              budget: str | Budget | None = None, names: str | None = None,
-             agent_factory: AgentFactory | None = None, lang: str | None = None) -> Table:
+             agent_factory: AgentFactory | None = None, lang: str | None = None,
+             offered: Sequence[str] = ()) -> Table:
         """Load `sets` (in `lang`, else in their own language), deal with `seed`, seat a person at seat 1 and
-        `bots` (or friends) at the others."""
+        `bots` (or friends) at the others. `offered`: the sets the lobby offers (default: `sets`)."""
         kinds = seat_kinds(players, bots)
         seat_list = seat_names(players, names)
         warnings: list[Diagnostic] = []
         deck = load_deck(sets, lang, warnings)
-        opening = deal(deck, [scenario_set_ref(r) for r in sets], seat_list, seed)
+        if deck.rules.hand_size * players > deck.total:
+            raise SeatError(f"{deck.name} has {deck.total} cards, too few to deal {players} hands of "
+                            f"{deck.rules.hand_size}")
+        refs = tuple(scenario_set_ref(r) for r in sets)
+        opening = deal(deck, refs, seat_list, seed)
         state = start_state(opening, deck)
         cs = deck
         b = budget if isinstance(budget, Budget) else parse_budget(budget or DEFAULT_BUDGET)
         seats = [Seat(name, kind, token=secrets.token_urlsafe(18) if kind == HUMAN else "")
                  for name, kind in zip(seat_list, kinds, strict=True)]
         table = cls(cs=cs, opening=opening, state=state, seats=seats, seed=seed, warnings=warnings, budget=b,
-                    agent_factory=agent_factory)
+                    agent_factory=agent_factory, sets=tuple(offered) or refs, chosen_sets=refs)
         table.seat_bots()
         return table
 
@@ -216,12 +225,13 @@ class Table:
         refs = [str((path.parent / r).resolve()) if is_path_like(r) else r for r in spec.sets]
         deck = load_deck(refs, lang, warnings) if lang is not None else spec.cs
         opening = Opening(sets=spec.sets, names=tuple(names), hands=tuple(seat.hand for seat in spec.seats),
-                          draw=spec.draw, seed=spec.seed, turn_cap=game.state.game.turn_cap)
+                          draw=spec.draw, seed=spec.seed, turn_cap=game.state.game.turn_cap,
+                          deck_shuffled=spec.deck_shuffled)
         b = budget if isinstance(budget, Budget) else parse_budget(budget or DEFAULT_BUDGET)
         seats = [Seat(name, kind, token=secrets.token_urlsafe(18) if kind == HUMAN else "")
                  for name, kind in zip(names, kinds, strict=True)]
         table = cls(cs=deck, opening=opening, state=game.state, seats=seats, seed=spec.seed, warnings=warnings,
-                    budget=b, agent_factory=agent_factory)
+                    budget=b, agent_factory=agent_factory, sets=tuple(refs), chosen_sets=tuple(refs))
         table.seat_bots()
         return table
 
@@ -348,6 +358,8 @@ class Table:
                          [p.kind for p in self.seats], self.lines(), [text for _, text in self.notes],
                          self.lang).data()
         data["game"] = self.game
+        data["table_no"] = self.number
+        data["lang"] = self.lang
         data["can_restart"] = seat == 0
         return data
 

@@ -89,6 +89,8 @@ def _in_window(view: PlayerView, ci: CardInfo, step: Pending) -> tuple[str, dict
             return "wrong_defence", {"card": card, "kinds": ", ".join(sorted(step.defences))}
     if ci.turn_play and not (ci.interject or ci.meddles or ci.defend_as):
         return "on_your_turn", {}
+    if ci.follows is not None and not (ci.answers or ci.interject):
+        return "follow_up", {"combo": ci.follows}
     if ci.heal_drop and ci.heal_turn and not ci.answers:
         return "heal_turn_or_drop", {}
     if ci.heal_drop and not ci.answers:

@@ -24,6 +24,7 @@ from cardgen.paths import templates_dir
 from cardgen.render.errors import LayoutError
 from cardgen.render.fonts import FONT_FILES
 from cardgen.suggest import did_you_mean
+from cardgen.yaml_doc import compose_node
 from cardgen.yaml_lib import yaml
 
 
@@ -264,7 +265,6 @@ def _error(path: Path, node: yaml.Node | None, message: str) -> LayoutFileError:
     mark = node.start_mark if node is not None else None
     return LayoutFileError(path, mark.line + 1 if mark else 1, mark.column + 1 if mark else 1, message)
 _NUMBER = "tag:yaml.org,2002:int", "tag:yaml.org,2002:float"
-_COMPOSE_LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 def is_record(kind: object) -> bool:
@@ -397,7 +397,7 @@ def _node(path: Path, within: Path | None) -> yaml.Node:
     try:
         data = read_set_file(within, path.relative_to(within), MAX_LAYOUT_BYTES, "layout file") if within else \
             read_capped(path, MAX_LAYOUT_BYTES, "layout file")
-        node = yaml.compose(data.decode("utf-8"), Loader=_COMPOSE_LOADER)
+        node = compose_node(data.decode("utf-8"))
     except UnreadableFile as exc:
         raise LayoutFileError(path, 1, 1, str(exc)) from exc
     except UnicodeDecodeError as exc:

@@ -49,7 +49,7 @@ def register_set_fonts(fonts: Mapping[str, str]) -> dict[str, str]:
     registry of fonts is the process's); returns logical face -> registered name. The name is the file's content
     digest, so registering again costs a lookup."""
     from cardgen.errors import CardgenError
-    from cardgen.loader.look import read_font, truetype
+    from cardgen.font_file import read_font, truetype
 
     out: dict[str, str] = {}
     for face, path in fonts.items():

@@ -13,7 +13,7 @@ from typing import Any, NamedTuple
 
 from cardgen.paths import templates_dir
 from cardgen.render.errors import LayoutError
-from cardgen.yaml_lib import yaml
+from cardgen.yaml_doc import read_plain
 
 
 class Paper(NamedTuple):
@@ -33,21 +33,11 @@ class CardSize(NamedTuple):
     height: float
 
 
-# libyaml's loader when PyYAML has it (its wheels do): the layout files are read on every build, and the
-# pure-Python loader takes longer than drawing a page.
-SAFE_LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
-
-def read_yaml(text: str) -> Any:
-    """Plain YAML data (no positions needed), as fast as the installed PyYAML can."""
-    return yaml.load(text, Loader=SAFE_LOADER)
-
-
 @cache
 def _load(name: str) -> dict[str, Any]:
     path = templates_dir() / "layout" / name
     with path.open(encoding="utf-8") as fh:
-        data = read_yaml(fh.read())
+        data = read_plain(fh.read())  # read on every build: libyaml when PyYAML has it
     if not isinstance(data, dict):
         raise LayoutError(f"{path}: expected a mapping")
     return data

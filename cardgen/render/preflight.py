@@ -39,7 +39,7 @@ def _set_file(cs: CardSet) -> str:
 
 def _first_mark(file: Path, keys: list[tuple[str, ...]], expected: str) -> tuple[str, int, int] | None:
     """Where `file` (a YAML file) gives the first of `keys` it has (dotted paths as tuples), if any."""
-    from cardgen.loader.yaml_doc import read_document
+    from cardgen.yaml_doc import read_document
 
     if not file.is_file():
         return None

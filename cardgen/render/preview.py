@@ -18,7 +18,7 @@ from cardgen.errors import CardgenError
 from cardgen.model import Card, CardSet
 from cardgen.numbering import card_file_stem
 from cardgen.output import publish_files
-from cardgen.render.geometry import Rect
+from cardgen.render.geometry import Rect, back_cells
 from cardgen.render.sheets import PrintOptions, card_sequence, cards_pdf
 from cardgen.suggest import did_you_mean
 
@@ -108,3 +108,20 @@ def preview_files(cs: CardSet, opts: PrintOptions, dpi: float, card: str | None 
 def write_previews(out: Path, files: dict[str, bytes]) -> list[Path]:
     """Each set's previews and contact sheet appear together (output.publish_files)."""
     return publish_files(out, files)
+
+
+def back_image(cs: CardSet, opts: PrintOptions, dpi: float, size: tuple[int, int]) -> Image.Image:
+    """The printed card back, rasterised from a one-card proof with backs."""
+    one = replace(cs, cards=cs.cards[:1])
+    pdf = cards_pdf(one, replace(opts, proof=True, backs=True))
+    cell = back_cells(pdf.layout, "short" if opts.duplex == "short" else "long", (0.0, 0.0))[0]
+    doc = pypdfium2.PdfDocument(pdf.data)
+    try:
+        page = doc[1].render(scale=dpi / 72).to_pil().convert("RGB")
+    finally:
+        doc.close()
+    px = dpi / 25.4
+    box = (round(cell.x * px), round((pdf.layout.paper.height - cell.top) * px),
+           round(cell.right * px), round((pdf.layout.paper.height - cell.y) * px))
+    back: Image.Image = page.crop(box).resize(size)
+    return back

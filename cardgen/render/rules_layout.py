@@ -41,9 +41,9 @@ from cardgen.render.face_layout import min_text_pt
 from cardgen.render.fonts import register_fonts
 from cardgen.render.hyphenation import broken, narrowest
 from cardgen.render.icons import IconCanvas, paragraph_markup
-from cardgen.render.layout_data import read_yaml
 from cardgen.render.memory import RulesMemory
 from cardgen.render.rules_content import TABLE_KINDS, Block
+from cardgen.yaml_doc import read_plain
 
 LAYOUT_FILE = "layout.yaml"
 BULLET = "•"  # drawn before each bullet paragraph, in the body face
@@ -55,7 +55,7 @@ PDF_CREATOR = "cardgen rules page"
 def layout() -> dict[str, Any]:
     """The layout data (templates/rules/layout.yaml)."""
     with open(templates_dir() / "rules" / LAYOUT_FILE, encoding="utf-8") as fh:
-        data: dict[str, Any] = read_yaml(fh.read())
+        data: dict[str, Any] = read_plain(fh.read())
     return data
 
 

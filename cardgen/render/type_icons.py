@@ -11,14 +11,14 @@ from typing import Any
 from cardgen.paths import templates_dir
 from cardgen.render.errors import LayoutError
 from cardgen.render.geometry import Rect
-from cardgen.render.layout_data import read_yaml
 from cardgen.render.pen import Pen
+from cardgen.yaml_doc import read_plain
 
 
 @cache
 def icon_data() -> dict[str, Any]:
     path = templates_dir() / "layout" / "type_icons.yaml"
-    data = read_yaml(path.read_text(encoding="utf-8"))
+    data = read_plain(path.read_text(encoding="utf-8"))
     if not isinstance(data, dict) or not isinstance(data.get("icons"), dict):
         raise LayoutError(f"{path}: expected 'size', 'gap' and 'icons'")
     return data

@@ -34,17 +34,18 @@ from typing import Any
 
 import yaml
 
+from cardgen.checks import load_set, load_set_with_warnings
 from cardgen.errors import CardgenError, Diagnostic, SetError
-from cardgen.loader import load_set, load_set_with_warnings
 from cardgen.loader.card_checks import name_key
 from cardgen.loader.load import card_files, is_path_like
+from cardgen.loader.same_name import set_name_for
 from cardgen.loader.schema import SCHEMA_FILE, schema_json
-from cardgen.loader.yaml_doc import Document, read_document
 from cardgen.model import Card, CardSet
 from cardgen.output import not_a_file_to_replace, write_atomic
 from cardgen.sheets.columns import raw_card
 from cardgen.sheets.parse import parse_table
 from cardgen.sheets.read import read_table
+from cardgen.yaml_doc import Document, read_document
 
 CARDS_FILE = "cards.yaml"
 
@@ -150,8 +151,6 @@ def copy_set_folder(src: Path, dst: Path) -> None:
 
 
 def _set_name(folder: Path) -> str:
-    from cardgen.scaffold import set_name_for
-
     return set_name_for(folder.resolve().name, prefix="set-", empty="imported")
 
 
@@ -280,7 +279,7 @@ def _existing_target(into: Path, cards: list[dict[str, Any]]) -> tuple[_Target, 
 
 
 def read_document_text(text: str, shown: str) -> Document | None:
-    from cardgen.loader.yaml_doc import parse_text
+    from cardgen.yaml_doc import parse_text
 
     return parse_text(text, shown, [])
 

@@ -10,10 +10,10 @@ from typing import Any
 
 from cardgen.errors import Diagnostic
 from cardgen.loader.schema_check import check_schema
-from cardgen.loader.yaml_doc import Document
 from cardgen.sheets.columns import BY_HEADER, COLUMNS, CellError, Column, is_blank, parse_cell
 from cardgen.sheets.read import Table
 from cardgen.suggest import did_you_mean
+from cardgen.yaml_doc import Document
 
 REQUIRED = ("name", "type", "count", "source")
 MAX_HEADER_MESSAGES = 10  # unknown header cells reported one by one; the rest as one "and N more" line

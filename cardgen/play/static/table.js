@@ -13,6 +13,10 @@
   var token = decodeURIComponent(location.pathname.split("/").pop());
   var api = "/api/" + encodeURIComponent(token);
   var view = null, selected = -1, sending = false;
+  // Which table the page was drawn for: one the lobby starts may speak another language and deal other cards,
+  // so the page is loaded afresh for it; its pictures are asked for by the table's number (no stale cache).
+  var tableNo = null;
+  function art(path) { return path + (path.indexOf("?") < 0 ? "?" : "&") + "t=" + tableNo; }
   // A wide window with a mouse zooms on hover (table.css lays the zoom out beside the log for it).
   var hover = window.matchMedia("(hover: hover) and (pointer: fine) and (min-width: 1000px)");
 
@@ -22,7 +26,7 @@
     if (text !== undefined) e.textContent = text;
     return e;
   }
-  function large(d) { return "/card/" + d + ".png?size=large"; }
+  function large(d) { return art("/card/" + d + ".png?size=large"); }
   function showZoom(c) {
     var z = document.getElementById("zoom"), img = document.getElementById("zoom-img");
     img.src = large(c.card); img.alt = c.name;
@@ -43,7 +47,7 @@
   }
   function cardImg(c, cls) {
     var img = el("img", cls || "");
-    img.src = "/card/" + c.card + ".png";
+    img.src = art("/card/" + c.card + ".png");
     img.alt = c.name; img.title = c.name;
     zoomable(img, c);
     return img;
@@ -111,7 +115,7 @@
       s.appendChild(life);
       var backs = el("div", "backs");
       backs.dataset.cards = p.cards;
-      for (var k = 0; k < Math.min(p.cards, 10); k++) { var b = el("img"); b.src = "/back.png"; b.alt = ""; backs.appendChild(b); }
+      for (var k = 0; k < Math.min(p.cards, 10); k++) { var b = el("img"); b.src = art("/back.png"); b.alt = ""; backs.appendChild(b); }
       backs.title = say("cards", {n: p.cards});
       s.appendChild(backs);
       var st = [];
@@ -186,7 +190,7 @@
     if (!f) return;
     var img = document.getElementById("flight-img");
     if (img.dataset.card !== String(f.card)) {
-      img.src = "/card/" + f.card + ".png"; img.alt = f.name; img.dataset.card = f.card;
+      img.src = art("/card/" + f.card + ".png"); img.alt = f.name; img.dataset.card = f.card;
       img.onclick = function () { showZoom({card: f.card, name: f.name}); };
     }
     fig.dataset.strike = f.strike; fig.dataset.strikes = f.strikes;
@@ -207,6 +211,9 @@
              function (j) { view = null; render(j); }); });
       choices.appendChild(b);
     });
+    var lobby = el("a", "next lobby", say("lobby"));
+    lobby.href = "/lobby/" + encodeURIComponent(token);
+    choices.appendChild(lobby);
   }
 
   function renderLog(v) {
@@ -219,6 +226,10 @@
   }
 
   function render(v, again) {
+    if (tableNo === null) {
+      tableNo = v.table_no;
+      document.getElementById("draw-img").src = art("/back.png");
+    } else if (v.table_no !== tableNo) { location.reload(); return; }
     if (view && !again && (v.game < view.game || (v.game === view.game && v.version < view.version))) return;
     view = v;
     document.body.dataset.version = v.version;
@@ -253,5 +264,10 @@
     .catch(function () { showError(say("no_seat")); });
   var events = new EventSource(api + "/events");
   events.onmessage = function (e) { showError(""); render(JSON.parse(e.data)); };
-  events.onerror = function () { showError(say("connection_lost")); };
+  events.onerror = function () {
+    showError(say("connection_lost"));
+    // a table the lobby started may have no seat for this link any more: say so, and stop asking
+    fetch(api + "/state").then(function (r) { if (r.status === 404) { events.close(); showError(say("no_seat")); } })
+      .catch(function () {});
+  };
 })();

@@ -1,4 +1,9 @@
-"""Safe YAML reading that keeps line/column of every value.
+"""Reading YAML, in one place: safe, keeping the line and column of every value where a message needs them.
+
+`read_document` reads a user's file into a `Document` (the data and where each value starts);
+`read_plain` parses text whose messages need no positions (the layout data, catalogues) as fast as
+PyYAML can, and `compose_node` gives the node tree, for a reader that checks each value at its own
+line (`render.face_layout`).
 
 Only YAML's plain data is built (mappings, lists, strings, numbers, booleans,
 null): no tags are executed. Aliases are followed against a node budget, so an
@@ -32,6 +37,8 @@ MAX_NODES = 200_000
 # Above this size a broken file's message comes from libyaml: re-parsing it in pure Python would take seconds.
 MAX_REPARSE_CHARS = 100_000
 _FAST_LOADER: Any = getattr(yaml, "CSafeLoader", None)
+# libyaml's loader when PyYAML has it (its wheels do), else the pure-Python one: for plain data and node trees
+SAFE_LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 TOO_MANY_CARDS = "card designs the set may still have"  # the message of a file refused for its card count
 
 PathKey = tuple[str | int, ...]
@@ -336,3 +343,15 @@ def parse_text(text: str, shown: str, diags: list[Diagnostic], expected: str = S
         diags.append(Diagnostic(shown, 1, 1, "document nests too deeply (recursive alias?); refused"))
         return None
     return doc
+
+
+def read_plain(text: str) -> Any:
+    """Plain YAML data, as fast as the installed PyYAML can: for files whose messages need no positions."""
+    return yaml.load(text, Loader=SAFE_LOADER)
+
+
+def compose_node(text: str) -> yaml.Node | None:
+    """The YAML node tree of `text` (each node knows its line and column); None for an empty document.
+    Raises yaml.YAMLError for text that is not YAML."""
+    node: yaml.Node | None = yaml.compose(text, Loader=SAFE_LOADER)
+    return node

@@ -1,5 +1,5 @@
-"""What a TrueType file says before reportlab reads it: whether its licence lets it be embedded, and whether its
-character map is small enough to expand.
+"""A set's TrueType face: what the file says before reportlab reads it (whether its licence lets it be embedded,
+whether its character map is small enough to expand), then reportlab's reading of it.
 
 reportlab expands the chosen character map into a dictionary entry per code point, so a 760 KB file whose map
 claims U+0000 to U+7FFFFFFF would take gigabytes; and it embeds a face whose OS/2 `fsType` forbids embedding
@@ -9,7 +9,14 @@ only on the number of map entries, never on the ranges they claim.
 
 from __future__ import annotations
 
+import hashlib
+import io
 import struct
+from functools import cache
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from cardgen.bounded_read import NotRegularFile, OutsideSetFolder, UnreadableFile, read_set_file
 
 # A face's character map may name at most this many code points. A full CJK face maps about 50,000; all of
 # Unicode's assigned characters are about 155,000.
@@ -114,3 +121,62 @@ def font_file_problem(data: bytes) -> str | None:
         return str(exc)
     except struct.error:
         return "its tables are cut short; is the file corrupt?"
+
+
+MAX_FONT_BYTES = 20_000_000  # a full CJK face is about 16 MB; a Latin one well under 1 MB
+
+
+class SetFont(NamedTuple):
+    """A parsed TrueType face of a set: the registered name is its content's digest, so the same file
+    always embeds under the same name (reproducible PDFs) and two sets' files never clash."""
+
+    name: str
+    data: bytes
+    charset: frozenset[int]
+
+
+def font_name(data: bytes) -> str:
+    return "set-" + hashlib.sha256(data).hexdigest()[:16]
+
+
+@cache
+def _parse(data: bytes) -> Any:
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    font = TTFont(font_name(data), io.BytesIO(data))
+    # reportlab's registry treats two faces of one PostScript name as one font (the first registered wins): a
+    # set's own DejaVuSans, or two versions of a face, would silently draw in the other. The name made
+    # unique by the content's digest also names the embedded subset (ABCDEF+Name-1a2b3c4d).
+    font.face.name = font.face.name + b"-" + hashlib.sha256(data).hexdigest()[:8].encode()
+    return font
+
+
+def truetype(data: bytes) -> Any:
+    """reportlab's TTFont of the file's bytes, parsed once per content."""
+    return _parse(data)
+
+
+def read_font(folder: Path, rel: str) -> SetFont | str:
+    """The face the set folder's file `rel` holds, or why it cannot be used: outside the folder, not a regular
+    file, over MAX_FONT_BYTES, a licence that forbids embedding, a character map too large to expand, or a file
+    reportlab's TrueType reader refuses."""
+    try:
+        data = read_set_file(folder, rel, MAX_FONT_BYTES, "font file")
+    except NotRegularFile as exc:
+        return f"font file '{rel}' is {exc.why}"
+    except OutsideSetFolder as exc:
+        return str(exc)
+    except UnreadableFile as exc:
+        return f"font file '{rel}' not found" if exc.why == "not found" else f"'{rel}': {exc}"
+    problem = font_file_problem(data)
+    if problem is not None:
+        return f"'{rel}' cannot be used: {problem}"
+    from reportlab.pdfbase.ttfonts import TTFError
+
+    try:
+        font = truetype(data)
+    except TTFError as exc:
+        return f"'{rel}' is not a usable TrueType font ({exc})"
+    except Exception as exc:  # reportlab's parser raises what struct or its tables raise on a damaged file
+        return f"'{rel}' is not a usable TrueType font ({type(exc).__name__}: {exc}); is it corrupt?"
+    return SetFont(font.fontName, data, frozenset(font.face.charWidths))
