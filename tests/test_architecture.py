@@ -336,8 +336,7 @@ MAX_COMPLEXITY = 30  # cyclomatic (radon), any function of the package
 # Functions above it in rooms other engineers are reworking this round; each must still be above it (so the
 # list shrinks as they are split), and none may be added.
 _OVER_FOR_NOW = {"render/rules_content.py:page_context", "export/print_shop.py:export_print_shop",
-                 "sim/greedy.py:_score", "sim/play.py:play_one", "sim/balance/words.py:_table_lines",
-                 "play/wording.py:_words"}
+                 "sim/balance/words.py:_table_lines", "play/wording.py:_words"}
 
 
 def _functions(source: str) -> list[Any]:
