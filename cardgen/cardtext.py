@@ -20,7 +20,6 @@ from typing import Any, NamedTuple, cast
 
 import jinja2
 from jinja2 import nodes
-from jinja2.sandbox import SandboxedEnvironment
 from jinja2.visitor import NodeTransformer
 
 from cardgen import messages
@@ -28,6 +27,7 @@ from cardgen.bounded_read import UnreadableFile, read_set_file
 from cardgen.effect_text import effect_sentences, effect_summary
 from cardgen.errors import CardgenError
 from cardgen.jinja_cache import bytecode_cache
+from cardgen.library_compat import TransformingSandbox
 from cardgen.model import Card, CardSet, defences_of
 from cardgen.paths import templates_dir
 from cardgen.primitives import hits
@@ -148,7 +148,7 @@ class _Metering(NodeTransformer):
                           [], None, None, lineno=node.lineno)
 
 
-class _SetSandbox(SandboxedEnvironment):
+class _SetSandbox(TransformingSandbox):
     """Jinja2's sandbox, bounded: every loop step, call, filter and operator counts against an operations budget
     and a deadline, and no value a template makes may grow past a card's needs (see the MAX_TEMPLATE_* bounds)."""
 
@@ -158,8 +158,8 @@ class _SetSandbox(SandboxedEnvironment):
         super().__init__(**options)
         self.filters = {name: _metered_filter(fn) for name, fn in self.filters.items()}
 
-    def _parse(self, source: str, name: str | None, filename: str | None) -> nodes.Template:
-        return cast(nodes.Template, _Metering().visit(super()._parse(source, name, filename)))
+    def transform_tree(self, tree: nodes.Template) -> nodes.Template:
+        return cast(nodes.Template, _Metering().visit(tree))
 
     def metered_iter(self, iterable: Any) -> Iterator[Any]:
         _checked(iterable)

@@ -101,7 +101,7 @@ def _build_forever(sets: list[CardSet], rendered: dict[str, BuildOutput], out: P
     # tqdm's default write lock is a process-shared semaphore inherited through fork: a child killed while
     # holding it would block every later tqdm in the parent for ever, so the child gets a lock of its own.
     tqdm.set_lock(threading.RLock())
-    build_module.render_set = lambda cs, opts, progress=None: rendered[cs.title]  # type: ignore[assignment]
+    build_module.render_set = lambda cs, opts, progress=None, rules=None: rendered[cs.title]  # type: ignore[assignment]
     for i in range(100_000):
         build([sets[i % 2]], OPTS, out, show_progress=False)
         if i == 1:

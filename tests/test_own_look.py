@@ -381,13 +381,9 @@ def test_a_face_missing_a_character_only_the_rules_page_prints_is_refused_at_its
 def test_two_sets_pairing_one_regular_face_with_different_bold_faces_keep_their_own(tmp_path: Path) -> None:
     """reportlab keeps one family per regular face: each rules layout sets it again, so a set's bold words stay
     in its own bold file when another set of the same process pairs the same regular file with another bold."""
-    from cardgen.render.rules_page import clear_caches
-
     other = _copy(tmp_path)
     _edit(other, "bold: fonts/DejaVuSerif-Bold-subset.ttf", "bold: fonts/DejaVuSerif-Italic-subset.ttf")
     first = rules_pdf(load_set(FIXTURE), "a4")
-    clear_caches()
     theirs = rules_pdf(load_set(other), "a4")
-    clear_caches()
     again = rules_pdf(load_set(FIXTURE), "a4")
     assert again == first != theirs

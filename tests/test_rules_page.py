@@ -305,14 +305,14 @@ def test_a_placed_only_probe_decides_like_a_drawn_layout(name: str) -> None:
 @pytest.mark.parametrize("name", bundled_set_names())
 def test_remembered_paragraphs_lay_out_the_page_a_cold_process_lays_out(name: str) -> None:
     """A watch rebuild lays the page out again with the paragraphs it parsed before; same bytes as cold."""
-    from cardgen.render import rules_layout, rules_page
+    from cardgen.render.memory import RulesMemory
 
     cs = load_set(name)
-    rules_page.clear_caches()
-    cold = rules_pdf(cs, "a4")
-    assert rules_layout._PARSED  # the paragraphs it parsed are remembered
-    rules_page._rules_of.cache_clear()  # the page itself is laid out again
-    assert rules_pdf(cs, "a4") == cold
+    memory = RulesMemory()
+    cold = rules_pdf(cs, "a4", memory)
+    assert memory.parsed and memory.plans  # the paragraphs it parsed and the page are remembered
+    memory.plans.clear()  # the page itself is laid out again, from the remembered paragraphs
+    assert rules_pdf(cs, "a4", memory) == cold and memory.plans
 
 
 @pytest.mark.parametrize("name", ["beer", "classic"])

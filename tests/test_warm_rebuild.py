@@ -12,6 +12,7 @@ from cardgen.checks import load_set
 from cardgen.paths import card_data_dir
 from cardgen.render import rules_page
 from cardgen.render.build import build
+from cardgen.render.memory import RulesMemory
 from cardgen.render.sheets import PrintOptions
 
 
@@ -23,7 +24,8 @@ def test_warm_rebuilds_write_the_bytes_of_a_cold_build(tmp_path: Path) -> None:
     folder = tmp_path / "lunch"
     shutil.copytree(card_data_dir() / "lunch", folder)
     opts = PrintOptions(backs=True, proof=True)
-    build([load_set(folder)], opts, tmp_path / "warm", show_progress=False)  # fills every cache
+    kept = RulesMemory()  # a watch's: every rebuild shares it
+    build([load_set(folder)], opts, tmp_path / "warm", show_progress=False, rules=kept)
     target = next(p for p in sorted(folder.glob("*.yaml")) if "damage: " in p.read_text("utf-8"))
     text = target.read_text("utf-8")
     edits = [text.replace("damage: ", "damage: 1", 1),  # mechanics: card text and rules table change
@@ -31,16 +33,15 @@ def test_warm_rebuilds_write_the_bytes_of_a_cold_build(tmp_path: Path) -> None:
              text]  # and back again
     for edited in edits:
         target.write_text(edited, "utf-8")
-        warm = build([load_set(folder)], opts, tmp_path / "warm", show_progress=False)
-        rules_page.clear_caches()  # the text caches are the render session's: each build starts with its own
-        build([load_set(folder)], opts, tmp_path / "cold", show_progress=False)
+        warm = build([load_set(folder)], opts, tmp_path / "warm", show_progress=False, rules=kept)
+        build([load_set(folder)], opts, tmp_path / "cold", show_progress=False)  # its own session: cold
         assert warm and _files(tmp_path / "warm") == _files(tmp_path / "cold")
 
 
 def test_the_rules_page_is_laid_out_once_for_the_same_words(monkeypatch: pytest.MonkeyPatch) -> None:
     cs = load_set("beer")
-    rules_page.clear_caches()
-    first = rules_page.rules_pdf(cs, "a4")
+    memory = RulesMemory()
+    first = rules_page.rules_pdf(cs, "a4", memory)
     calls: list[float] = []
     real = rules_page.render
 
@@ -49,6 +50,5 @@ def test_the_rules_page_is_laid_out_once_for_the_same_words(monkeypatch: pytest.
         return real(*args, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(rules_page, "render", counting)
-    assert rules_page.rules_pdf(cs, "a4") == first and not calls  # remembered
-    rules_page.clear_caches()
-    assert rules_page.rules_pdf(cs, "a4") == first and 1 <= len(calls) <= 3  # laid out again, same bytes
+    assert rules_page.rules_pdf(cs, "a4", memory) == first and not calls  # remembered
+    assert rules_page.rules_pdf(cs, "a4") == first and 1 <= len(calls) <= 3  # a new memory: laid out, same bytes

@@ -59,11 +59,13 @@ def command(sets: tuple[str, ...], out: Path, paper: str, size: str, bleed: floa
         click.echo(f"note: {note}", err=True)
     groups = set_groups(sets)
     if watch:
+        from cardgen.render.memory import RulesMemory
         from cardgen.watch import Watcher  # only a watching build needs it
 
         folders = [resolve_set(ref) for group in groups for ref in group]
+        kept = RulesMemory()  # every rebuild's: a rules page whose words did not change is reused
         watcher = Watcher(folders, lambda: build([load_group(g, lang=lang) for g in groups], opts, out,
-                                                     show_progress=False),
+                                                 show_progress=False, rules=kept),
                           lambda line: click.echo(line, err=True))
         click.echo(f"watching {', '.join(str(f) for f in folders)}", err=True)
         watcher.run()  # until Ctrl-C, which ends it with "aborted" and exit code 130 like any command

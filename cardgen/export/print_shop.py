@@ -176,6 +176,19 @@ def art_problems(cs: CardSet, size: str, min_dpi: float) -> list[Diagnostic]:
     return out
 
 
+@dataclass(frozen=True)
+class _Settings:
+    """An export's options once a shop's preset and the defaults are applied, and checked."""
+    size: str
+    bleed: float
+    dpi: float
+    cmyk: bool
+    pages: str
+    safe: float | None
+    page_mm: tuple[float, float]
+    px: tuple[int, int]
+
+
 def export_print_shop(cs: CardSet, size: str | None = None, bleed: float | None = None, dpi: float | None = None,
                       cmyk: bool = False, shop: str | None = None, pages: str | None = None) -> PrintShopExport:
     """`cards/*.png` (a design, a copy or a copy's back and front a file, as `pages` says), `<set>-print-shop.pdf`
@@ -183,9 +196,21 @@ def export_print_shop(cs: CardSet, size: str | None = None, bleed: float | None 
     inks from that shop's preset (templates/layout/shops.yaml), and its exact pixel size at `dpi` (one the shop
     takes; its own by default); a size or bleed it fixes may not be given otherwise, and art below the shop's
     resolution is refused, naming the card and its figure."""
-    import pypdfium2
-    from PIL import Image
+    s = _settings(cs, size, bleed, dpi, cmyk, shop, pages)
+    check_card_size(cs, s.size)
+    pdf = shop_pdf(cs, s.size, s.bleed, s.cmyk, s.pages, s.safe)
+    rgb = pdf if not s.cmyk else shop_pdf(cs, s.size, s.bleed, False, s.pages, s.safe)  # PNGs are RGB either way
+    files: dict[str, bytes] = {f"{cs.name}-print-shop{'-cmyk' if s.cmyk else ''}.pdf": pdf}
+    order = shop_pages(cs, s.pages)
+    files.update(_card_pngs(rgb, order, s.px, s.dpi))
+    files["quantities.csv"] = _quantities(cs, order, s.pages)
+    return PrintShopExport(files, s.px, s.page_mm, len(cs.cards), s.dpi, len(_backs(cs)) if s.pages != "pairs" else
+                           len({p.name for p in order if p.card is None}))
 
+
+def _settings(cs: CardSet, size: str | None, bleed: float | None, dpi: float | None, cmyk: bool, shop: str | None,
+              pages: str | None) -> _Settings:
+    """The options with a shop's preset and the defaults applied; an error for any the shop or the limits refuse."""
     safe: float | None = None
     exact: tuple[int, int] | None = None
     if shop is not None:
@@ -200,7 +225,6 @@ def export_print_shop(cs: CardSet, size: str | None = None, bleed: float | None 
     size = size or "poker"
     bleed = DEFAULT_BLEED_MM if bleed is None else bleed
     dpi = DEFAULT_DPI if dpi is None else dpi
-    pages = pages or "design"
     if not math.isfinite(dpi) or not 72 <= dpi <= 1200:
         raise PrintShopError(f"dpi must be between 72 and 1200 (got {dpi:g})")
     if not math.isfinite(bleed) or bleed < 0:
@@ -214,11 +238,15 @@ def export_print_shop(cs: CardSet, size: str | None = None, bleed: float | None 
     if px[0] * px[1] > MAX_PIXELS:
         raise PrintShopError(f"{card.width:g} x {card.height:g} mm at {dpi:g} dpi is {px[0]} x {px[1]} pixels a card, "
                              f"over the limit of {MAX_PIXELS:,}; lower --dpi")
-    check_card_size(cs, size)
-    pdf = shop_pdf(cs, size, bleed, cmyk, pages, safe)
-    rgb = pdf if not cmyk else shop_pdf(cs, size, bleed, False, pages, safe)  # PNGs are RGB either way
-    files: dict[str, bytes] = {f"{cs.name}-print-shop{'-cmyk' if cmyk else ''}.pdf": pdf}
-    order = shop_pages(cs, pages)
+    return _Settings(size, bleed, dpi, cmyk, pages or "design", safe, page_mm, px)
+
+
+def _card_pngs(rgb: bytes, order: list[ShopPage], px: tuple[int, int], dpi: float) -> dict[str, bytes]:
+    """Each page of the RGB file as a PNG of exactly `px` (a shared back once)."""
+    import pypdfium2
+    from PIL import Image
+
+    files: dict[str, bytes] = {}
     doc = pypdfium2.PdfDocument(rgb)
     try:
         for i, page_info in enumerate(order):
@@ -233,6 +261,11 @@ def export_print_shop(cs: CardSet, size: str | None = None, bleed: float | None 
             files[f"cards/{page_info.name}"] = out.getvalue()
     finally:
         doc.close()
+    return files
+
+
+def _quantities(cs: CardSet, order: list[ShopPage], pages: str) -> bytes:
+    """quantities.csv: each file, its card and how many copies to print of it."""
     table = io.StringIO()
     writer = csv.writer(table, lineterminator="\n")
     writer.writerow(["file", "card", "copies"])
@@ -248,6 +281,4 @@ def export_print_shop(cs: CardSet, size: str | None = None, bleed: float | None 
         count = sum(c.count for c in cs.cards if c.type == key)
         if count:
             writer.writerow([f"cards/back-{key}.png", f"(back of every {cs.types[key].label} card)", count])
-    files["quantities.csv"] = table.getvalue().encode("utf-8")
-    return PrintShopExport(files, px, page_mm, len(cs.cards), dpi, len(_backs(cs)) if pages != "pairs" else
-                           len({p.name for p in order if p.card is None}))
+    return table.getvalue().encode("utf-8")

@@ -21,6 +21,7 @@ from cardgen.model import CardSet
 from cardgen.output import check_writable, publish_files
 from cardgen.render.assembly import draw_assembly
 from cardgen.render.geometry import SheetLayout
+from cardgen.render.memory import RulesMemory
 from cardgen.render.rules_page import RulesPlan, draw_rules, rules_plan
 from cardgen.render.session import RenderSession
 from cardgen.render.sheets import PrintOptions, card_sequence, cards_pdf, draw_sheets, first_pages, new_canvas
@@ -82,15 +83,16 @@ def print_pdf(s: RenderSession, cs: CardSet, opts: PrintOptions, layout: SheetLa
     return buf.getvalue()
 
 
-def render_set(cs: CardSet, opts: PrintOptions, progress: Callable[[int], None] | None = None) -> BuildOutput:
+def render_set(cs: CardSet, opts: PrintOptions, progress: Callable[[int], None] | None = None,
+               rules: RulesMemory | None = None) -> BuildOutput:
     """All files of one build of `cs`, in memory (one render session: the print file reuses the text the
     card sheets measured and fitted)."""
     stem = cs.name
-    session = RenderSession.for_cards(cs)
+    session = RenderSession.for_cards(cs, rules)
     cards = cards_pdf(cs, opts, progress, session)
-    rules = rules_plan(cs, opts.paper)
-    files = {f"{stem}/{stem}-cards.pdf": cards.data, rules_file(stem): rules.pdf,
-             f"{stem}/{stem}-print.pdf": print_pdf(session, cs, opts, cards.layout, rules)}
+    plan = rules_plan(cs, opts.paper, session.rules)
+    files = {f"{stem}/{stem}-cards.pdf": cards.data, rules_file(stem): plan.pdf,
+             f"{stem}/{stem}-print.pdf": print_pdf(session, cs, opts, cards.layout, plan)}
     return BuildOutput(stem, files)
 
 
@@ -99,8 +101,10 @@ def rules_file(stem: str) -> str:
     return f"{stem}/{stem}-rules.pdf"
 
 
-def build(sets: list[CardSet], opts: PrintOptions, out: Path, show_progress: bool = True) -> list[Path]:
-    """Render every set, then write all files; returns the paths written.
+def build(sets: list[CardSet], opts: PrintOptions, out: Path, show_progress: bool = True,
+          rules: RulesMemory | None = None) -> list[Path]:
+    """Render every set, then write all files; returns the paths written. A watch passes the same `rules` memory
+    to every rebuild (a rules page whose words did not change is not laid out again).
 
     The progress bar shows on a terminal only; elsewhere tqdm is not even imported.
     """
@@ -115,9 +119,9 @@ def build(sets: list[CardSet], opts: PrintOptions, out: Path, show_progress: boo
                 bar.update(n)
 
             for cs in sets:
-                outputs.append(render_set(cs, opts, advance))
+                outputs.append(render_set(cs, opts, advance, rules))
     else:
-        outputs = [render_set(cs, opts) for cs in sets]
+        outputs = [render_set(cs, opts, rules=rules) for cs in sets]
     written: list[Path] = []
     for result in outputs:  # each set's files appear together or not at all (output.publish_folder)
         written += publish_files(out, result.files)

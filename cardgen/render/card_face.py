@@ -19,7 +19,7 @@ from cardgen.model import Card, CardSet
 from cardgen.numbering import card_label, card_number
 from cardgen.render.contrast import best_ink
 from cardgen.render.errors import CardFitError, GlyphError
-from cardgen.render.fonts import set_font_file
+from cardgen.render.face_elements import box_of, check_arrangement
 from cardgen.render.geometry import Rect
 from cardgen.render.icons import icons_of
 from cardgen.render.pen import PT, MissingGlyph, Pen
@@ -101,7 +101,7 @@ def draw_card(s: RenderSession, pen: Pen, card: Card, cs: CardSet, trim: Rect, b
             half = w * PT / 2
             pen.stroke_rect(trim.x + half, trim.y + half, trim.w - 2 * half, trim.h - 2 * half, s.colours.frame, w)
     except MissingGlyph as exc:
-        own = set_font_file(exc.face)
+        own = s.font_files.get(exc.face)
         font = "in no bundled font" if own is None else f"not in the set's font '{Path(own).name}'"
         raise GlyphError(f"{where(card)}card '{card.name}': character '{exc.char}' (U+{ord(exc.char):04X}) "
                          f"is {font}") from None
@@ -143,74 +143,166 @@ def _centred_block(pen: Pen, block: Block, box: Rect, colour: str) -> None:
 
 
 def _face(s: RenderSession, pen: Pen, card: Card, cs: CardSet, trim: Rect, bleed: float, text: str) -> None:
+    """The face's elements (face.yaml `elements:`), each in the flow or in its designer's box, drawn in a fixed
+    order; then the arrangement is held to the print rules (cardgen.render.face_elements)."""
     ctype = cs.type_of(card)
-    colour = ctype.colour
-    ink = ink_on(s, colour)
-    m = s.face.margin
-    band_h = s.face.band.height
-    foot_h = s.face.footer.height
-    inner_w = trim.w - 2 * m
+    drawn: dict[str, Rect] = {}
+    top = _band(s, pen, card, ctype.colour, ctype.role, trim, bleed, drawn) - s.face.value_row.gap_above
+    bottom = _footer(s, pen, card, cs, trim, bleed, drawn)
+    top = _value_row(s, pen, card, cs, trim, top, drawn) - s.face.text.gap_above
+    top = _art(s, pen, card, cs, trim, bleed, top, bottom, drawn)
+    e, m = s.face.elements.text, s.face.margin
+    box = box_of(e, trim) if e.boxed() else Rect(trim.x + m, bottom, trim.w - 2 * m, top - bottom)
+    drawn["text"] = box
+    _text_box(s, pen, card, text, box, icon_style(s, cs))
+    check_arrangement(s.face, drawn, trim, bleed, f"{where(card)}card '{card.name}': ")
 
-    # colour band with the name
-    pen.fill_rect(trim.x - bleed, trim.top - band_h, trim.w + 2 * bleed, band_h + bleed, colour)
-    icon_w = _band_icon(s, pen, ctype.role, Rect(trim.x + m, trim.top - band_h, inner_w, band_h), ink)
-    name_box = Rect(trim.x + m + icon_w, trim.top - band_h + 1.0, inner_w - icon_w, band_h - 1.0 - m)
-    _centred_block(pen, _name_block(s, pen, card, name_box.w, name_box.h), name_box, ink)
 
-    # footer strip
-    pen.fill_rect(trim.x - bleed, trim.y - bleed, trim.w + 2 * bleed, foot_h + bleed, colour)
+def _band(s: RenderSession, pen: Pen, card: Card, colour: str, role: str, trim: Rect, bleed: float,
+          drawn: dict[str, Rect]) -> float:
+    """The colour band with the type icon and the name (each where the layout puts it); returns the top of the
+    room the flow leaves below the band."""
+    els, m, band_h = s.face.elements, s.face.margin, s.face.band.height
+    if els.band.boxed():
+        fill = room = box_of(els.band, trim)
+        keep, below = 0.0, trim.top - m
+    else:
+        fill = Rect(trim.x - bleed, trim.top - band_h, trim.w + 2 * bleed, band_h + bleed)
+        room, keep, below = Rect(trim.x + m, trim.top - band_h, trim.w - 2 * m, band_h), m, trim.top - band_h
+    shown = els.band.show == "show"
+    if shown:
+        pen.fill_rect(fill.x, fill.y, fill.w, fill.h, colour)
+        drawn["band"] = fill
+    def ink(box: Rect) -> str:  # the band's ink on the band, the card's text ink on paper
+        inside = fill.x <= box.x and box.right <= fill.right and fill.y <= box.y and box.top <= fill.top
+        return ink_on(s, colour) if shown and inside else s.colours.card_text
+    icon_w = 0.0
+    if els.type_icon.boxed():
+        if _icon_shown(s):
+            b = box_of(els.type_icon, trim)
+            size = min(b.w, b.h)
+            draw_icon(pen, role, Rect(b.x + (b.w - size) / 2, b.y + (b.h - size) / 2, size, size), ink(b))
+            drawn["type_icon"] = b
+    else:
+        icon_w = _band_icon(s, pen, role, room, ink(room), keep)
+    name_box = box_of(els.name, trim) if els.name.boxed() else \
+        Rect(room.x + icon_w, room.y + 1.0, room.w - icon_w, room.h - 1.0 - keep)
+    drawn["name"] = name_box
+    _centred_block(pen, _name_block(s, pen, card, name_box.w, name_box.h), name_box, ink(name_box))
+    return below
+
+
+def _footer(s: RenderSession, pen: Pen, card: Card, cs: CardSet, trim: Rect, bleed: float,
+            drawn: dict[str, Rect]) -> float:
+    """The colour strip with the card's number and type; returns the bottom of the room the flow leaves above."""
+    e, m, foot_h = s.face.elements.footer, s.face.margin, s.face.footer.height
+    if e.show == "hide":
+        return trim.y + m
+    ctype = cs.type_of(card)
     fface, fpt = s.face.footer.font, s.face.footer.pt
-    base = trim.y + m + s.face.footer.descent * fpt * PT  # the lowest glyph stays inside the safe margin
-    pen.text(trim.x + m, base, card_label(card, cs), fface, fpt, ink)
-    pen.text(trim.right - m, base, ctype.label.upper(), fface, fpt, ink, align="right")
+    label, kind = card_label(card, cs), ctype.label.upper()
+    if e.boxed():
+        box = drawn["footer"] = box_of(e, trim)
+        pen.fill_rect(box.x, box.y, box.w, box.h, ctype.colour)
+        pad = s.face.badge.pad
+        if pen.width(label, fface, fpt) + pen.width(kind, fface, fpt) + 3 * pad > box.w:
+            raise CardFitError(f"{where(card)}card '{card.name}': its footer ('{label}', '{kind}') does not fit "
+                               f"the {box.w:g} mm of 'elements.footer' at {fpt:g} pt (layout/face.yaml)")
+        base, left, right = box.y + (box.h - fpt * 0.72 * PT) / 2, box.x + pad, box.right - pad
+    else:
+        pen.fill_rect(trim.x - bleed, trim.y - bleed, trim.w + 2 * bleed, foot_h + bleed, ctype.colour)
+        drawn["footer"] = Rect(trim.x, trim.y, trim.w, foot_h)
+        # the lowest glyph stays inside the safe margin
+        base, left, right = trim.y + m + s.face.footer.descent * fpt * PT, trim.x + m, trim.right - m
+    ink = ink_on(s, ctype.colour)
+    pen.text(left, base, label, fface, fpt, ink)
+    pen.text(right, base, kind, fface, fpt, ink, align="right")
+    return trim.y + m if e.boxed() else trim.y + foot_h + s.face.footer.gap_above
 
-    # value and badges
-    top = trim.top - band_h - s.face.value_row.gap_above
+
+def _value_row(s: RenderSession, pen: Pen, card: Card, cs: CardSet, trim: Rect, top: float,
+               drawn: dict[str, Rect]) -> float:
+    """The value and the badges: beside each other in the row under the band, or in boxes of their own; returns
+    the top of the room the flow leaves below them."""
+    els, m = s.face.elements, s.face.margin
+    inner_w = trim.w - 2 * m
+    value, badges = value_of(card, cs.language), badges_of(s, card, cs)
+    if value is not None and els.value.boxed():
+        b = drawn["value"] = box_of(els.value, trim)
+        _value_box(s, pen, card, value, b, whole=True)
+        value = None
+    row_badges = [] if els.badges.boxed() else badges
     row_h = s.face.value_row.height
-    value = value_of(card, cs.language)
-    badges = badges_of(s, card, cs)
     x, right = trim.x + m, trim.right - m
     if value is not None:
-        room_w = inner_w * 0.62 if badges else inner_w
+        room_w = inner_w * 0.62 if row_badges else inner_w
         if s.face.value_row.side == "right":  # the box at the right of the row, the badges left of it
-            right = _value_box(s, pen, card, value, Rect(right - room_w, top - row_h, room_w, row_h),
-                               at_right=True) - 2.0
+            edge = _value_box(s, pen, card, value, Rect(right - room_w, top - row_h, room_w, row_h), at_right=True)
+            drawn["value"], right = Rect(edge, top - row_h, right - edge, row_h), edge - 2.0
         else:
-            x = _value_box(s, pen, card, value, Rect(x, top - row_h, room_w, row_h)) + 2.0
-    placed = _beside(s, pen, badges, Rect(x, top - row_h, right - x, row_h)) if badges else []
-    if value is not None or badges:
+            edge = _value_box(s, pen, card, value, Rect(x, top - row_h, room_w, row_h))
+            drawn["value"], x = Rect(x, top - row_h, edge - x, row_h), edge + 2.0
+    placed = _beside(s, pen, row_badges, Rect(x, top - row_h, right - x, row_h)) if row_badges else []
+    if value is not None or row_badges:
         top -= row_h
     if placed is None:  # too long beside the value even at the minimum size: the badges get lines of their own
-        placed = _on_own_lines(s, pen, card, badges, trim.x + m, top - s.face.badge.gap, inner_w)
+        placed = _on_own_lines(s, pen, card, row_badges, trim.x + m, top - s.face.badge.gap, inner_w)
         top = min(p.y for p in placed)
+    if badges and els.badges.boxed():
+        b = drawn["badges"] = box_of(els.badges, trim)
+        placed = _beside(s, pen, badges, b)
+        if placed is None:
+            raise CardFitError(f"{where(card)}card '{card.name}': its badges do not fit the {b.w:g} x {b.h:g} mm of "
+                               f"'elements.badges' even at {s.face.badge.min_pt:g} pt (layout/face.yaml)")
+    elif placed:
+        drawn["badges"] = _bounds([Rect(p.x, p.y, p.w, s.face.badge.height) for p in placed])
     _draw_badges(s, pen, placed)
+    return top
 
-    # art, then rules text and flavour
-    top -= s.face.text.gap_above
-    bottom = trim.y + foot_h + s.face.footer.gap_above
+
+def _bounds(rects: list[Rect]) -> Rect:
+    x, y = min(r.x for r in rects), min(r.y for r in rects)
+    return Rect(x, y, max(r.right for r in rects) - x, max(r.top for r in rects) - y)
+
+
+def _art(s: RenderSession, pen: Pen, card: Card, cs: CardSet, trim: Rect, bleed: float, top: float, bottom: float,
+         drawn: dict[str, Rect]) -> float:
+    """The card's art: in its box, or in the flow above the rules text (a share of the room, inside the margins
+    and framed, or with `art.span: bleed` the card's full width through the bleed); returns the text's top."""
+    e, look, m = s.face.elements.art, s.face.art, s.face.margin
     art = art_file(card, cs)
-    if art is not None:
-        art_h = (top - bottom) * s.face.art.height_ratio
-        look = s.face.art
-        if look.span == "bleed":  # the card's full width and through the bleed: the cut trims it, no frame
-            pen.image(str(art[0]), art[1], trim.x - bleed, top - art_h, trim.w + 2 * bleed, art_h,
-                      look.fit == "contain", (look.focus_x, look.focus_y))
-        else:
-            pen.image(str(art[0]), art[1], trim.x + m, top - art_h, inner_w, art_h, look.fit == "contain",
-                      (look.focus_x, look.focus_y))
-            pen.stroke_rect(trim.x + m, top - art_h, inner_w, art_h, s.colours.frame, s.face.art.frame_pt)
-        top -= art_h + s.face.text.gap_above
-    _text_box(s, pen, card, text, Rect(trim.x + m, bottom, inner_w, top - bottom), icon_style(s, cs))
+    if art is None or e.show == "hide":
+        return top
+    fit = look.fit == "contain", (look.focus_x, look.focus_y)
+    if e.boxed():
+        b = drawn["art"] = box_of(e, trim)
+        pen.image(str(art[0]), art[1], b.x, b.y, b.w, b.h, *fit)
+        if look.span != "bleed":
+            pen.stroke_rect(b.x, b.y, b.w, b.h, s.colours.frame, look.frame_pt)
+        return top
+    art_h = (top - bottom) * look.height_ratio
+    if look.span == "bleed":  # the card's full width and through the bleed: the cut trims it, no frame
+        drawn["art"] = Rect(trim.x - bleed, top - art_h, trim.w + 2 * bleed, art_h)
+        pen.image(str(art[0]), art[1], trim.x - bleed, top - art_h, trim.w + 2 * bleed, art_h, *fit)
+    else:
+        drawn["art"] = Rect(trim.x + m, top - art_h, trim.w - 2 * m, art_h)
+        pen.image(str(art[0]), art[1], trim.x + m, top - art_h, trim.w - 2 * m, art_h, *fit)
+        pen.stroke_rect(trim.x + m, top - art_h, trim.w - 2 * m, art_h, s.colours.frame, look.frame_pt)
+    return top - art_h - s.face.text.gap_above
 
 
-def _band_icon(s: RenderSession, pen: Pen, role: str, band: Rect, ink: str) -> float:
+def _icon_shown(s: RenderSession) -> bool:
+    return s.face.band.icon == "show" and s.face.elements.type_icon.show == "show"
+
+
+def _band_icon(s: RenderSession, pen: Pen, role: str, band: Rect, ink: str, keep: float | None = None) -> float:
     """The type's icon at the left of `band` (x from the margin), centred in its height but never
-    nearer the card's top edge than the margin; returns the width it takes, gap included (none when the
-    layout hides it: band.icon)."""
-    if s.face.band.icon == "hide":
+    nearer the band's top than `keep` (the margin: the card's top edge); returns the width it takes, gap
+    included (none when the layout hides it)."""
+    if not _icon_shown(s):
         return 0.0
     size = icon_size()
-    y = min(band.y + (band.h - size) / 2, band.top - s.face.margin - size)
+    y = min(band.y + (band.h - size) / 2, band.top - (s.face.margin if keep is None else keep) - size)
     draw_icon(pen, role, Rect(band.x, y, size, size), ink)
     return size + icon_gap()
 
@@ -228,9 +320,10 @@ def art_file(card: Card, cs: CardSet) -> tuple[Path, tuple[int, int]] | None:
         return path, img.size
 
 
-def _value_box(s: RenderSession, pen: Pen, card: Card, value: Value, room: Rect, at_right: bool = False) -> float:
-    """Draw the value in a dark box at the left of `room` (its right with `at_right`); returns the box's
-    far edge (its right, or its left with `at_right`)."""
+def _value_box(s: RenderSession, pen: Pen, card: Card, value: Value, room: Rect, at_right: bool = False,
+               whole: bool = False) -> float:
+    """Draw the value in a dark box at the left of `room` (its right with `at_right`; all of it with `whole`, a
+    designer's box); returns the box's far edge (its right, or its left with `at_right`)."""
     face = s.face.value_row.font
     pad = s.face.value_row.box_pad
     cap_face, cap_pt = s.face.value_row.caption_font, s.face.value_row.caption_pt
@@ -239,6 +332,11 @@ def _value_box(s: RenderSession, pen: Pen, card: Card, value: Value, room: Rect,
         raise CardFitError(f"{where(card)}card '{card.name}': value '{value.text}' does not fit its box")
     w = max(pen.width(value.text, face, size), pen.width(value.caption, cap_face, cap_pt)) + 2 * pad
     w = max(w, room.h)
+    if whole:
+        if w > room.w + 1e-9:
+            raise CardFitError(f"{where(card)}card '{card.name}': value '{value.text}' needs {w:.1f} mm, wider than "
+                               f"the {room.w:g} mm of 'elements.value' (layout/face.yaml)")
+        w = room.w
     left = room.right - w if at_right else room.x
     pen.fill_rect(left, room.y, w, room.h, s.colours.value_box, s.face.value_row.box_radius)
     cx = left + w / 2

@@ -136,9 +136,46 @@ class Back(NamedTuple):
     radius: float
 
 
+class Element(NamedTuple):
+    """One named part of the card face: shown or hidden, where the bundled arrangement puts it (flow) or in a
+    box of the designer's, in mm from the card's top-left cut corner."""
+
+    show: str  # show | hide
+    place: str  # flow | box
+    x: float
+    y: float
+    w: float
+    h: float
+
+    def boxed(self) -> bool:
+        return self.place == "box"
+
+    def flows(self) -> bool:
+        return self.place == "flow" and self.show == "show"
+
+
+class Elements(NamedTuple):
+    """The named parts of a card face (docs/card-format.md, "Arranging the face")."""
+
+    band: Element  # the type's colour bar (holds the name and the type icon where they flow)
+    name: Element
+    type_icon: Element
+    value: Element  # the big number and its caption, in its dark box
+    badges: Element  # the coloured tags beside the value (travels, stuns, after GRAB...)
+    art: Element
+    text: Element  # rules text and flavour
+    footer: Element  # the colour strip with the card's number and type
+
+
+ELEMENTS = Elements._fields
+WORDS = ("name", "value", "badges", "text")  # what a player must read: never hidden
+FILLS = ("band", "art")  # colour and pictures, no words: their box may reach the cut and the bleed
+
+
 class Face(NamedTuple):
     """face.yaml: lengths in millimetres from the card's trim edges, font sizes in points."""
 
+    extends: str  # bundled: a set's file gives only what it changes | none: it gives every key
     safe_margin: float
     margin: float
     frame_width_pt: float
@@ -152,6 +189,7 @@ class Face(NamedTuple):
     split: Split
     sheet: Sheet
     back: Back
+    elements: Elements
 
     def readable_sizes(self) -> dict[str, float]:
         """Every size that sets text a player reads, at its smallest: each must be at least min_text_pt."""
@@ -253,6 +291,9 @@ CHOICES: dict[str, tuple[str, ...]] = {  # a layout word that picks one of a few
     "value_row.side": ("left", "right"),
     "art.fit": ("cover", "contain"),
     "art.span": ("box", "bleed"),
+    "extends": ("none", "bundled"),
+    **{f"elements.{e}.show": ("show", "hide") for e in ELEMENTS},
+    **{f"elements.{e}.place": ("flow", "box") for e in ELEMENTS},
 }
 BOUNDS: dict[str, tuple[float, float]] = {
     "art.focus_x": (0.0, 1.0),
@@ -385,17 +426,36 @@ def _find(node: yaml.Node, dotted: str) -> yaml.Node | None:
 
 
 def _face_file(path: Path, base: Face | None, floor: float, within: Path | None) -> Face:
-    """A face.yaml (over `base` when given), held to the print rules, each problem at its key's line."""
+    """A face.yaml (over `base` when given, unless it says `extends: none`: then it gives every key), held to the
+    print rules, each problem at its key's line."""
     node = _node(path, within)
-    face = _read(Face, node, path, base)
+    extends = _find(node, "extends")
+    whole = extends is not None and getattr(extends, "value", None) == "none"
+    face = _read(Face, node, path, None if whole else base)
+    if base is not None:
+        face = face._replace(extends="bundled" if not whole else "none")
     if base is not None and face.min_text_pt < floor:
         raise _error(path, _find(node, "min_text_pt"), f"'min_text_pt' cannot go below the bundled {floor:g} pt")
     if base is not None and face.safe_margin < base.safe_margin:  # else text may run to the cut
         raise _error(path, _find(node, "safe_margin"), f"'safe_margin' cannot go below the bundled "
                                                        f"{base.safe_margin:g} mm that printers and cutters need")
-    for key, problem in face_problems(face, face.min_text_pt):
+    for key, problem in face_problems(face, face.min_text_pt) + element_problems(face.elements):
         raise _error(path, _find(node, key) or node, problem)
     return face
+
+
+def element_problems(elements: Elements) -> list[tuple[str, str]]:
+    """Element settings no card can be drawn with: words a player needs hidden, a box of no size."""
+    out = []
+    for name in ELEMENTS:
+        e = getattr(elements, name)
+        if name in WORDS and e.show == "hide":
+            out.append((f"elements.{name}.show", f"'elements.{name}' cannot be hidden: a player needs it to play "
+                        "the card; move it with 'place: box' instead"))
+        if e.boxed() and (e.w <= 0 or e.h <= 0):
+            out.append((f"elements.{name}.w" if e.w <= 0 else f"elements.{name}.h",
+                        f"'elements.{name}' is placed in a box but its 'w' and 'h' are not both above 0"))
+    return out
 
 
 def read_face(path: Path, base: Face | None = None, within: Path | None = None) -> Face:

@@ -36,21 +36,18 @@ def register_fonts() -> tuple[str, ...]:
     return tuple(FONT_FILES)
 
 
-@cache
 def _charset(face: str) -> Mapping[int, object]:
-    """The face's code points (its width table, whose keys they are: no copy needed to look one up)."""
+    """The face's code points (its width table, whose keys they are: no copy needed to look one up; reportlab
+    keeps its registered fonts, so this is a lookup)."""
     register_fonts()
     widths: Mapping[int, object] = pdfmetrics.getFont(face).face.charWidths
     return widths
 
 
-# registered name of a set's own face -> its file, for messages
-_SET_FACES: dict[str, str] = {}
-
-
 def register_set_fonts(fonts: Mapping[str, str]) -> dict[str, str]:
-    """Register a set's own TrueType files (logical face -> file, as `model.Look.fonts`); returns logical
-    face -> registered name. The name is the file's content digest, so registering again costs a lookup."""
+    """Register a set's own TrueType files (logical face -> file, as `model.Look.fonts`) with reportlab (whose
+    registry of fonts is the process's); returns logical face -> registered name. The name is the file's content
+    digest, so registering again costs a lookup."""
     from cardgen.errors import CardgenError
     from cardgen.font_file import read_font, truetype
 
@@ -59,16 +56,10 @@ def register_set_fonts(fonts: Mapping[str, str]) -> dict[str, str]:
         found = read_font(Path(path).parent, Path(path).name)  # the loader resolved it inside its set
         if isinstance(found, str):  # the loader checked it; changed since (watch mode, a test's tmp folder)
             raise CardgenError(f"{face}: {found}")
-        if found.name not in _SET_FACES:
+        if found.name not in pdfmetrics.getRegisteredFontNames():
             pdfmetrics.registerFont(truetype(found.data))
-            _SET_FACES[found.name] = path
         out[face] = found.name
     return out
-
-
-def set_font_file(face: str) -> str | None:
-    """The set's own file a registered face came from (None for a bundled face)."""
-    return _SET_FACES.get(face)
 
 
 def missing_glyphs(text: str, face: str = "Sans") -> list[str]:

@@ -22,6 +22,7 @@ from reportlab.pdfgen.canvas import Canvas
 from cardgen import messages
 from cardgen.errors import CardgenError
 from cardgen.iconwords import IconWord, icon_word
+from cardgen.library_compat import text_cursor
 from cardgen.model import CardSet
 from cardgen.render.inks import rgb_to_cmyk
 from cardgen.render.subset_tags import distinct_subset_tags
@@ -50,8 +51,16 @@ class _Art(NamedTuple):
     digest: str
 
 
-@lru_cache(maxsize=256)
 def _art(path: str) -> _Art:
+    """The icon file's drawing and size, read once for each state of the file (a watch rebuild after an edit of
+    the icon reads it again)."""
+    found = Path(path).stat()
+    return _art_of(path, found.st_mtime_ns, found.st_size)
+
+
+@lru_cache(maxsize=256)
+def _art_of(path: str, _mtime_ns: int, _size: int) -> _Art:
+    """A pure memo (the file's state is in the key), bounded: a few sets' icons."""
     data = Path(path).read_bytes()
     digest = hashlib.sha256(data).hexdigest()[:16]
     if path.lower().endswith(".svg"):
@@ -201,7 +210,6 @@ def draw_simple(canvas: Any, svg: SimpleSvg, cmyk: bool = False) -> None:
 # <onDraw> callback right after the room draws the icon in it.
 
 CALLBACK = "cardgenIcon"
-_REGISTRY: dict[str, Icon] = {}
 _KEYWORD = re.compile(r"\{[A-Za-z][A-Za-z0-9-]*\}\S*|\b[A-Z][A-Z'’]*[A-Z]\b\S*")
 NBSP = "\u00a0"
 
@@ -234,20 +242,21 @@ def _marked(word: str, icons: tuple[Icon, ...], size_pt: float, em: float, gap_e
     if found is None:
         return word
     hit, icon = found
-    digest = _art(icon.path).digest
-    _REGISTRY[digest] = icon
     h = size_pt * em
     w = h * icon.aspect
     room = w + (size_pt * gap_em if hit.text[:1].isalnum() else 0.0)
     # the callback comes after the room: at the start of a word reportlab would hang it on the word before
     return (f'{hit.before}{_spacer(room, face, size_pt)}'
-            f'<onDraw name="{CALLBACK}" label="{digest} {w:.3f} {h:.3f} {room:.3f}"/>{hit.text}')
+            f'<onDraw name="{CALLBACK}" label="{icon.path.encode().hex()} {w:.3f} {h:.3f} {room:.3f}"/>{hit.text}')
 
 
 def _draw_from_paragraph(canvas: Any, _kind: str, label: str) -> None:
-    digest, w, h, room = label.split()
-    info = canvas._curr_tx_info  # where the callback sits: the end of the icon's room, on the baseline
-    draw_icon(canvas, _REGISTRY[digest], float(info["cur_x"]) - float(room), float(info["cur_y"]), float(w), float(h))
+    """The callback of `_marked`'s mark: its label carries the icon's file (in hex: a label is one attribute's
+    words), so the canvas needs no registry of icons."""
+    path, w, h, room = label.split()
+    x, y = text_cursor(canvas)  # where the callback sits: the end of the icon's room, on the baseline
+    draw_icon(canvas, Icon("", bytes.fromhex(path).decode(), float(w) / float(h)), x - float(room), y, float(w),
+              float(h))
 
 
 class IconCanvas(Canvas):  # type: ignore[misc]

@@ -15,6 +15,8 @@ from typing import Any, ClassVar
 
 from reportlab.pdfbase.pdfdoc import PDFArray, PDFCatalog, PDFDate, PDFDictionary, PDFInfo, PDFName, PDFString
 
+from cardgen.library_compat import creation_stamp, date_formatter, replace_catalog, replace_info
+
 VERSION = "PDF/X-1:2003"
 CONFORMANCE = "PDF/X-1a:2003"
 OUTPUT_CONDITION = {
@@ -41,21 +43,18 @@ class _Info(PDFInfo):  # type: ignore[misc]
             "Keywords": PDFString(self.keywords), "Trapped": PDFName(self.trapped),
             "GTS_PDFXVersion": PDFString(VERSION), "GTS_PDFXConformance": PDFString(CONFORMANCE),
         }
-        entries["CreationDate"] = entries["ModDate"] = PDFDate(ts=document._timeStamp,
-                                                               dateFormatter=self._dateFormatter)
+        entries["CreationDate"] = entries["ModDate"] = PDFDate(ts=creation_stamp(document),
+                                                               dateFormatter=date_formatter(self))
         return bytes(PDFDictionary(entries).format(document))
 
 
 def make_pdfx(canvas: Any) -> None:
     """Turn a fresh canvas's document into PDF/X-1a:2003 (call before drawing; the inks are the caller's)."""
-    doc = canvas._doc
     catalog = _Catalog()
-    catalog.__dict__.update(doc.Catalog.__dict__)
-    doc.Catalog = catalog
+    replace_catalog(canvas, catalog)
     intent = {"Type": PDFName("OutputIntent"), "S": PDFName("GTS_PDFX"),
               **{k: PDFString(v) for k, v in OUTPUT_CONDITION.items()}}
     catalog.OutputIntents = PDFArray([PDFDictionary(intent)])
     info = _Info()
-    info.__dict__.update(doc.info.__dict__)
+    replace_info(canvas, info)
     info.trapped = "False"
-    doc.info = info

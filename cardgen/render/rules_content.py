@@ -10,8 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from functools import cache
-from pathlib import Path
 from typing import Any, Literal, NamedTuple
 
 import jinja2
@@ -161,13 +159,8 @@ def _unique(items: Iterable[str]) -> list[str]:
 def rules_env(lang: str = messages.DEFAULT_LANGUAGE) -> jinja2.Environment:
     """The rules-page templates of a language: English from templates/rules/, another language's from
     templates/i18n/<lang>/rules/ or the folder it was brought in (compiled code kept by Jinja's own bytecode
-    cache, cardgen.jinja_cache)."""
+    cache, cardgen.jinja_cache, so a new environment compiles nothing the cache holds)."""
     folder = messages.template_folder(lang)
-    return _rules_env(lang, folder)
-
-
-@cache
-def _rules_env(lang: str, folder: Path | None) -> jinja2.Environment:
     options: dict[str, Any] = {"autoescape": True, "trim_blocks": True, "lstrip_blocks": True,
                                "undefined": jinja2.StrictUndefined, "keep_trailing_newline": False}
     loader = jinja2.FileSystemLoader((folder or templates_dir()) / "rules")
@@ -286,24 +279,13 @@ def _labels_of(cs: CardSet, want: Callable[[Card], bool]) -> list[str]:
 
 def page_context(cs: CardSet) -> dict[str, Any]:
     """Everything the page templates may use, all computed from the set."""
-    used = used_mechanics(cs)
-    type_groups, card_groups = _groups(cs)
-    defences = _defences(cs)
-    heal_cards = [c for c in cs.cards if c.heal is not None]
-    disarm = next((d for d in defences if d.kind == "disarm"), None)
-    ongoing_kinds = _unique(k for c in cs.cards if c.ongoing for k in c.ongoing.broken_by)
-    breakers = _some((c.name for k in ongoing_kinds for c in cs.cards if c.defence == k), cs.language)
-    out_of_turn = [c.name for c in cs.cards if mech.out_of_turn(c)]  # what the engine lets them play
     titles = _origin_titles(cs)
-    equivalences: list[tuple[str, str]] = []
-    names = {c.name.upper(): c for c in cs.cards}
-    for mine, theirs in sorted(cs.equivalences.items()):
-        if mine.upper() in names and theirs.upper() in names:
-            equivalences.append((names[mine.upper()].name, names[theirs.upper()].name))
-    eq_titles = ("", "")
-    if equivalences:
-        a, b = names[equivalences[0][0].upper()], names[equivalences[0][1].upper()]
-        eq_titles = (titles.get(a.origin, a.origin), titles.get(b.origin, b.origin))
+    return {**_set_facts(cs), **_name_lists(cs), **_defence_facts(cs), **_group_facts(cs, titles),
+            **_equivalence_facts(cs, titles), **_words(cs)}
+
+
+def _set_facts(cs: CardSet) -> dict[str, Any]:
+    """The set's numbers and rules, and which mechanics it uses."""
     return {
         "title": cs.title,
         "total": cs.total,
@@ -314,34 +296,75 @@ def page_context(cs: CardSet) -> dict[str, Any]:
         "life_word": cs.rules.life_word,
         "hint": cs.rules.counters_hint,
         "hand_size": cs.rules.hand_size,
-        "used": used,
+        "used": used_mechanics(cs),
         "ex": _examples(cs),
-        "area_all": [c.name for c in cs.cards if c.targets == "all"],
-        "wrestling_names": [c.name for c in cs.cards if c.follows == "hold" or cs.role(c) == "wrestling"],
         "holder_restricted": any(c.ongoing is not None and c.ongoing.holder_restricted for c in cs.cards),
         "pass_directions": sorted({c.passes_on for c in cs.cards if c.passes_on}),
+        "moves_per_hold": max((cs.rules_of(c).moves_per_hold for c in cs.cards if c.pair and "hold" in c.pair),
+                              default=0),
+    }
+
+
+def _name_lists(cs: CardSet) -> dict[str, Any]:
+    """The cards the page names for a rule they share."""
+    return {
+        "area_all": [c.name for c in cs.cards if c.targets == "all"],
+        "wrestling_names": [c.name for c in cs.cards if c.follows == "hold" or cs.role(c) == "wrestling"],
         "attack_labels": _labels_of(cs, lambda c: mech.attacks(c, cs.role(c))),
         "event_labels": _labels_of(cs, lambda c: cs.role(c) == "event"),
         "one_per_turn_labels": _labels_of(cs, lambda c: cs.role(c) in cs.rules_of(c).one_per_own_turn),
-        "moves_per_hold": max((cs.rules_of(c).moves_per_hold for c in cs.cards if c.pair and "hold" in c.pair),
-                              default=0),
         "sealed_names": [c.name for c in cs.cards if c.opens is not None and c.opens.sealed],
         "heal_past_zero": [c.name for c in cs.cards if c.heal is not None and "dropping" in c.heal.when
                            and cs.rules_of(c).negative_life],  # heals after the damage: as many as you hold
         "free_open_names": [c.name for c in cs.cards if c.opens is not None and c.opens.free and not c.opens.sealed],
-        "heal_names": [c.name for c in heal_cards],
-        "own_heal_caps": _own_heal_caps(cs, heal_cards, titles),
-        "defences": defences,
-        "disarm_label": disarm.label if disarm else "",
-        "ongoing_breakers": breakers,
-        "out_of_turn_names": out_of_turn,
+        "out_of_turn_names": [c.name for c in cs.cards if mech.out_of_turn(c)],  # what the engine lets them play
         "openers": _openers(cs)[:NAMES_LISTED],
         "retaliators": [Named(c.name.upper(), c.retaliates) for c in cs.cards if c.retaliates][:NAMES_LISTED],
         "drawers": [Named(c.name.upper(), c.draw) for c in cs.cards if c.draw][:NAMES_LISTED],
+    }
+
+
+def _defence_facts(cs: CardSet) -> dict[str, Any]:
+    """The defences, the disarm's label and what breaks an ongoing card."""
+    defences = _defences(cs)
+    disarm = next((d for d in defences if d.kind == "disarm"), None)
+    ongoing_kinds = _unique(k for c in cs.cards if c.ongoing for k in c.ongoing.broken_by)
+    return {
+        "defences": defences,
+        "disarm_label": disarm.label if disarm else "",
+        "ongoing_breakers": _some((c.name for k in ongoing_kinds for c in cs.cards if c.defence == k), cs.language),
+    }
+
+
+def _group_facts(cs: CardSet, titles: dict[str, str]) -> dict[str, Any]:
+    """The type and card groups of the tables, and the heals with their caps."""
+    type_groups, card_groups = _groups(cs)
+    heal_cards = [c for c in cs.cards if c.heal is not None]
+    return {
         "type_groups": type_groups,
         "card_groups": card_groups,
-        "equivalences": equivalences,
-        "equivalence_titles": eq_titles,
+        "heal_names": [c.name for c in heal_cards],
+        "own_heal_caps": _own_heal_caps(cs, heal_cards, titles),
+    }
+
+
+def _equivalence_facts(cs: CardSet, titles: dict[str, str]) -> dict[str, Any]:
+    """A mixed deck's pairs of cards that count as each other, and the titles of their two sets."""
+    equivalences: list[tuple[str, str]] = []
+    names = {c.name.upper(): c for c in cs.cards}
+    for mine, theirs in sorted(cs.equivalences.items()):
+        if mine.upper() in names and theirs.upper() in names:
+            equivalences.append((names[mine.upper()].name, names[theirs.upper()].name))
+    eq_titles = ("", "")
+    if equivalences:
+        a, b = names[equivalences[0][0].upper()], names[equivalences[0][1].upper()]
+        eq_titles = (titles.get(a.origin, a.origin), titles.get(b.origin, b.origin))
+    return {"equivalences": equivalences, "equivalence_titles": eq_titles}
+
+
+def _words(cs: CardSet) -> dict[str, Any]:
+    """The keywords and directions in the page's language."""
+    return {
         "icon_words": [keyword_forms(k)[0] if cs.language == messages.DEFAULT_LANGUAGE else
                        messages.keyword(k, cs.language) for k in sorted(cs.icons)],
         "kw": {k: messages.keyword(k, cs.language) for k in ("dodge", "block", "disarm", "freedom", "break", "hold")},

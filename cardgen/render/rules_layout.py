@@ -34,12 +34,14 @@ from reportlab.platypus import (
 )
 
 from cardgen import messages
+from cardgen.library_compat import document_info, frame_cursor, leave_canvas_unsaved, restore_document_info
 from cardgen.paths import templates_dir
 from cardgen.render.face_layout import bundled as bundled_layout
 from cardgen.render.face_layout import min_text_pt
 from cardgen.render.fonts import register_fonts
 from cardgen.render.hyphenation import broken, narrowest
 from cardgen.render.icons import IconCanvas, paragraph_markup
+from cardgen.render.memory import RulesMemory
 from cardgen.render.rules_content import TABLE_KINDS, Block
 from cardgen.yaml_doc import read_plain
 
@@ -147,9 +149,11 @@ class _Styles(NamedTuple):
     cell_head: ParagraphStyle
     size: float
     lang: str
+    memory: RulesMemory  # parsed paragraphs, see _para
 
 
-def _styles(size: float, faces: Faces = (), lang: str = messages.DEFAULT_LANGUAGE) -> _Styles:
+def _styles(size: float, faces: Faces = (), lang: str = messages.DEFAULT_LANGUAGE,
+            memory: RulesMemory | None = None) -> _Styles:
     lay = layout()
     lead = float(lay["leading"])
     text, head, table = lay["text"], lay["heading"], lay["table"]
@@ -172,7 +176,8 @@ def _styles(size: float, faces: Faces = (), lang: str = messages.DEFAULT_LANGUAG
     cell_bold = ParagraphStyle("cell_bold", parent=cell, fontName=face(table["bold"], faces))
     cell_head = ParagraphStyle("cell_head", parent=cell, fontName=cell_bold.fontName,
                                textColor=colors.HexColor(table["head_colour"]))
-    return _Styles(body, bullet, heading, term, cell, cell_bold, cell_head, size, lang)
+    return _Styles(body, bullet, heading, term, cell, cell_bold, cell_head, size, lang,
+                   RulesMemory() if memory is None else memory)
 
 
 # --- tables ----------------------------------------------------------------------------------------
@@ -207,11 +212,11 @@ def _type_table(rows: list[Block], st: _Styles, width: float) -> Table:
     style = _base_table_style(st)
     for i, b in enumerate(rows):
         if b.kind == "group":
-            data.append([_para(b.text, st.cell_head), ""])
+            data.append([_para(st.memory, b.text, st.cell_head), ""])
             style.append(("SPAN", (0, i), (-1, i)))
             continue
         colour, text = b.cells[0], b.cells[1]
-        data.append(["", _para(text, st.cell)])
+        data.append(["", _para(st.memory, text, st.cell)])
         _swatch(style, i, colour)
     return Table(data, colWidths=[sw, width - sw], style=TableStyle(style), hAlign="LEFT")
 
@@ -265,38 +270,27 @@ def _card_widths(rows: list[Block], st: _Styles, width: float) -> tuple[list[flo
     return [sw, name_w, value_w, copies_w, effect_w], effect_w < effect_word or split_name
 
 
-_PARSED: dict[tuple[str, str, str, float, float], list[Any]] = {}
-_PARSED_MAX = 4096
-
-
-def _para(text: str, style: ParagraphStyle, bulletText: str | None = None) -> Paragraph:
+def _para(memory: RulesMemory, text: str, style: ParagraphStyle, bulletText: str | None = None) -> Paragraph:
     """A Paragraph whose markup is parsed once per text and style: a watch rebuild lays the page out again at
     the sizes it tried before, and most of its paragraphs are the same. Each paragraph gets its own copies
     of the parsed fragments, as parsing would give it (tests/test_rules_page.py compares the pages)."""
     key = (text, style.name, str(style.fontName), float(style.fontSize), float(style.leading))
-    frags = _PARSED.get(key)
+    frags = memory.parsed.get(key)
     if frags is None:
         made = Paragraph(text, style, bulletText=bulletText)
-        if len(_PARSED) >= _PARSED_MAX:
-            _PARSED.clear()
-        _PARSED[key] = [f.clone() for f in made.frags]
+        memory.remember_parsed(key, [f.clone() for f in made.frags])
         return made
     return Paragraph(text, style, bulletText=bulletText, frags=[f.clone() for f in frags])
 
 
-def clear_parsed() -> None:
-    """Forget parsed paragraphs (a benchmark or a test measuring a cold page)."""
-    _PARSED.clear()
-
-
-def _cell(markup: str, style: ParagraphStyle, room: float) -> str | Paragraph:
+def _cell(memory: RulesMemory, markup: str, style: ParagraphStyle, room: float) -> str | Paragraph:
     """A table cell: its plain text when that fits on one line (the table draws it like a one-line
     paragraph, at the same baseline, for a fraction of the cost), else a paragraph that wraps it."""
     if "<" not in markup:
         text = " ".join(html.unescape(markup).split())
         if stringWidth(text, style.fontName, style.fontSize) <= room:
             return text
-    return _para(markup, style)
+    return _para(memory, markup, style)
 
 
 def _hyphenated(markup: str, style: ParagraphStyle, room: float, lang: str) -> str:
@@ -336,18 +330,19 @@ def _card_table(rows: list[Block], st: _Styles, width: float) -> Table:
     n = 0
     for i, b in enumerate(rows):
         if b.kind == "cardhead":
-            data.append([""] + [_para(c, st.cell_head) for c in b.cells])
+            data.append([""] + [_para(st.memory, c, st.cell_head) for c in b.cells])
             head_rows = i + 1
             style.append(("LINEBELOW", (0, i), (-1, i), 0.6, colors.HexColor(table["head_colour"])))
             continue
         if b.kind == "group":
-            data.append([_para(b.text, st.cell_head), *([""] * (len(widths) - 1))])
+            data.append([_para(st.memory, b.text, st.cell_head), *([""] * (len(widths) - 1))])
             style.append(("SPAN", (0, i), (-1, i)))
             continue
         colour, name, value, copies, effect = _padded(b.cells, 5)
         name = _hyphenated(name, st.cell_bold, widths[1] - pad, st.lang)
-        row: list[Any] = ["", _cell(name, st.cell_bold, widths[1] - pad), html.unescape(value), html.unescape(copies)]
-        data.append(row if compact else [*row, _cell(effect, st.cell, widths[4] - pad)])
+        row: list[Any] = ["", _cell(st.memory, name, st.cell_bold, widths[1] - pad), html.unescape(value),
+                          html.unescape(copies)]
+        data.append(row if compact else [*row, _cell(st.memory, effect, st.cell, widths[4] - pad)])
         if n % 2:
             style.append(("BACKGROUND", (1, i), (-1, i), stripe))
         n += 1
@@ -364,7 +359,7 @@ def _equivalence_table(rows: list[Block], st: _Styles, width: float) -> Table:
     style = _base_table_style(st)
     for i, b in enumerate(rows):
         cell_style = st.cell_head if b.kind == "equivhead" else st.cell_bold
-        data.append([_para(c, cell_style) for c in _padded(b.cells, 2)])
+        data.append([_para(st.memory, c, cell_style) for c in _padded(b.cells, 2)])
         if b.kind == "equivhead":
             style.append(("LINEBELOW", (0, i), (-1, i), 0.6, colors.HexColor(layout()["table"]["head_colour"])))
     return Table(data, colWidths=widths, style=TableStyle(style), repeatRows=1, hAlign="LEFT")
@@ -389,10 +384,10 @@ def _with_icons(b: Block, size: float, body: str) -> str:
 
 
 def story(blocks: list[Block], size: float, width: float, faces: Faces = (),
-          lang: str = messages.DEFAULT_LANGUAGE) -> list[Flowable]:
+          lang: str = messages.DEFAULT_LANGUAGE, memory: RulesMemory | None = None) -> list[Flowable]:
     """Flowables for the body blocks (the title is drawn separately) at body font `size`, words broken
     by `lang`'s hyphenation."""
-    st = _styles(size, faces, lang)
+    st = _styles(size, faces, lang, memory)
     body = st.body.fontName
     head = layout()["heading"]
     out: list[Flowable] = []
@@ -425,18 +420,18 @@ def story(blocks: list[Block], size: float, width: float, faces: Faces = (),
             # Start a new column unless the heading and a few lines fit; unlike keepWithNext this never
             # pushes a whole long table (and the room above it) into the next column.
             out.append(CondPageBreak(st.heading.leading + st.heading.spaceBefore + 4 * st.body.leading))
-            out.append(_para(b.text, st.heading))
+            out.append(_para(st.memory, b.text, st.heading))
             out.append(HRFlowable(width="100%", thickness=0.6, color=colors.HexColor(head["colour"]),
                                   spaceBefore=0, spaceAfter=size * 0.3))
             heading_ends = len(out)
         elif b.kind == "bullet":
-            out.append(_para(_with_icons(b, size, body), st.bullet, bulletText=BULLET))
+            out.append(_para(st.memory, _with_icons(b, size, body), st.bullet, bulletText=BULLET))
         elif b.kind == "term":
             colour = layout()["term"]["colour"]
-            out.append(_para(f'<font color="{colour}"><b>{b.heading}:</b></font> {_with_icons(b, size, body)}',
-                                 st.term))
+            term = f'<font color="{colour}"><b>{b.heading}:</b></font> {_with_icons(b, size, body)}'
+            out.append(_para(st.memory, term, st.term))
         else:
-            out.append(_para(_with_icons(b, size, body), st.body))
+            out.append(_para(st.memory, _with_icons(b, size, body), st.body))
     flush()
     return out
 
@@ -481,14 +476,12 @@ class _MeasureFrame(Frame):  # type: ignore[misc]
     """A column that places flowables without drawing them: a size-search probe needs only where they land
     (drawing never moves anything in platypus), and drawing is a third of a layout's time."""
 
-    def _add(self, flowable: Flowable, canv: Canvas, trySplit: int = 0) -> int:
+    def add(self, flowable: Flowable, canv: Canvas, trySplit: int = 0) -> int:
         flowable.drawOn = _skip_drawing
         try:
-            return int(super()._add(flowable, canv, trySplit))
+            return int(super().add(flowable, canv, trySplit))
         finally:
             del flowable.drawOn
-
-    add = _add
 
 
 class _RecordingFrame(Frame):  # type: ignore[misc]
@@ -508,7 +501,7 @@ class _RecordingFrame(Frame):  # type: ignore[misc]
             setattr(new, key, copy.deepcopy(value, memo))
         return new
 
-    def _add(self, flowable: Flowable, canv: Canvas, trySplit: int = 0) -> int:
+    def add(self, flowable: Flowable, canv: Canvas, trySplit: int = 0) -> int:
         real = flowable.drawOn
 
         def drawn(canvas: Canvas, x: float, y: float, _sW: float = 0) -> None:
@@ -517,11 +510,9 @@ class _RecordingFrame(Frame):  # type: ignore[misc]
 
         flowable.drawOn = drawn
         try:
-            return int(super()._add(flowable, canv, trySplit))
+            return int(super().add(flowable, canv, trySplit))
         finally:
             del flowable.drawOn
-
-    add = _add
 
 
 class _UnsavedCanvas(IconCanvas):
@@ -612,7 +603,7 @@ class _MeasuredDoc(BaseDocTemplate):  # type: ignore[misc]
         if frame is None:  # actions before the first frame starts
             return
         key = (int(self.page), str(frame.id))
-        y = float(frame._y)
+        y = frame_cursor(frame)
         self.lowest[key] = min(y, self.lowest.get(key, y))
 
 
@@ -654,7 +645,8 @@ def rules_canvas(buf: io.BytesIO, paper: str, size: float, faces: Faces = ()) ->
 
 def render(blocks: list[Block], paper: str, size: float, subject: str, columns: int | None = None,
            heading: str = "", stop_at_overflow: bool = False, draw: bool = True, onto: Canvas | None = None,
-           retitle: bool = True, faces: Faces = (), lang: str = messages.DEFAULT_LANGUAGE) -> Rendered:
+           retitle: bool = True, faces: Faces = (), lang: str = messages.DEFAULT_LANGUAGE,
+           memory: RulesMemory | None = None) -> Rendered:
     """Draw the blocks at body `size` on `paper`; more than one page means it does not fit.
 
     `columns` overrides the layout's column count; `heading` is the band's title when the blocks
@@ -693,13 +685,13 @@ def render(blocks: list[Block], paper: str, size: float, subject: str, columns: 
 
     doc.addPageTemplates([PageTemplate(id="rules", frames=geo.frames(draw, placed), onPage=on_page)])
     try:
-        flowables = story(blocks, size, geo.column_width, faces, lang)
+        flowables = story(blocks, size, geo.column_width, faces, lang, memory)
         if onto is not None:
-            doc._doSave = 0  # platypus's switch: the caller goes on drawing on its canvas and saves it
-            info = dict(vars(onto._doc.info))
+            leave_canvas_unsaved(doc)  # the caller goes on drawing on its canvas and saves it
+            info = document_info(onto)
             doc.build(flowables, canvasmaker=lambda *_args, **_kwargs: onto)
             if not retitle:
-                vars(onto._doc.info).update(info)
+                restore_document_info(onto, info)
         else:
             doc.build(flowables, canvasmaker=IconCanvas if draw else _UnsavedCanvas)
     except _Overflowed:

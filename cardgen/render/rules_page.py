@@ -19,7 +19,6 @@ import io
 import math
 import re
 from collections.abc import Callable
-from functools import lru_cache
 from typing import NamedTuple
 
 from cardgen import messages
@@ -27,6 +26,7 @@ from cardgen.errors import CardgenError, Diagnostic, SetError
 from cardgen.model import CardSet
 from cardgen.render.fonts import missing_glyphs, register_set_fonts
 from cardgen.render.icons import NBSP, IconCanvas
+from cardgen.render.memory import RulesMemory
 from cardgen.render.rules_content import Block, page_blocks
 from cardgen.render.rules_layout import (
     BULLET,
@@ -34,7 +34,6 @@ from cardgen.render.rules_layout import (
     Faces,
     Rendered,
     back_columns,
-    clear_parsed,
     font_sizes,
     geometry,
     min_font_size,
@@ -110,7 +109,8 @@ def _largest(ok: Callable[[int], bool], guess: int, n: int) -> int | None:
 
 
 def _fit(blocks: list[Block], paper: str, subject: str, columns: int | None = None,
-         title: str = "", faces: Faces = (), lang: str = messages.DEFAULT_LANGUAGE) -> tuple[Rendered, float] | None:
+         title: str = "", faces: Faces = (), lang: str = messages.DEFAULT_LANGUAGE,
+         memory: RulesMemory | None = None) -> tuple[Rendered, float] | None:
     """The largest size at which the page fits without splitting a word in the card table, or failing
     that the largest at which it fits at all."""
     sizes = font_sizes()
@@ -120,7 +120,7 @@ def _fit(blocks: list[Block], paper: str, subject: str, columns: int | None = No
         # The guess, usually the answer, is drawn; other probes are only placed (a third cheaper)
         if i not in done:
             done[i] = render(blocks, paper, sizes[i], subject, columns, title, stop_at_overflow=True,
-                             draw=not done, faces=faces, lang=lang)
+                             draw=not done, faces=faces, lang=lang, memory=memory)
         return done[i]
 
     guess = guess_index(blocks, paper, columns, sizes, faces)
@@ -129,7 +129,8 @@ def _fit(blocks: list[Block], paper: str, subject: str, columns: int | None = No
         if best is not None:
             page = at(best)
             if not page.pdf:  # the answer was a placed-only probe: draw it now
-                page = render(blocks, paper, sizes[best], subject, columns, title, faces=faces, lang=lang)
+                page = render(blocks, paper, sizes[best], subject, columns, title, faces=faces, lang=lang,
+                              memory=memory)
             return page, sizes[best]
     return None
 
@@ -190,7 +191,8 @@ def draw_rules(plan: RulesPlan, canvas: IconCanvas) -> None:
     _draw_parts(plan, canvas, retitle=False)
 
 
-def _draw_parts(plan: RulesPlan, canvas: IconCanvas, retitle: bool) -> tuple[RulesPart, ...]:
+def _draw_parts(plan: RulesPlan, canvas: IconCanvas, retitle: bool,
+                memory: RulesMemory | None = None) -> tuple[RulesPart, ...]:
     """Each part drawn on `canvas` (again from its drawn layout when it has one, else laid out afresh, the first
     then giving the document its information when `retitle`); the parts with their drawn layouts."""
     out = []
@@ -200,20 +202,23 @@ def _draw_parts(plan: RulesPlan, canvas: IconCanvas, retitle: bool) -> tuple[Rul
             out.append(part)
             continue
         done = render(list(part.blocks), plan.paper, part.size, plan.subject, part.columns, part.title,
-                      onto=canvas, retitle=retitle and i == 0, faces=plan.faces, lang=plan.lang)
+                      onto=canvas, retitle=retitle and i == 0, faces=plan.faces, lang=plan.lang, memory=memory)
         out.append(part._replace(drawn=done.drawn))
     return tuple(out)
 
 
-def rules_plan(cs: CardSet, paper: str) -> RulesPlan:
-    """The rules pages of `cs` on "a4" or "letter"."""
+def rules_plan(cs: CardSet, paper: str, memory: RulesMemory | None = None) -> RulesPlan:
+    """The rules pages of `cs` on "a4" or "letter" (laid out once for the same words with the same `memory`:
+    a watch's rebuilds share one)."""
     if paper not in paper_names():
         raise RulesPageError(f"unknown paper '{paper}' for the rules page; expected one of "
                              f"{', '.join(paper_names())}")
+    memory = RulesMemory() if memory is None else memory
     blocks = tuple(page_blocks(cs))
     faces = own_faces(cs, blocks)
-    return _rules_of(blocks, paper, cs.title, cs.name, len(cs.cards), (tuple(font_sizes()), min_font_size()),
-                     cs.language, faces)
+    key = (blocks, paper, cs.title, cs.name, len(cs.cards), cs.language, faces, tuple(font_sizes()), min_font_size())
+    return memory.plan(key, lambda: _laid_out(memory, blocks, paper, cs.title, cs.name, len(cs.cards), cs.language,
+                                              faces))
 
 
 def own_faces(cs: CardSet, blocks: tuple[Block, ...]) -> Faces:
@@ -282,56 +287,48 @@ def rules_glyph_problems(cs: CardSet, blocks: tuple[Block, ...], faces: Faces) -
     return out
 
 
-def rules_pdf_and_size(cs: CardSet, paper: str) -> tuple[bytes, float, int]:
+def rules_pdf_and_size(cs: CardSet, paper: str, memory: RulesMemory | None = None) -> tuple[bytes, float, int]:
     """The PDF (one page, or front and back for a big set), the body font size of its front and its pages."""
-    plan = rules_plan(cs, paper)
+    plan = rules_plan(cs, paper, memory)
     return plan.pdf, plan.size, plan.pages
 
 
-@lru_cache(maxsize=8)
-def _rules_of(blocks_in: tuple[Block, ...], paper: str, set_title: str, set_name: str, designs: int,
-              _sizes: tuple[tuple[float, ...], float], lang: str = messages.DEFAULT_LANGUAGE,
-              faces: Faces = ()) -> RulesPlan:
-    """The pages of these blocks, remembered: a watch rebuild after an edit that leaves the page's words
-    alone (flavour, art, a card's name...) reuses them instead of laying them out again. Same bytes as a
-    cold build, since they are the same function of the same words (and the same candidate sizes,
-    `_sizes`, part of the key only). A big set's front and back are drawn on one canvas: nothing is joined."""
+def _laid_out(memory: RulesMemory, blocks_in: tuple[Block, ...], paper: str, set_title: str, set_name: str,
+              designs: int, lang: str = messages.DEFAULT_LANGUAGE, faces: Faces = ()) -> RulesPlan:
+    """The pages of these blocks (a function of its arguments only: `rules_plan` remembers it in `memory`, so a
+    watch rebuild after an edit that leaves the page's words alone reuses it, with the bytes of a cold build).
+    A big set's front and back are drawn on one canvas: nothing is joined."""
     blocks = list(blocks_in)
     subject = _subject(set_title, set_name, lang)
-    best = _fit(blocks, paper, subject, faces=faces, lang=lang)
+    best = _fit(blocks, paper, subject, faces=faces, lang=lang, memory=memory)
     if best is not None:
         return RulesPlan(paper, subject, (RulesPart(blocks_in, best[1], drawn=best[0].drawn),), best[0].pdf,
                          best[1], 1, faces, lang)
     front_blocks, table = split_card_table(blocks, lang)
-    front = _fit(front_blocks, paper, subject, faces=faces, lang=lang)
+    front = _fit(front_blocks, paper, subject, faces=faces, lang=lang, memory=memory)
     if front is None:
         raise _overflow(set_name, paper, render(front_blocks, paper, min_font_size(), subject, faces=faces,
-                                                lang=lang))
+                                                lang=lang, memory=memory))
     title = messages.text("rules_page.back_title", lang, title=set_title, designs=designs)
     cols = back_columns()
-    back_blocks, back = table, _fit(table, paper, subject, cols, title, faces, lang)
+    back_blocks, back = table, _fit(table, paper, subject, cols, title, faces, lang, memory)
     if back is None:
         back_blocks = compact(table)
-        back = _fit(back_blocks, paper, subject, cols, title, faces, lang)
+        back = _fit(back_blocks, paper, subject, cols, title, faces, lang, memory)
     if back is not None:
         back_size, back_pages = back[1], back[0].pages
     else:
         back_size = min_font_size()
-        back_pages = render(back_blocks, paper, back_size, subject, cols, title, faces=faces, lang=lang).pages
+        back_pages = render(back_blocks, paper, back_size, subject, cols, title, faces=faces, lang=lang,
+                            memory=memory).pages
     plan = RulesPlan(paper, subject, (RulesPart(tuple(front_blocks), front[1]),
                                       RulesPart(tuple(back_blocks), back_size, cols, title)), b"", front[1],
                      1 + back_pages, faces, lang)
     buf = io.BytesIO()
     canvas = rules_canvas(buf, paper, front[1], faces)
-    parts = _draw_parts(plan, canvas, retitle=True)
+    parts = _draw_parts(plan, canvas, retitle=True, memory=memory)
     canvas.save()
     return plan._replace(parts=parts, pdf=buf.getvalue())
-
-
-def clear_caches() -> None:
-    """Forget remembered pages and parsed paragraphs (so a benchmark or a test measures a cold build)."""
-    _rules_of.cache_clear()
-    clear_parsed()
 
 
 def _subject(title: str, name: str, lang: str = messages.DEFAULT_LANGUAGE) -> str:
@@ -358,6 +355,6 @@ def check_fits(cs: CardSet, paper: str) -> None:
         raise _overflow(cs.name, paper, attempt)
 
 
-def rules_pdf(cs: CardSet, paper: str) -> bytes:
+def rules_pdf(cs: CardSet, paper: str, memory: RulesMemory | None = None) -> bytes:
     """The rules reference of `cs` on "a4" or "letter" as PDF, the same bytes for the same input."""
-    return rules_pdf_and_size(cs, paper)[0]
+    return rules_pdf_and_size(cs, paper, memory)[0]

@@ -14,6 +14,7 @@ from typing import Any
 from cardgen.cardtext import rules_text
 from cardgen.model import Card, CardSet
 from cardgen.render.face_layout import Colours, Face, Layout, bundled, set_layout
+from cardgen.render.memory import RulesMemory
 from cardgen.render.pen import Pen, TextMetrics
 
 
@@ -24,6 +25,8 @@ class RenderSession:
     layout: Layout
     metrics: TextMetrics = field(default_factory=TextMetrics)
     texts: dict[tuple[int, int], str] = field(default_factory=dict)  # rules text by (set, card), see card_text
+    rules: RulesMemory = field(default_factory=RulesMemory)  # the rules page's parsed paragraphs and layouts
+    font_files: dict[str, str] = field(default_factory=dict)  # a set's registered face -> its file, for messages
 
     @classmethod
     def for_set(cls, set_folder: str) -> RenderSession:
@@ -31,11 +34,15 @@ class RenderSession:
         return cls(set_layout(set_folder))
 
     @classmethod
-    def for_cards(cls, cs: CardSet) -> RenderSession:
-        """A session drawing `cs` in its own look: its folder's layout, then its `look:` faces and back."""
+    def for_cards(cls, cs: CardSet, rules: RulesMemory | None = None) -> RenderSession:
+        """A session drawing `cs` in its own look: its folder's layout, then its `look:` faces and back (with
+        `rules`, a watch's memory of rules pages, kept across its rebuilds)."""
+        from cardgen.render.fonts import register_set_fonts
         from cardgen.render.set_look import look_layout
 
-        return cls(look_layout(cs, set_layout(cs.path)))
+        names = register_set_fonts(cs.look.fonts) if cs.look.fonts else {}
+        return cls(look_layout(cs, set_layout(cs.path), names), rules=RulesMemory() if rules is None else rules,
+                   font_files={name: cs.look.fonts[face] for face, name in names.items()})
 
     @classmethod
     def bundled(cls) -> RenderSession:
@@ -68,4 +75,4 @@ class RenderSession:
         if safe <= face.safe_margin:
             return self
         wider = face._replace(safe_margin=safe, margin=safe + face.margin - face.safe_margin)
-        return RenderSession(self.layout._replace(face=wider), self.metrics)
+        return RenderSession(self.layout._replace(face=wider), self.metrics, self.texts, self.rules, self.font_files)

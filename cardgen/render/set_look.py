@@ -9,13 +9,11 @@ without `look:` gets its layout unchanged, so it draws exactly as before.
 
 from __future__ import annotations
 
-from functools import cache
 from pathlib import Path
 from typing import Any
 
 from cardgen.model import CardSet, TypeBack
 from cardgen.render.face_layout import BackInks, Face, Layout, is_record, record_fields
-from cardgen.render.fonts import register_set_fonts
 
 NOT_THE_CARDS = ("sheet",)  # face.yaml sections drawn on the sheet around the cards
 
@@ -34,12 +32,13 @@ def own_faces(face: Face, faces: dict[str, str]) -> Face:
     return face._replace(**changes) if changes else face
 
 
-def look_layout(cs: CardSet, layout: Layout) -> Layout:
-    """The layout `cs` draws with: `layout` (the bundled or the set folder's) with the set's faces and back."""
+def look_layout(cs: CardSet, layout: Layout, faces: dict[str, str]) -> Layout:
+    """The layout `cs` draws with: `layout` (the bundled or the set folder's) with the set's faces (`faces`:
+    logical face -> registered name, `fonts.register_set_fonts`) and back."""
     look = cs.look
     if not look.own:
         return layout
-    face = own_faces(layout.face, register_set_fonts(look.fonts)) if look.fonts else layout.face
+    face = own_faces(layout.face, faces) if faces else layout.face
     back = look.back
     if back.subtitle is not None:
         face = face._replace(back=face.back._replace(subtitle=back.subtitle))
@@ -60,7 +59,7 @@ def back_image(cs: CardSet) -> tuple[str, tuple[int, int]] | None:
     if not cs.look.back_image:
         return None
     path = Path(cs.look.back_image)
-    return str(path), _pixels(str(path), path.stat().st_mtime_ns)
+    return str(path), _pixels(str(path))
 
 
 def type_back_image(back: TypeBack) -> tuple[str, tuple[int, int]] | None:
@@ -68,11 +67,11 @@ def type_back_image(back: TypeBack) -> tuple[str, tuple[int, int]] | None:
     if not back.image:
         return None
     path = Path(back.image)
-    return str(path), _pixels(str(path), path.stat().st_mtime_ns)
+    return str(path), _pixels(str(path))
 
 
-@cache
-def _pixels(path: str, stamp: int) -> tuple[int, int]:
+def _pixels(path: str) -> tuple[int, int]:
+    """The image's size (read from its header: Pillow decodes no pixel for it)."""
     from PIL import Image
 
     with Image.open(path) as img:

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, cast
 
 from cardgen import __version__, messages
+from cardgen.library_compat import canvas_mark, draw_again, drawn_since
 from cardgen.model import Card, CardSet
 from cardgen.render import layout_data as L
 from cardgen.render.card_face import draw_card
@@ -280,14 +281,13 @@ class CardCopies:
         c.translate(trim.x * MM, trim.y * MM)
         kept = self.drawn.get(id(card))
         if kept is None:
-            code, forms, counts = len(c._code), len(c._formsinuse), Counter(self.pen.counts)
+            mark, counts = canvas_mark(c), Counter(self.pen.counts)
             draw_card(self.session, self.pen, card, self.cs, Rect(0.0, 0.0, trim.w, trim.h), self.bleed,
                       self.texts[card.name])
             if self.enabled:
-                self.drawn[id(card)] = _Drawn(c._code[code:], c._formsinuse[forms:], self.pen.counts - counts)
+                self.drawn[id(card)] = _Drawn(*drawn_since(c, mark), self.pen.counts - counts)
         else:
-            c._code.extend(kept.code)
-            c._formsinuse.extend(kept.forms)
+            draw_again(c, kept.code, kept.forms)
             self.pen.counts.update(kept.counts)
         c.restoreState()
 

@@ -48,6 +48,7 @@ _BLOCK: Final = mv.Choice.BLOCK
 _FLAT: Final[dict[mv.MoveKind, float]] = {mv.STOMP: 35.0, mv.PASS: 0.0, mv.DONE: 0.0, mv.DECLINE: 0.0,
                                           mv.RELEASE: NEVER, mv.INTERFERE: NEVER}
 _FREE_HITS: Final[frozenset[mv.MoveKind]] = frozenset({mv.FOLLOW, mv.BONUS, mv.VOMIT_HIT, mv.OPEN})
+_ANSWERS: Final[frozenset[mv.MoveKind]] = frozenset({mv.DEFEND, mv.HUMILIATE, mv.DIRECTION})  # `_answer_value`
 
 
 UNDEFENDABLE: Final = 0.5  # an attack nothing can stop is worth this much more per point of damage
@@ -256,12 +257,21 @@ class GreedyAgent:
             return self._play_value(s, me, m, ci)
         if k in _FLAT:
             return _FLAT[k]
+        if k == DISCARD:  # the commonest move to score
+            return self._discard_value(s, me, ci) if ci is not None else -1.0
+        if k in _ANSWERS:
+            return self._answer_value(s, me, m, ci)
+        if ci is None:
+            return -1.0
+        return self._card_value(s, me, m, ci)
+
+    def _answer_value(self, s: PlayerView, me: int, m: Move, ci: CardInfo | None) -> float:
+        """A defence, a humiliation, or which way an attack passes on."""
+        k = m.kind
         if k == mv.DEFEND:
             if ci is not None and self._cost[m.card] and self._threat(s, me, m) <= self._cost[m.card]:
                 return self._costs_more(ci)
             return 100.0 + (1.0 if m.choice == _BLOCK else 0.0)  # block first: the blocker may grab back
-        if k == DISCARD:  # the commonest move to score
-            return self._discard_value(s, me, ci) if ci is not None else -1.0
         if k == mv.HUMILIATE:
             step = s.step
             if step is None or step.kind not in WINDOWS or step.target != me:
@@ -269,16 +279,17 @@ class GreedyAgent:
             if ci is not None and self._cost[m.card] and self._threat(s, me, m) <= self._cost[m.card]:
                 return self._costs_more(ci)
             return 90.0 + (self._target_value(s, m.target, 0) / 100 if m.target >= 0 else 0.5)
-        if k == mv.DIRECTION:
-            steps = s.steps
-            if len(steps) < 2:
-                return 0.0
-            n = len(self._life)
-            way = 1 if m.choice == mv.LEFT else -1
-            q = ((steps[-2].target or 0) + way) % n
-            return -float(self._life[q])
-        if ci is None:
-            return -1.0
+        steps = s.steps  # DIRECTION: away from the weakest rival's neighbour
+        if len(steps) < 2:
+            return 0.0
+        n = len(self._life)
+        way = 1 if m.choice == mv.LEFT else -1
+        q = ((steps[-2].target or 0) + way) % n
+        return -float(self._life[q])
+
+    def _card_value(self, s: PlayerView, me: int, m: Move, ci: CardInfo) -> float:
+        """A card played other than as a turn's play or an answer: a free hit, a heal, an interjection."""
+        k = m.kind
         if k in _FREE_HITS:
             dmg = self._dmgs[m.card]
             cost = self._cost[m.card]

@@ -156,6 +156,14 @@ def play_one(cs: CardSet, info: tuple[CardInfo, ...], agents: Sequence[Agent], a
             problems = checker.state(s)
             if before is not None:
                 problems += checker.step(before, s)
+    return _record(s, info, played, track, problems, coverage, names, label, agent_names, decisions)
+
+
+def _record(s: GameState, info: tuple[CardInfo, ...], played: list[int], track: Tracker, problems: list[str],
+            coverage: Coverage | None, names: Sequence[str] | None, label: str, agent_names: tuple[str, ...],
+            decisions: int) -> GameRecord:
+    """A finished game's record: the end-of-game checks, the coverage it adds, what each card did."""
+    designs = len(info)
     if not problems:
         problems = check_state(s)
     result = s.result
