@@ -360,7 +360,7 @@ def test_no_module_level_state_in_loading_and_checking(package: str) -> None:
 MAX_COMPLEXITY = 30  # cyclomatic (radon), any function of the package
 # Functions above it in rooms other engineers are reworking this round; each must still be above it (so the
 # list shrinks as they are split), and none may be added.
-_OVER_FOR_NOW = {"sim/balance/words.py:_table_lines", "play/wording.py:_words"}
+_OVER_FOR_NOW = {"sim/balance/words.py:_table_lines"}
 
 
 def _functions(source: str) -> list[Any]:
