@@ -56,6 +56,11 @@ def _moved(g: Game, e: ev.Moved, lang: str) -> str:
     return _words(g, e.player, e.move, None, lang)[0]
 
 
+# Kinds whose log line and button take the same key and nothing but the move's own names.
+_SAME_WORDS: dict[mv.MoveKind, str] = {mv.DISCARD: "discard", mv.STOMP: "stomp", mv.RELEASE: "release",
+                                       mv.VOMIT_HIT: "vomit_hit", mv.INTERFERE: "interfere", mv.PASS: "pass"}
+
+
 def _words(g: Game, seat: int, m: Move, step: Pending | None, lang: str = EN) -> tuple[str, str]:
     """What move `m` of `seat` says in the log, and its button's words (`step`: what asks, which decides how a
     "decline" reads): one dispatch on the kind of move for both."""
@@ -77,6 +82,8 @@ def _words(g: Game, seat: int, m: Move, step: Pending | None, lang: str = EN) ->
         said = log(f"{key}_on" if target else key)
         return said, button(f"{key}_on_drop" if drop else f"{key}_on") if to else button(key)
 
+    if k in _SAME_WORDS:
+        return log(_SAME_WORDS[k]), button(_SAME_WORDS[k])
     if k == mv.PLAY:
         if m.choice == mv.Choice.HOLD:
             return log("hold_on" if target else "hold"), button("hold_on") if to else button("hold")
@@ -87,30 +94,18 @@ def _words(g: Game, seat: int, m: Move, step: Pending | None, lang: str = EN) ->
         label = button(f"defend.{kind}", choice=m.choice)
         return (log(f"defend.{kind}", choice=m.choice),
                 button("defend_hold", defence=label) if target else label)
-    if k == mv.DISCARD:
-        return log("discard"), button("discard")
     if k == mv.PICK:  # a card an effect asks for: named in the log only if it goes face up (discarded)
         how = _PICKS.get(m.choice, "give")
         return (log("pick_throw") if how == "throw" else ""), button(f"pick_{how}", card=card)
     if k == mv.HEAL:
         return log("heal" if m.target == seat or not target else "heal_on"), button("heal")
-    if k == mv.STOMP:
-        return log("stomp"), button("stomp")
-    if k == mv.RELEASE:
-        return log("release"), button("release")
-    if k == mv.VOMIT_HIT:
-        return log("vomit_hit"), button("vomit_hit")
     if k == mv.HUMILIATE:
         return log("humiliate_to" if target else "humiliate"), button("humiliate_to") if to else button("humiliate")
-    if k == mv.INTERFERE:
-        return log("interfere"), button("interfere")
     if k == mv.DIRECTION:
         where = _direction(lang, m.choice)
         return log("direction", direction=where), button("direction", direction=where)
     if k in _OUT_OF_TURN:
         return aimed(_OUT_OF_TURN[k])
-    if k == mv.PASS:
-        return log("pass"), button("pass")
     if k == mv.DECLINE:
         return "", _decline(seat, step, lang)  # what follows says it (the damage taken, the combo ended...)
     if k == mv.DONE:
