@@ -298,3 +298,20 @@ def test_validate_names_a_card_only_words_describe_not_simulated() -> None:
     cs = load_set(pranks)
     assert summary(cs.card("Snow Day"), cs) == "not simulated"
     assert rules_text(cs.card("Snow Day"), cs) == cs.card("Snow Day").text
+
+
+def test_the_balance_lint_never_judges_or_waits_on_a_card_only_words_describe(tmp_path: Path) -> None:
+    """A card with `effects: text` is named "not simulated" by `validate`, and none of the balance lint's lines
+    (what stands out, what the budget left open) names it: its figures say nothing about what its text does."""
+    folder = tmp_path / "mine"
+    folder.mkdir()
+    (folder / "set.yaml").write_text("name: mine\ntitle: Mine\nextends: classic\n", encoding="utf-8")
+    (folder / "cards.yaml").write_text(
+        "cards:\n  - {name: Cafeteria Chaos, type: event, count: 2, effects: text, source: designed,\n"
+        "     text: Everyone throws their lunch.}\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["validate", "--set", str(folder), "--max-games", "1000", "--jobs", "1"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert any("'Cafeteria Chaos' is not simulated" in line for line in lines), result.output
+    balance = [line for line in lines if line.startswith("mine: balance")]
+    assert balance and not any("Cafeteria Chaos" in line for line in balance), balance

@@ -182,12 +182,15 @@ def balance_findings(cs: CardSet, base: CardSet | None, cfg: BalanceConfig | Non
     return out, result
 
 
-def balance_notes(result: BalanceResult, lang: str = messages.DEFAULT_LANGUAGE) -> list[str]:
-    """The summary lines of the balance lint: games played, cards marked intended, the game under changed
-    rules, what stayed unclear."""
+def balance_notes(result: BalanceResult, cs: CardSet) -> list[str]:
+    """The summary lines of the balance lint of `cs`, in its language: games played, cards marked intended, the
+    game under changed rules, what stayed unclear. A card only words describe (`effects: text`: the engine plays
+    it as doing nothing) is never counted, called or left open here: `validate` names it "not simulated"."""
+    lang = cs.language
+    not_simulated = {c.name for c in cs.cards if c.words_only}
     what = say("lint.with_base", lang, base=result.a) if result.b is not None else say("lint.alone", lang)
     games = ", ".join(say("lint.games", lang, games=t.games, players=t.players) for t in result.tables)
-    called = {v.card for v in result.flagged()} - set(result.intended)
+    called = {v.card for v in result.flagged()} - set(result.intended) - not_simulated
     outcome = (plural_form(messages.message("balance.lint.stand_out", lang), len(called), lang) if called
                else say("table.quiet", lang))
     lines = [say("lint.summary", lang, what=what, games=games, outcome=outcome,
@@ -197,7 +200,8 @@ def balance_notes(result: BalanceResult, lang: str = messages.DEFAULT_LANGUAGE) 
     for t in result.tables:
         lines += [say("lint.game", lang, sentence=verdict_sentence(v, result, lang))
                   for v in t.verdicts if v.family == "rules"]
-        open_cards = [v for v in t.verdicts if v.family != "knock-on" and v.call == "undecided"]
+        open_cards = [v for v in t.verdicts if v.family != "knock-on" and v.call == "undecided"
+                      and v.card not in not_simulated]
         if open_cards and t.stopped == "max games":
             cards = ", ".join(say("lint.budget_card", lang, card=v.card, needed=_needed(v, lang))
                               for v in open_cards[:5])

@@ -56,7 +56,7 @@ def simulate_set(cs: CardSet, budget: float | None, balance: BalanceConfig | Non
                 return result
 
             result = run_with_bar(f"balance {cs.name}", lint, balance)
-            findings, notes = box[0], balance_notes(result, cs.language)
+            findings, notes = box[0], balance_notes(result, cs)
             took.append(f"balance {result.seconds:.1f} s" + (" (from the cache)" if result.cached else ""))
     except CardgenError as exc:  # a problem only a simulation meets: report it and go on with the next set
         click.echo(f"error: {cs.name}: cannot simulate: {exc}", err=True)
