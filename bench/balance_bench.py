@@ -38,6 +38,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+import yaml
+
 from cardgen.loader import load_set
 from cardgen.sim.balance import BalanceConfig, BalanceResult, compare_versions
 from cardgen.sim.balance_defaults import default_jobs
@@ -47,21 +49,8 @@ PLANTS = FIXTURES / "balance_plants"
 # tune's acceptance: fixture -> the card tune is asked to fix
 TUNED: dict[str, str] = {"balance_plants/two-edits": "Sucker Punch", "balance_plants/nerf": "Kick⁴",
                          "balance_plants/defence": "Dodge", "tune/two-numbers": "Sucker Punch"}
-# fixture -> {planted card or rule figure: {table size it was planted for: the call}} (tests/test_balance_plants.py)
-EXPECTED: dict[str, dict[str, dict[int, str]]] = {
-    "basic-attack": {"Knuckle Sammitch": {2: "stronger"}},
-    "bigger-heal": {"Self Help": {2: "stronger"}},
-    "classic-weapon": {"Textbook": {2: "stronger"}},
-    "new-card": {"Bar Brawl": {2: "too strong"}},
-    "combo-follow-up": {"Manhandle": {2: "stronger"}},
-    "self-stun": {"Horror of Horrors": {2: "weaker", 4: "weaker"}},
-    "every-rival": {"Kick⁴": {4: "stronger"}},
-    "defence": {"Dodge": {2: "stronger"}},
-    "nerf": {"Kick⁴": {2: "weaker"}},
-    "two-edits": {"Sucker Punch": {2: "stronger"}, "Coldcock": {2: "never played", 4: "never played"}},
-    "rule-life": {"game length": {2: "shorter", 4: "shorter"}},
-    "copies-only": {}, "flavour-only": {}, "rename": {}, "new-at-par": {},
-}
+# fixture -> {planted card or rule figure: {table size it was planted for: the call}} (shared with the tests)
+EXPECTED: dict[str, dict[str, dict[int, str]]] = yaml.safe_load((PLANTS / "expected.yaml").read_text(encoding="utf-8"))
 
 
 def score(res: BalanceResult, expected: dict[str, dict[int, str]]) -> tuple[int, int, list[str], list[str]]:

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 from click.testing import CliRunner
 
 from cardgen.checks import load_set
@@ -26,22 +27,12 @@ from cardgen.sim.balance.interaction import Row, interactions
 
 PLANTS = Path(__file__).parent / "fixtures" / "balance_plants"
 
-# fixture -> {planted card: its call at each table size it was planted for}; at the other size it may be called
-# the same way, cleared or still open, never called the other way
-PLANTED: dict[str, dict[str, dict[int, str]]] = {
-    "basic-attack": {"Knuckle Sammitch": {2: "stronger"}},
-    "bigger-heal": {"Self Help": {2: "stronger"}},
-    "classic-weapon": {"Textbook": {2: "stronger"}},
-    "new-card": {"Bar Brawl": {2: "too strong"}},
-    "combo-follow-up": {"Manhandle": {2: "stronger"}},
-    "self-stun": {"Horror of Horrors": {2: "weaker", 4: "weaker"}},
-    "every-rival": {"Kick⁴": {4: "stronger"}},
-    "defence": {"Dodge": {2: "stronger"}},
-    "nerf": {"Kick⁴": {2: "weaker"}},
-    "two-edits": {"Sucker Punch": {2: "stronger"}, "Coldcock": {2: "never played", 4: "never played"}},
-}
-RULES = {"rule-life": {2: "shorter", 4: "shorter"}}  # a rule change: the game itself is judged
-CONTROLS = ("copies-only", "flavour-only", "rename", "new-at-par")
+# What each fixture must be called (tests/fixtures/balance_plants/expected.yaml, read by bench/balance_bench.py too)
+EXPECTED: dict[str, dict[str, dict[int, str]]] = yaml.safe_load((PLANTS / "expected.yaml").read_text(encoding="utf-8"))
+RULE_FIGURE = "game length"  # a rule change: the game itself is judged
+PLANTED = {name: plants for name, plants in EXPECTED.items() if plants and RULE_FIGURE not in plants}
+RULES = {name: plants[RULE_FIGURE] for name, plants in EXPECTED.items() if RULE_FIGURE in plants}
+CONTROLS = tuple(name for name, plants in EXPECTED.items() if not plants)
 CALLS = ("stronger", "weaker", "too strong", "too weak", "never played")
 
 
