@@ -329,6 +329,38 @@ def test_each_card_shows_its_actions_and_why_not(browser: Any, size: str) -> Non
         page.context.close()
 
 
+def test_a_click_before_the_last_answer_arrives_is_sent(browser: Any) -> None:
+    """The server pushes the next view before the answer to the move that led to it reaches the page (as on a
+    loaded machine): the person's next click is sent, not dropped, and the late answer does not draw the older
+    table over the newer one."""
+    table = Table.open(["lunch"], players=2, bots="greedy", seed=3)
+    held: list[tuple[Any, Any]] = []
+
+    def hold_the_first_answer(route: Any) -> None:
+        if held:
+            route.continue_()
+        else:
+            held.append((route, route.fetch()))  # the move reaches the table; its answer waits here
+
+    with serving_in_thread(TableServer(table, _art(table, "lunch"), pace=0)) as base:
+        context = browser.new_context(viewport=SIZES["desktop"])
+        page = context.new_page()
+        page.route("**/move", hold_the_first_answer)
+        page.goto(f"{base}/t/{table.host.token}")
+        rng = random.Random(1)
+        before = table.version
+        _one_decision(page, rng, [True])  # returns on the pushed view: the answer is still held
+        assert held and table.version > before and _settled(page) == "act"
+        before = table.version
+        _one_decision(page, rng, [True])
+        assert table.version > before  # the second click was sent
+        route, answer = held[0]
+        route.fulfill(response=answer)
+        page.wait_for_timeout(500)
+        assert page.evaluate("document.body.dataset.version") == str(table.version)
+        context.close()
+
+
 @pytest.mark.parametrize("size", ["desktop", "phone"])
 def test_a_refused_move_shows_its_reason(browser: Any, size: str) -> None:
     """A page that missed an update (its event stream cut) sends a move the table has moved past: the page

@@ -12,7 +12,10 @@
   }
   var token = decodeURIComponent(location.pathname.split("/").pop());
   var api = "/api/" + encodeURIComponent(token);
-  var view = null, selected = -1, sending = false;
+  // `sending`: the view (game and version) a post in flight was sent from. A second click on that same view is
+  // dropped (a double click); once a newer view arrives (the server pushes it before the post's own answer
+  // may get here), the page takes the next decision at once.
+  var view = null, selected = -1, sending = null;
   // Which table the page was drawn for: one the lobby starts may speak another language and deal other cards,
   // so the page is loaded afresh for it; its pictures are asked for by the table's number (no stale cache).
   var tableNo = null;
@@ -62,16 +65,21 @@
   }
 
   function post(path, body, done) {
-    if (sending) return;
-    sending = true;
+    var key = body.game + ":" + body.version;
+    if (sending === key) return;
+    sending = key;
+    function settle() { if (sending === key) sending = null; }
     fetch(api + path, {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)})
       .then(function (r) { return r.json().then(function (j) { return {ok: r.ok, j: j}; }); })
       .then(function (res) {
-        sending = false;
+        var current = sending === key;  // no newer decision was sent meanwhile
+        settle();
+        var v = res.ok ? res.j : res.j.view;  // an answer older than the view on screen changes nothing
+        if (!current || (v && view && v.game === view.game && v.version < view.version)) return;
         if (res.ok) { selected = -1; showError(""); showWhy(""); done(res.j); }
-        else { showError(res.j.error || say("refused")); if (res.j.view) render(res.j.view, true); }
+        else { showError(res.j.error || say("refused")); if (v) render(v, true); }
       })
-      .catch(function () { sending = false; showError(say("no_answer")); });
+      .catch(function () { if (sending === key) showError(say("no_answer")); settle(); });
   }
   function send(m) {
     if (!view) return;
