@@ -18,8 +18,8 @@ GROUP = "cardgen._native"
 PATHS: tuple[str, ...] = (
     "cardgen/engine/agents.py",
     "cardgen/engine/cards.py",
-    "cardgen/engine/determinize.py",
     "cardgen/engine/effects.py",
+    "cardgen/engine/flow.py",
     "cardgen/engine/frozen.py",
     "cardgen/engine/frames/answers.py",
     "cardgen/engine/frames/base.py",

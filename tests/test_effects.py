@@ -17,7 +17,6 @@ from cardgen.checks import load_set
 from cardgen.checks.language import in_language
 from cardgen.cli.main import main
 from cardgen.effect_text import catalogue_gaps
-from cardgen.engine.determinize import determinize
 from cardgen.engine.frames import PickF
 from cardgen.engine.moves import PICK, PLAY, Move
 from cardgen.engine.primitives import RUN, STRIKES
@@ -185,7 +184,7 @@ def test_picks_survive_a_fresh_deal_for_search(tmp_path: Path) -> None:
     assert s.to_act == 1 and {m.kind for m in s.moves} == {PICK}
     push(s, s.moves[0])  # Bob's pick; Carl's next
     assert s.to_act == 2
-    t = determinize(observe(s, 2), random.Random(7))
+    t = observe(s, 2).determinized(random.Random(7))
     held = t.stack[-1]
     assert isinstance(held, PickF)
     assert all(card in t.hands[owner] for owner, card, _ in held.held)

@@ -13,7 +13,6 @@ import pytest
 from cardgen.checks import load_sets
 from cardgen.engine.agents import RandomAgent
 from cardgen.engine.cards import CardInfo, card_info
-from cardgen.engine.determinize import determinize
 from cardgen.engine.invariants import check_state
 from cardgen.engine.observation import StepKind
 from cardgen.engine.rules import new_game, push
@@ -46,7 +45,7 @@ def _decisions(group: tuple[str, ...], seed: int, every: int = 7) -> Iterator[Ga
 
 def _swap_hidden(s: GameState, rng: random.Random) -> GameState:
     """A copy of `s` whose cards unseen by the player to act are dealt afresh (same hand sizes)."""
-    return determinize(observe(s, s.to_act), rng)
+    return observe(s, s.to_act).determinized(rng)
 
 
 @pytest.mark.parametrize("group", GROUPS, ids=["+".join(g) for g in GROUPS])
@@ -56,7 +55,7 @@ def test_determinized_states_agree_with_the_view(group: tuple[str, ...]) -> None
     for s in _decisions(group, seed=11, every=3):
         me = s.to_act
         view = observe(s, me)
-        t = determinize(view, rng)
+        t = view.determinized(rng)
         assert observe(t, me).public() == view.public()
         assert t.to_act == me and t.moves == s.moves
         assert check_state(t) == []
@@ -74,7 +73,7 @@ def test_determinized_states_differ_in_hidden_cards_and_play_on_to_an_end() -> N
     rng = random.Random(1)
     differs = 0
     for s in _decisions(("lunch",), seed=3, every=25):
-        t = determinize(observe(s, s.to_act), rng)
+        t = observe(s, s.to_act).determinized(rng)
         differs += t.hands != s.hands or t.draw != s.draw
         agents = [RandomAgent(p) for p in range(4)]
         while t.result is None:

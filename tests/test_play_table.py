@@ -13,7 +13,6 @@ from starlette.testclient import TestClient
 
 from cardgen.cli.main import main
 from cardgen.engine import moves as mv
-from cardgen.engine.determinize import determinize
 from cardgen.engine.events import log_json
 from cardgen.engine.moves import Move
 from cardgen.engine.replay import final_state
@@ -71,7 +70,7 @@ def test_a_view_shows_no_other_hand(friends: Table) -> None:
     for seat in (0, 1):
         before = friends.view(seat)
         for k in range(5):
-            other = determinize(observe(friends.state, seat), random.Random(k))
+            other = observe(friends.state, seat).determinized(random.Random(k))
             other.log = list(friends.state.log or [])  # the log is public (a deal made for a search keeps none)
             assert other.hands[seat] == friends.state.hands[seat]
             assert other.hands != friends.state.hands or other.draw != friends.state.draw

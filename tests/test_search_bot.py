@@ -10,7 +10,6 @@ from click.testing import CliRunner
 
 from cardgen.checks import load_set
 from cardgen.cli.main import main
-from cardgen.engine.determinize import determinize
 from cardgen.engine.rules import new_game, push
 from cardgen.engine.views import observe
 from cardgen.sim.agents import Budget, UnknownAgentError, parse_budget
@@ -32,7 +31,7 @@ def test_same_view_same_choice_whatever_the_hidden_cards() -> None:
         if s.result is not None or len(s.moves) < 2:
             continue
         me = s.to_act
-        other = determinize(observe(s, me), random.Random(seed))
+        other = observe(s, me).determinized(random.Random(seed))
         assert other.hands[1 - me] != s.hands[1 - me] or other.draw != s.draw
         picks = [SearchAgent(7, iterations=4).choose(observe(state, me)) for state in (s, other)]
         assert picks[0] == picks[1]

@@ -10,7 +10,7 @@ from cardgen.engine.cards import CardInfo
 from cardgen.engine.game import Game
 from cardgen.engine.moves import Move
 from cardgen.engine.randomness import below
-from cardgen.engine.rules import new_game, push
+from cardgen.engine.rules import new_game
 from cardgen.engine.state import GameState
 from cardgen.engine.views import Agent, PlayerView, observe
 from cardgen.model import CardSet
@@ -39,7 +39,7 @@ def play_game(cs: CardSet, agents: Sequence[Agent], seed: int | None = None, tur
         check(s)
     views = [observe(s, p) for p in range(len(agents))]
     while s.result is None:
-        push(s, agents[s.to_act].choose(views[s.to_act]))
+        s.push(agents[s.to_act].choose(views[s.to_act]))
         if check is not None:
             check(s)
     return s

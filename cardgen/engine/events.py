@@ -12,12 +12,14 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
-from cardgen.engine.game import Game
 from cardgen.engine.kinds import How
 from cardgen.engine.moves import Move
 from cardgen.engine.outcome import Reason
+
+if TYPE_CHECKING:
+    from cardgen.engine.game import Game
 
 # Fields that hold a seat (-1: nobody) or a card design, in every event class: written out as names.
 SEAT_FIELDS = frozenset({"player", "by", "holder", "victim", "to", "winner", "target"})

@@ -1,7 +1,8 @@
 """The fixed part of a game (OpenSpiel's `Game`): the deck, its rules facts, the table rules, the seats.
 
 Nothing here changes during play, so a `GameState` shares it with all its
-copies and with every player view. The changing part is `state.GameState`.
+copies and with every player view. The changing part is `state.GameState`
+(`GameState.deal(game, seed)` starts one).
 """
 
 from __future__ import annotations
@@ -128,8 +129,9 @@ def seat_names(players: int) -> tuple[str, ...]:
 def make_game(cs: CardSet, names: list[str] | tuple[str, ...], turn_cap: int | None = None,
               info: tuple[CardInfo, ...] | None = None) -> Game:
     """The fixed game for `cs` at a table of `names`, built afresh (`info`: the set's card facts, if already
-    worked out). A simulation makes one and starts all its games from it (`rules.new_game(..., game=)`): its
+    worked out). A simulation makes one and starts all its games from it (`GameState.deal`): its
     tables then serve every game."""
     r = cs.rules
     return Game(cs=cs, info=info if info is not None else card_info(cs), rules=r, names=tuple(names),
                 start_life=r.life, turn_cap=turn_cap if turn_cap is not None else r.turn_cap, deck=deck_of(cs))
+

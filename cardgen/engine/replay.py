@@ -18,7 +18,6 @@ from cardgen.engine.invariants import Snapshot, check_state, check_step, snapsho
 from cardgen.engine.move_codec import ACTION_KINDS
 from cardgen.engine.moves import Move
 from cardgen.engine.randomness import shuffle
-from cardgen.engine.rules import describe, push, start
 from cardgen.engine.state import GameState, Phase, TurnF, blank_state
 from cardgen.errors import CardgenError, Diagnostic
 from cardgen.scenario_spec import (
@@ -76,7 +75,7 @@ def table(spec: ScenarioSpec) -> GameState:
     random.Random(spec.seed).shuffle(left)
     s.draw = left + list(reversed(spec.draw))
     s.current = (spec.first - 1) % len(spec.seats)
-    start(s)
+    s.settle()
     return s
 
 
@@ -123,9 +122,9 @@ class Replay:
             said = ""
             if checks is not None:
                 checks.before(s)
-                said = describe(s, move)
+                said = s.describe(move)
             try:
-                push(s, move)
+                s.push(move)
             except CardgenError as exc:  # not expected after `steps` checked it: still never without a line
                 raise self.spec.error(m.pos, str(exc)) from exc
             if checks is not None:
@@ -136,7 +135,7 @@ class Replay:
         if s.result is not None:
             return "the game is over"
         return (f"it is {s.game.names[s.to_act]}'s decision; legal: "
-                + "; ".join(describe(s, m) for m in s.moves[:12]) + ("; ..." if len(s.moves) > 12 else ""))
+                + "; ".join(s.describe(m) for m in s.moves[:12]) + ("; ..." if len(s.moves) > 12 else ""))
 
     def steps(self, m: MoveSpec) -> Iterator[Move]:
         """The engine moves scripted move `m` stands for, each checked against the state when it is due: the
@@ -157,7 +156,7 @@ class Replay:
         except _Miss as miss:
             raise spec.error(miss.pos, miss.message) from None
         if len(found) > 1:
-            raise spec.error(m.pos, "ambiguous move, say which: " + "; ".join(describe(s, x) for x in found))
+            raise spec.error(m.pos, "ambiguous move, say which: " + "; ".join(s.describe(x) for x in found))
         yield found[0]
 
     def _discards(self, m: MoveSpec) -> Iterator[Move]:
@@ -353,7 +352,7 @@ def final_state(s: GameState) -> dict[str, object]:
         "draw_pile": len(s.draw),
         "discard_pile": [name[d].name for d in s.discard],
         "to_act": s.game.names[s.to_act] if s.to_act >= 0 else None,
-        "legal_moves": [describe(s, m) for m in s.moves],
+        "legal_moves": [s.describe(m) for m in s.moves],
         "outcome": None if s.result is None else {
             "winner": None if s.result.winner is None else s.game.names[s.result.winner],
             "reason": s.result.reason, "turns": s.result.turns},

@@ -12,12 +12,14 @@ are importable from here too.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from dataclasses import dataclass, field
 
 from mypy_extensions import mypyc_attr
 
 from cardgen.engine.effects import Hold
-from cardgen.engine.events import Event
+from cardgen.engine.events import Event, Moved
+from cardgen.engine.flow import advance
 from cardgen.engine.frames import (
     AfterBlockF,
     AnswerF,
@@ -41,6 +43,8 @@ from cardgen.engine.game import Game
 from cardgen.engine.kinds import Answer, Phase, Reply, Stage
 from cardgen.engine.moves import Move
 from cardgen.engine.outcome import Outcome, Reason
+from cardgen.engine.randomness import shuffle
+from cardgen.errors import CardgenError
 from cardgen.model import Role
 
 __all__ = [
@@ -57,6 +61,7 @@ __all__ = [
     "GameState",
     "HealF",
     "Hold",
+    "IllegalMoveError",
     "LetGoF",
     "OpenerF",
     "Outcome",
@@ -71,6 +76,10 @@ __all__ = [
     "Window",
     "blank_state",
 ]
+
+
+class IllegalMoveError(CardgenError):
+    """A move that is not among the legal moves of the state it is pushed on."""
 
 
 @mypyc_attr(serializable=True)  # compiled: `GameState.__new__` without `__init__`, for `copy`
@@ -112,6 +121,19 @@ class GameState:
     revealed: list[tuple[int, int, tuple[int, ...]]] = field(default_factory=list)
     rng_shared: bool = False  # `rng` is shared with a copy: cloned before its first use (`generator`)
 
+    @classmethod
+    def deal(cls, game: Game, seed: int | None = None, record: bool = False, tally: bool = False) -> GameState:
+        """A new game at `game`'s table in one call: the deck shuffled with `seed`, a hand dealt to each seat (seat
+        0 first), run to the first decision. `record`: keep the full log; `tally`: only the damage per design."""
+        s = blank_state(game, seed, record, tally)
+        shuffle(s.generator(), s.draw)
+        for _ in range(game.rules.hand_size):
+            for p in range(game.n):
+                if s.draw:
+                    s.hands[p].append(s.draw.pop())
+        advance(s)
+        return s
+
     @property
     def n(self) -> int:
         return len(self.life)
@@ -135,14 +157,78 @@ class GameState:
         return [p for p in range(len(self.life)) if not self.down[p]]
 
     def legal_moves(self) -> list[Move]:
-        """What `to_act` may do now (see `cardgen.engine.rules.legal_moves`)."""
+        """What `to_act` may do now (empty once the game is over)."""
         return list(self.moves)
 
-    def push(self, move: Move) -> None:
-        """Apply `move` in place, python-chess style (see `cardgen.engine.rules.push`)."""
-        from cardgen.engine.rules import push  # the rules import this module
+    def push(self, move: Move, check: bool = True) -> None:
+        """Apply `move` in place and run on to the next decision, python-chess style.
 
-        push(self, move)
+        `check=False` skips validating the move, for a hot loop whose moves come straight from `moves` (an
+        illegal move then corrupts the state instead of raising).
+        """
+        if check:
+            if self.result is not None:
+                raise IllegalMoveError("the game is over")
+            if move not in self.moves:
+                raise IllegalMoveError(f"illegal move {self.describe(move)} for {self.game.names[self.to_act]}")
+        p = self.to_act
+        if self.log is not None:
+            self.log.append(Moved(self.turn, p, move))
+        self.stack[-1].apply(self, p, move)  # the frame that offered the move
+        advance(self)
+
+    def settle(self) -> None:
+        """Run a state just set up (dealt, or its hidden cards dealt afresh: `determinized`) to its decision: who
+        acts and their legal moves. Re-running the pending frame only repeats the question it asked."""
+        advance(self)
+
+    def describe(self, m: Move) -> str:
+        """A move in words: 'play Kick at Bob', 'defend with Dodge/Block as dodge'."""
+        parts: list[str] = [m.kind]
+        if m.card >= 0:
+            parts.append(self.game.info[m.card].name)
+        if m.target >= 0:
+            parts.append(f"at {self.game.names[m.target]}")
+        if m.choice:
+            parts.append(f"({m.choice})")
+        return " ".join(parts)
+
+    def unseen(self, seat: int) -> tuple[int, ...]:
+        """The cards `seat` cannot see (the other hands and the draw pile), as a sorted multiset of designs."""
+        left = Counter(self.game.deck)
+        left.subtract(self.hands[seat])
+        left.subtract(self.discard)
+        left.subtract(self.table)
+        return tuple(sorted(left.elements()))
+
+    def determinized(self, seat: int, rng: random.Random) -> GameState:
+        """A full state `seat` cannot tell from this one (OpenSpiel's `ResampleFromInfostate`, for a searching
+        bot): the cards it cannot see dealt at random into the other hands (same sizes) and the draw pile, a fresh
+        shuffling generator drawn from `rng`; its legal moves for `seat` are this state's. Not logged."""
+        cards = list(self.unseen(seat))
+        rng.shuffle(cards)
+        hands: list[list[int]] = []
+        for p, hand in enumerate(self.hands):
+            if p == seat:
+                hands.append(list(hand))
+            else:
+                size = len(hand)
+                hands.append(cards[:size])
+                del cards[:size]
+        t = GameState(
+            game=self.game, life=list(self.life), hands=hands, draw=cards, discard=list(self.discard),
+            table=list(self.table), pool=self.pool, down=list(self.down), stomped=list(self.stomped),
+            stun_until=list(self.stun_until), vomit_until=list(self.vomit_until), holds=list(self.holds),
+            turn=self.turn, current=self.current, stack=[f.copy() for f in self.stack],
+            rng=random.Random(rng.getrandbits(64)), result=self.result, log=None,
+            weapons_used=set(self.weapons_used), roles_played=set(self.roles_played),
+            vomit_hit_used=self.vomit_hit_used,
+            skips=list(self.skips),  # (hands shown this turn are not kept: the deal above may have moved those cards)
+        )
+        for f in t.stack:
+            f.redeal(self, t, seat)
+        advance(t)
+        return t
 
     def copy(self) -> GameState:
         """An independent copy: every field carried over, the mutable ones in fresh containers (field by field:

@@ -16,12 +16,12 @@ Agents never see a `GameState`. At each decision the player to act gets a
 
 It hides the other seats' hands and the order of the draw pile (and the shuffling generator).
 
-`engine.determinize.determinize(view, rng)` (with the game, not here) deals the cards this seat cannot see
-(`view.unseen()`) at random and returns a full state that agrees with the view, for a searching bot.
+`view.determinized(rng)` asks the state behind the view (`GameState.determinized`) for a full state that
+agrees with the view, the cards this seat cannot see (`view.unseen()`) dealt at random, for a searching bot.
 
 A view is live and cheap: it reads the state as it is when asked (the values a bot reads most, `hand`,
 `life`, `step`, are made once per decision), so an agent reads it during its `choose` call. The state
-behind it is no attribute of its interface: only the engine (`determinize`) reads it. Every
+behind it is no attribute of its interface: only the engine (`GameState.determinized`) reads it. Every
 accessor returns a copy or an immutable value, so an agent cannot change the game through it. What is
 public follows the rulebooks' table: discards and played cards are face up, hands and the draw pile are
 not. A weapon returned to its player's hand is known to everyone
@@ -30,7 +30,7 @@ at a real table; the view does not track that (a deal may put that weapon elsewh
 
 from __future__ import annotations
 
-from collections import Counter
+import random
 from typing import Protocol
 
 from cardgen.engine.game import Game
@@ -196,11 +196,12 @@ class PlayerView:
 
     def unseen(self) -> tuple[int, ...]:
         """The cards in the other hands and the draw pile, as a sorted multiset of design indices."""
-        left = Counter(self.game.deck)
-        left.subtract(self._state.hands[self.seat])
-        left.subtract(self._state.discard)
-        left.subtract(self._state.table)
-        return tuple(sorted(left.elements()))
+        return self._state.unseen(self.seat)
+
+    def determinized(self, rng: random.Random) -> GameState:
+        """A full state that agrees with this view, the unseen cards dealt at random (`GameState.determinized`):
+        what a searching bot plays its look-ahead on. Not logged."""
+        return self._state.determinized(self.seat, rng)
 
     def public(self) -> tuple[object, ...]:
         """Everything this view shows, as one comparable value (two states this seat cannot tell apart

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from cardgen.engine.cards import card_info
 from cardgen.engine.game import make_game, seat_names
-from cardgen.engine.rules import new_game, push
+from cardgen.engine.rules import new_game
 from cardgen.engine.state import GameState
 from cardgen.engine.views import observe
 from cardgen.errors import CardgenError
@@ -55,7 +55,7 @@ def replayed_game(cs: CardSet, cfg: SimConfig, game: int) -> GameState:
         if s.result is not None:
             break
         p = s.to_act
-        push(s, agents[p].choose(views[p]))
+        s.push(agents[p].choose(views[p]))
     return s
 
 

@@ -23,7 +23,6 @@ from cardgen.engine.agents import RandomAgent
 from cardgen.engine.move_codec import MoveFormatError, from_wire, number
 from cardgen.engine.moves import Move
 from cardgen.engine.replay import Replay
-from cardgen.engine.rules import push
 from cardgen.engine.state import GameState
 from cardgen.engine.views import Agent, observe
 from cardgen.errors import CardgenError, Diagnostic
@@ -299,7 +298,7 @@ class Table:
         move = Move(d.kind, d.card, d.target, d.choice)
         if move not in s.moves:
             raise MoveRefused(say(self.lang, "refused.illegal"), 400)
-        push(s, move)
+        s.push(move)
 
     def next_game(self, seat: int, payload: object) -> None:
         """The next game, as the host's end screen asks it ({"what": "rematch" | "deal", "version": N})."""
@@ -342,7 +341,7 @@ class Table:
     def bot_play(self, seat: int, move: Move) -> None:
         s = self.state
         if s.result is None and s.to_act == seat and move in s.moves:
-            push(s, move)
+            s.push(move)
 
     # --- what a seat sees -------------------------------------------------------------------------------
 

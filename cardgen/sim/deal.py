@@ -25,7 +25,6 @@ from collections.abc import Sequence
 from cardgen.engine.cards import CardInfo
 from cardgen.engine.game import Game, deck_of, make_game, seat_names
 from cardgen.engine.randomness import shuffle
-from cardgen.engine.rules import start
 from cardgen.engine.state import GameState, blank_state
 from cardgen.model import CardSet
 
@@ -111,5 +110,5 @@ def deal(cs: CardSet, info: tuple[CardInfo, ...], players: int, seed: int, order
         for p in range(players):
             if s.draw:
                 s.hands[p].append(s.draw.pop())
-    start(s)
+    s.settle()
     return s

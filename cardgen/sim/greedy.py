@@ -8,7 +8,7 @@ hand, the public table), so it plays any home-made set. Ties are broken by its o
 seat is favoured by move order.
 
 A card's `effects:` (cardgen/primitives.py) and the cards an effect asks it to pick are valued with no rule of
-their own: greedy deals the cards it cannot see (`determinize`), plays the move, lets the effect run to its end
+their own: greedy deals the cards it cannot see (`view.determinized`), plays the move, lets the effect run to its end
 (everyone else saying no, each further pick the first offered), and scores the position reached with the
 search bot's win-chance model (`cardgen.sim.evaluate`) against the position before. So a new primitive is
 valued without teaching the bot anything.
@@ -22,13 +22,11 @@ from typing import Final
 
 from cardgen.engine import moves as mv
 from cardgen.engine.cards import CardInfo
-from cardgen.engine.determinize import determinize
 from cardgen.engine.frozen import init_args
 from cardgen.engine.game import Game
 from cardgen.engine.moves import DISCARD, PLAY, Move
 from cardgen.engine.observation import WINDOWS, StepKind
 from cardgen.engine.randomness import below
-from cardgen.engine.rules import push
 from cardgen.engine.state import GameState, Phase
 from cardgen.engine.views import PlayerView, observe
 from cardgen.sim.evaluate import win_chance
@@ -309,13 +307,13 @@ class GreedyAgent:
         `me` cannot see (seeded by the decision, so the same view always gives the same score)."""
         key = (s.turn, len(s.discard), s.draw_size, s.to_act, len(s.moves))
         if self._deal is None or self._deal[0] != key:
-            deal = determinize(s, random.Random(hash(key)))
+            deal = s.determinized(random.Random(hash(key)))
             self._deal = (key, deal, win_chance(deal, me, self._attack_list()))
         _, deal, before = self._deal
         if deal.to_act != me or m not in deal.moves:  # the deal asks someone else first (their dealt cards answer)
             return (1.0 if m.kind == PLAY else 0.0)  # as any event card, unseen: better than passing
         after = deal.copy()
-        push(after, m, False)
+        after.push(m, False)
         depth = observe(deal, me).depth
         _settle(after, me, depth - 1 if m.kind == mv.PICK else depth)
         gain = win_chance(after, me, self._attack_list()) - before
@@ -423,4 +421,4 @@ def _settle(s: GameState, me: int, depth: int) -> None:
             return
         moves = s.moves
         no = next((x for x in moves if x.kind in (mv.DECLINE, mv.DONE, mv.PASS)), None)
-        push(s, no if no is not None else moves[0], False)
+        s.push(no if no is not None else moves[0], False)

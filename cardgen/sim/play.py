@@ -21,7 +21,7 @@ from cardgen.engine.invariants import Checker, Snapshot, check_state, snapshot
 from cardgen.engine.moves import CARD_PLAYS, DEFEND, EFFECT_KINDS, HEAL, HUMILIATE
 from cardgen.engine.observation import Pending, StepKind
 from cardgen.engine.outcome import Reason
-from cardgen.engine.rules import new_game, push
+from cardgen.engine.rules import new_game
 from cardgen.engine.state import GameState
 from cardgen.engine.views import observe
 from cardgen.model import CardSet
@@ -146,7 +146,7 @@ def play_one(cs: CardSet, info: tuple[CardInfo, ...], agents: Sequence[Agent], a
                     track.blocked(views[p].step, card)
         if watch:
             before = snapshot(s) if check_every_move and coverage is not None else None
-        push(s, m, False)  # check=False: the agents pick from `s.moves` (positional: a hot call)
+        s.push(m, False)  # check=False: the agents pick from `s.moves` (positional: a hot call)
         if s.drew:  # someone drew: look at their hands
             track.drew(s)
         decisions += 1

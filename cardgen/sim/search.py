@@ -4,7 +4,7 @@ At each decision it first asks the greedy heuristics which moves are worth a
 look (its `CANDIDATES` best) and adds the best way of playing nothing
 (passing, declining to answer) and letting go of a hold, which greedy never
 does. Then, for each of its budget's iterations, it deals the cards it
-cannot see at random (`determinize`: the other hands and the draw pile,
+cannot see at random (`view.determinized`: the other hands and the draw pile,
 consistent with its view) and plays every candidate on that same deal, each
 followed by greedy bots in every seat (their tie-breaks seeded alike for
 every candidate) for `HORIZON` turns, and scores the state reached by the
@@ -37,10 +37,8 @@ import time
 from collections.abc import Callable
 from typing import Final, Protocol
 
-from cardgen.engine.determinize import determinize
 from cardgen.engine.game import Game
 from cardgen.engine.moves import DECLINE, DONE, PASS, RELEASE, Move
-from cardgen.engine.rules import push
 from cardgen.engine.state import GameState
 from cardgen.engine.views import PlayerView, observe
 from cardgen.sim.evaluate import win_chance
@@ -125,7 +123,7 @@ class SearchAgent:
         deals = 0
         while deals == 0 or (time.perf_counter() < deadline if deadline is not None
                              else deals < (self.iterations or 1)):
-            deal = determinize(view, self.rng)
+            deal = view.determinized(self.rng)
             bot_seed = self.rng.getrandbits(63)
             for i, m in enumerate(cands):
                 # the same deal, shuffles and bot tie-breaks for every candidate: only the move differs
@@ -154,10 +152,10 @@ class SearchAgent:
 
     def _play_out(self, s: GameState, move: Move, me: int) -> float:
         """Play `move`, then the rollout policy for up to HORIZON turns; the evaluator scores the result for `me`."""
-        push(s, move, False)
+        s.push(move, False)
         views = [observe(s, q) for q in range(len(s.life))]
         bot = self._rollout
         stop = s.turn + HORIZON
         while s.result is None and s.turn < stop:
-            push(s, bot.choose(views[s.to_act]), False)
+            s.push(bot.choose(views[s.to_act]), False)
         return self._evaluate(s, me)

@@ -7,7 +7,7 @@ follow-up...). Each class says, by its methods, everything about its kind:
 carries out a move it offered, `pending` says what it asks, and a `Window` (a card others may answer) says
 what may answer it (`defences`, `humiliations`, `interferable`,
 `interjectable`) and what each answer does to it (`on_defence`,
-`on_interference`, `on_redirect`, `on_cancel`). The rules loop (`rules.push`, `rules._advance`)
+`on_interference`, `on_redirect`, `on_cancel`). The rules loop (`GameState.push`, `flow.advance`)
 only calls the top frame: a new kind of step is one new class in its family, and its
 tests. Dispatch is by method (a vtable call when compiled by mypyc), never by
 chains of class tests.

@@ -113,8 +113,8 @@ class Frame:
         raise NotImplementedError(type(self).__name__)
 
     def redeal(self, real: GameState, s: GameState, viewer: int) -> None:
-        """The hidden hands of `s` were just dealt afresh for `viewer` (`determinize`) from `real`: make what this
-        step holds of those hands agree with them (by default it holds nothing)."""
+        """The hidden hands of `s` were just dealt afresh for `viewer` (`GameState.determinized`) from `real`:
+        make what this step holds of those hands agree with them (by default it holds nothing)."""
 
     def hits_pending(self, s: GameState) -> bool:
         """Whether this step is an effect with hits still to land on conscious players (a card that hits

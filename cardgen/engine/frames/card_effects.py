@@ -146,9 +146,9 @@ class PickF(Frame):
         self.count += 1
 
     def redeal(self, real: GameState, s: GameState, viewer: int) -> None:
-        """After the hidden hands were dealt afresh for `viewer` (`determinize`): a hand `viewer` is looking at to
-        take from is the real one again, and the cards others picked so far, which `viewer` has not seen, become
-        cards of their new hands."""
+        """After the hidden hands were dealt afresh for `viewer` (`GameState.determinized`): a hand `viewer` is
+        looking at to take from is the real one again, and the cards others picked so far, which `viewer` has not
+        seen, become cards of their new hands."""
         looking = self.tasks[0].owner if (self.tasks and self.tasks[0].picker == viewer
                                           and self.tasks[0].how == Choice.TAKE) else -1
         if looking >= 0:
