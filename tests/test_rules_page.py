@@ -13,11 +13,12 @@ from click.testing import CliRunner
 from pypdf import PdfReader
 
 from cardgen.checks import load_set, load_sets
+from cardgen.checks.language import in_language
 from cardgen.cli.main import main
 from cardgen.model import Card, CardSet
 from cardgen.paths import bundled_set_names
 from cardgen.render.rules_content import MECHANICS
-from cardgen.render.rules_page import RulesPageError, rules_pdf
+from cardgen.render.rules_page import RulesPageError, rules_pdf, rules_pdf_and_size
 
 FIXTURE = Path(__file__).parent / "fixtures" / "designer60"
 
@@ -331,3 +332,16 @@ def test_a_short_table_stays_in_one_column_with_its_heading(name: str) -> None:
     assert len(with_heading) == 1 and len(with_heading[0]._content) == 3  # heading, its rule, the table
     loose = [f for f in flow if isinstance(f, Paragraph) and f.getPlainText() == "Card types"]
     assert loose == []
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("name", ["classic", "lunch", "beer"])
+def test_the_card_table_keeps_names_whole_where_a_size_allows_it(name: str, lang: str) -> None:
+    """The size search takes the largest size at which the card table splits no word, and a smaller page only
+    then: a name is hyphenated only when no size that fits keeps it whole (German Lunch Money's Roundhouse,
+    Humiliation and Interference were split at a larger size while a slightly smaller one held them)."""
+    cs = load_set(name) if lang == "en" else in_language(load_set(name), lang)
+    text = "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(rules_pdf_and_size(cs, "a4")[0])).pages)
+    split = [line for line in text.splitlines()
+             if line.endswith("-") and any(c.name.startswith(line[:-1]) and c.name != line[:-1] for c in cs.cards)]
+    assert split == []

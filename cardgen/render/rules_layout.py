@@ -13,7 +13,7 @@ import io
 import math
 import re
 from functools import cache
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
@@ -221,15 +221,21 @@ def _type_table(rows: list[Block], st: _Styles, width: float) -> Table:
     return Table(data, colWidths=[sw, width - sw], style=TableStyle(style), hAlign="LEFT")
 
 
+# Widths worked out by subtraction agree with their target only to rounding: a column this much narrower than a
+# word still holds it.
+_SLACK: Final = 1e-6
+
+
 class _CardTable(Table):  # type: ignore[misc]
     """The card table; `cramped` when a name or effect word is wider than its column at this size."""
 
     cramped = False
 
 
-def _card_widths(rows: list[Block], st: _Styles, width: float) -> tuple[list[float], bool]:
+def _card_widths(rows: list[Block], st: _Styles, width: float, compact: bool) -> tuple[list[float], bool]:
     """Swatch, name, value, copies and effect widths: the short columns as wide as their longest entry,
-    the name as wide as its longest name, the effect the rest; neither splits a word if it can help it."""
+    the name as wide as its longest name, the effect the rest; neither splits a word if it can help it.
+    `compact` (no effect column): swatch, name, value and copies, the name taking the rest."""
     table = layout()["table"]
     limits = table["cards"]
     size = st.cell.fontSize
@@ -255,6 +261,8 @@ def _card_widths(rows: list[Block], st: _Styles, width: float) -> tuple[list[flo
                    default=0.0) + pad + 1.0
 
     value_w, copies_w = widest(1, bold), widest(2, regular)
+    if compact:  # nothing to share the row with: no name is measured, none is split
+        return [sw, width - (value_w + copies_w) - sw, value_w, copies_w], False
     name_full, name_word = widest(0, bold), widest(0, bold, words=True)
     name_w = max(name_word, min(name_full, rest * float(limits["name_max"])))
     effect_w = rest - name_w - value_w - copies_w
@@ -263,11 +271,12 @@ def _card_widths(rows: list[Block], st: _Styles, width: float) -> tuple[list[flo
     if effect_w < floor:
         name_w = max(name_word, name_w - (floor - effect_w))
         effect_w = rest - name_w - value_w - copies_w
-    split_name = effect_w < floor  # one word of a name is wider than the room left: it splits in its column
-    if split_name:  # it breaks at a hyphenation point: the column is at least as wide as the widest piece
+    if effect_w < floor - _SLACK:  # one word of a name is wider than the room left: it splits in its column,
+        # at a hyphenation point, so the column is at least as wide as the widest piece
         name_w = max(rest - value_w - copies_w - floor, least(0, bold))
         effect_w = rest - name_w - value_w - copies_w
-    return [sw, name_w, value_w, copies_w, effect_w], effect_w < effect_word or split_name
+    return ([sw, name_w, value_w, copies_w, effect_w],
+            effect_w < effect_word - _SLACK or name_w < name_word - _SLACK)
 
 
 def _para(memory: RulesMemory, text: str, style: ParagraphStyle, bulletText: str | None = None) -> Paragraph:
@@ -312,10 +321,7 @@ def _hyphenated(markup: str, style: ParagraphStyle, room: float, lang: str) -> s
 def _card_table(rows: list[Block], st: _Styles, width: float) -> Table:
     table = layout()["table"]
     compact = all(len(b.cells) < 5 for b in rows if b.kind == "card")  # no effect column
-    widths, cramped = _card_widths(rows, st, width)
-    if compact:
-        widths = [widths[0], width - sum(widths[2:4]) - widths[0], widths[2], widths[3]]
-        cramped = False
+    widths, cramped = _card_widths(rows, st, width, compact)
     if min(widths[1:]) <= 2 * st.size * float(table["padding"]) * 1.6 + 1.0:
         raise _Overflowed  # at this size the columns leave a column no room at all: the page does not fit
     data: list[list[Any]] = []
@@ -686,6 +692,7 @@ def render(blocks: list[Block], paper: str, size: float, subject: str, columns: 
     doc.addPageTemplates([PageTemplate(id="rules", frames=geo.frames(draw, placed), onPage=on_page)])
     try:
         flowables = story(blocks, size, geo.column_width, faces, lang, memory)
+        tables = [f for f in flowables if isinstance(f, _CardTable)]  # (building the document empties the list)
         if onto is not None:
             leave_canvas_unsaved(doc)  # the caller goes on drawing on its canvas and saves it
             info = document_info(onto)
@@ -702,7 +709,7 @@ def render(blocks: list[Block], paper: str, size: float, subject: str, columns: 
     pages = int(doc.page)
     extra = sum(top - y for (page, _frame), y in doc.lowest.items() if page >= 2)
     needed = (capacity + extra) / capacity if pages > 1 else used / capacity
-    cramped = any(isinstance(f, _CardTable) and f.cramped for f in flowables)
+    cramped = any(t.cramped for t in tables)
     drawn = DrawnPages(geo, title, subtitle, size, tuple(tuple(placed.get(n, ())) for n in sorted(placed)), faces)
     return Rendered(buf.getvalue() if draw and onto is None else b"", pages, needed, cramped,
                     drawn if draw else None)
