@@ -9,6 +9,10 @@ run from bytecode like the installed reportlab the plain script uses; with PYTHO
 set (as in this project's sandbox) a checkout otherwise compiles its 7000 lines in every process.
 `--source` skips that and times compiling them too (it warns when bytecode is already there).
 
+`--instructions` counts instead the instructions one `cardgen build --set S` process executes (valgrind's
+callgrind, with a fixed hash seed), for this checkout and `--checkout`: the count does not depend on what else
+the machine is doing, so a difference of a percent is real where seconds would need a quiet machine.
+
 In memory, for each set (every copy of every card, default options) this times, best of
 --repeat runs with cold text caches:
   cards   the card-sheet PDF in a new render session (layout, text fitting, drawing, saving),
@@ -28,7 +32,9 @@ import argparse
 import compileall
 import io
 import os
+import re
 import resource
+import shutil
 import statistics
 import subprocess
 import sys
@@ -170,6 +176,36 @@ def whole_process(runs: int, checkout: str | None, source: bool = False) -> None
     print("goal: cardgen build --set beer at most 2.5 x the plain reportlab script")
 
 
+def instructions(checkout: str | None, set_name: str) -> None:
+    """Instructions executed by one whole `cardgen build` process, this checkout and `checkout` (see the doc)."""
+    valgrind = shutil.which("valgrind")
+    if valgrind is None:
+        raise SystemExit("--instructions needs valgrind on the PATH")
+    packages = [Path(cardgen.__file__).resolve().parent]
+    contenders = {"cardgen build": {}}
+    if checkout:
+        packages.append(Path(checkout).resolve() / "cardgen")
+        contenders["checkout build"] = {"PYTHONPATH": str(Path(checkout).resolve())}
+    how = _prepare(packages, False)
+    base = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"} | {"PYTHONHASHSEED": "0"}
+    counts: dict[str, int] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, extra in contenders.items():
+            cmd = [valgrind, "--tool=callgrind", f"--callgrind-out-file={tmp}/callgrind.out", sys.executable, "-m",
+                   "cardgen.cli.main", "build", "--set", set_name, "--out", tmp]
+            done = subprocess.run(cmd, env=base | extra, cwd=tmp, capture_output=True, text=True, check=True)
+            found = re.search(r"Collected : (\d+)", done.stderr)
+            if found is None:
+                raise SystemExit(f"callgrind printed no count for {name}:\n{done.stderr[-2000:]}")
+            counts[name] = int(found.group(1))
+    print(f"instructions of one `cardgen build --set {set_name}` process (callgrind; {how}):")
+    for name, n in counts.items():
+        print(f"  {name:<16} {n:>15,}")
+    if len(counts) == 2:
+        mine, other = counts["cardgen build"], counts["checkout build"]
+        print(f"  this checkout against the other: {100 * (mine - other) / other:+.2f} %")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description="Build time per bundled set against a plain-reportlab baseline.")
     parser.add_argument("--repeat", type=int, default=5)
@@ -178,7 +214,12 @@ def main() -> None:
     parser.add_argument("--whole-only", action="store_true", help="skip the in-memory table")
     parser.add_argument("--set", dest="sets", action="append")
     parser.add_argument("--source", action="store_true", help="time compiling cardgen's modules in every process too")
+    parser.add_argument("--instructions", action="store_true", help="count instructions (valgrind) instead of time")
     args = parser.parse_args()
+    if args.instructions:
+        for name in args.sets or ["beer"]:
+            instructions(args.checkout, name)
+        return
     whole_process(args.runs, args.checkout, args.source)
     if args.whole_only:
         return
