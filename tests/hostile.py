@@ -27,7 +27,14 @@ class Run:
     code: int
     out: str
     err: str
-    seconds: float
+    seconds: float  # wall time
+    cpu: float  # the command's processor time (user + system): what "refused at once" is judged by, as it does not
+    # grow while the command waits for a core on a busy machine
+
+
+def _children_cpu() -> float:
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return float(used.ru_utime + used.ru_stime)
 
 
 def _limit_memory() -> None:
@@ -36,10 +43,10 @@ def _limit_memory() -> None:
 
 def cardgen(*args: str, cwd: Path, timeout: float = TIME_LIMIT) -> Run:
     """The command through its real entry point, in a child limited to MEMORY_LIMIT and `timeout` seconds."""
-    t0 = time.perf_counter()
+    t0, cpu0 = time.perf_counter(), _children_cpu()
     res = subprocess.run([sys.executable, "-m", "cardgen.cli.main", *args], cwd=cwd, capture_output=True,
                          text=True, timeout=timeout, preexec_fn=_limit_memory)
-    return Run(res.returncode, res.stdout, res.stderr, time.perf_counter() - t0)
+    return Run(res.returncode, res.stdout, res.stderr, time.perf_counter() - t0, _children_cpu() - cpu0)
 
 
 # Runs the command and writes its own peak resident memory (KiB, from wait4) to the file named first. A child's
@@ -60,7 +67,7 @@ sys.exit(code if code >= 0 else 128 - code)
 
 def measured(*args: str, cwd: Path, timeout: float = TIME_LIMIT) -> tuple[Run, float]:
     """`cardgen(...)`, also giving the command's own peak resident memory in MB (its own alone: `_PEAK_OF_CHILD`)."""
-    t0 = time.perf_counter()
+    t0, cpu0 = time.perf_counter(), _children_cpu()
     with tempfile.TemporaryDirectory() as scratch:
         peak_file = Path(scratch) / "peak"
         proc = subprocess.Popen([sys.executable, "-c", _PEAK_OF_CHILD, str(peak_file), str(MEMORY_LIMIT), *args],
@@ -73,7 +80,7 @@ def measured(*args: str, cwd: Path, timeout: float = TIME_LIMIT) -> tuple[Run, f
             proc.communicate()
             raise
         peak = int(peak_file.read_text(encoding="utf-8"))  # always written once the command has ended
-    return Run(proc.returncode, out, err, time.perf_counter() - t0), peak / 1024
+    return Run(proc.returncode, out, err, time.perf_counter() - t0, _children_cpu() - cpu0), peak / 1024
 
 
 def clean_failure(run: Run) -> bool:
