@@ -225,8 +225,9 @@ MECHANICS: tuple[Mechanic, ...] = (
              read=_effects),
 )
 
-# Card keys that are not mechanics: what the card is, how many, and what is printed beside its rules text.
-CARD_KEYS: tuple[str, ...] = ("name", "type", "count", "source", "text", "flavour", "art", "intended")
+# Card keys that are not mechanics: what the card is, how many, and what is printed beside its rules text or on
+# its back.
+CARD_KEYS: tuple[str, ...] = ("name", "type", "count", "source", "text", "flavour", "art", "back", "intended")
 # `Card` fields no file sets: filled by the loader (print number, set, place in the file).
 LOADER_FIELDS: tuple[str, ...] = ("number", "origin", "file", "line", "column")
 # Engine facts no one mechanic owns: the card itself, what its type's role and its set's rules make of it, and

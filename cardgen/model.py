@@ -194,6 +194,7 @@ class Card:
     text: str | None = None
     flavour: str | None = None
     art: str | None = None
+    back: OwnBack | None = None  # its own back (a card's `back:`), instead of its type's or the set's
     intended: str | None = None  # a balance verdict the designer accepts (docs/simulation.md); no rules effect
     origin: str = ""  # the set this card comes from (matters in a mixed deck)
     file: str = ""
@@ -241,8 +242,9 @@ class BackDesign:
 
 
 @dataclass(frozen=True)
-class TypeBack:
-    """The back of one card type's cards (set.yaml `look.backs`): an image, or a design over the set's back."""
+class OwnBack:
+    """A back of a type's cards (set.yaml `look.backs`) or of one card (its `back:`): an image (a path in the set
+    folder), or a design over the set's back (a card's: over its type's design, if the type has one)."""
 
     image: str = ""
     design: BackDesign = BackDesign()
@@ -272,7 +274,7 @@ class Look:
     back_image: str = ""
     back: BackDesign = BackDesign()
     sources: dict[str, FontSource] = field(default_factory=dict)
-    backs: dict[str, TypeBack] = field(default_factory=dict)  # by card type: that type's own back
+    backs: dict[str, OwnBack] = field(default_factory=dict)  # by card type: that type's own back
 
     @property
     def own(self) -> bool:

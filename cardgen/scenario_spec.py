@@ -159,7 +159,7 @@ class ScenarioSpec:
 
 
 # What a card's digest leaves out: its words and pictures, and where it is written (they change no game).
-_NOT_PLAYED = frozenset({"text", "flavour", "art", "intended", "number", "origin", "file", "line", "column"})
+_NOT_PLAYED = frozenset({"text", "flavour", "art", "back", "intended", "number", "origin", "file", "line", "column"})
 RULES_KEY = "(rules)"  # the set's rules, digested beside its cards
 _RULES_WORDS = frozenset({"life_word", "counters_hint"})  # printed words (a translation changes them), no rule
 

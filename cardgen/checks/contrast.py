@@ -9,11 +9,13 @@ from typing import Any, cast
 from cardgen import model
 from cardgen.errors import Diagnostic
 from cardgen.loader.load import LoadedSet
+from cardgen.yaml_doc import Document
 
 
 def back_problems(loaded: LoadedSet) -> list[Diagnostic]:
-    """The back designs this set.yaml gives (the set's `look.back` and each type's `look.backs`): the ink on the
-    fill and on the stripes, at the key that sets the ink (or the fill/pattern when the ink is the bundled one)."""
+    """The back designs this set gives (the set's `look.back`, each type's `look.backs`, each card's `back:`): the
+    ink on the fill and on the stripes, at the key that sets the ink (or the fill/pattern when the ink is the
+    bundled one)."""
     head = loaded.head
     look_raw: dict[str, Any] = dict(cast(dict[str, Any], head.data).get("look", {}))
     back_raw: dict[str, Any] = dict(look_raw.get("back", {}))
@@ -34,7 +36,31 @@ def back_problems(loaded: LoadedSet) -> list[Diagnostic]:
         raw = dict(raw)
         if "image" not in raw and key in loaded.cs.look.backs:
             _contrast(loaded.cs.look.backs[key].design, raw, at("backs", key))
+    return out + _card_back_problems(loaded)
+
+
+def _card_back_problems(loaded: LoadedSet) -> list[Diagnostic]:
+    """The back designs the set's own cards and overrides give (their `back:`), each at its card."""
+    out: list[Diagnostic] = []
+    by_name = {c.name: c for c in loaded.cs.cards}
+    for doc in loaded.docs:
+        data = doc.data if isinstance(doc.data, dict) else {}
+        for list_key in ("cards", "override"):
+            entries = data.get(list_key)
+            for i, raw in enumerate(entries if isinstance(entries, list) else []):
+                card = by_name.get(str(raw.get("name"))) if isinstance(raw, dict) else None
+                back = raw.get("back") if isinstance(raw, dict) else None
+                if card is not None and card.back is not None and not card.back.image and isinstance(back, dict):
+                    _contrast(card.back.design, back, _card_err(doc, (list_key, i), card.name, out))
     return out
+
+
+def _card_err(doc: Document, at: tuple[str | int, ...], name: str,
+              out: list[Diagnostic]) -> Callable[[str, str], None]:
+    def err(key: str, msg: str) -> None:
+        line, col = doc.where((*at, "back", key))
+        out.append(Diagnostic(doc.path, line, col, f"card '{name}' field `back.{key}`: {msg}"))
+    return err
 
 
 def _contrast(back: model.BackDesign, raw: dict[str, Any], err: Callable[[str, str], None]) -> None:

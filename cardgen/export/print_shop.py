@@ -28,6 +28,7 @@ from cardgen.render.geometry import Rect
 from cardgen.render.pdfx import make_pdfx
 from cardgen.render.pen import MM
 from cardgen.render.session import RenderSession
+from cardgen.render.set_look import own_back
 from cardgen.render.sheets import draw_back, new_canvas, size_name
 from cardgen.render.size_check import check_card_size
 
@@ -61,7 +62,7 @@ def pixel_size(width_mm: float, height_mm: float, dpi: float) -> tuple[int, int]
 @dataclass(frozen=True)
 class ShopPage:
     """One page of a print-shop PDF: a card's face (`card`) or a back (None), and its PNG's name; a back of
-    a type with its own back (`look.backs`) names a card of that type (`back_of`)."""
+    its own (a card's `back:` or its type's in `look.backs`) names a card that has it (`back_of`)."""
 
     card: Card | None
     name: str
@@ -69,17 +70,21 @@ class ShopPage:
 
 
 def _back_name(card: Card, cs: CardSet) -> str:
+    """`back.png` (the set's), `back-<type>.png` (its type's own) or `back-<card file>.png` (the card's own)."""
+    if card.back is not None:
+        return f"back-{card_file_stem(card, cs)}.png"
     return f"back-{card.type}.png" if card.type in cs.look.backs else "back.png"
 
 
 def _backs(cs: CardSet) -> list[ShopPage]:
-    """The back pages of a design or copy order: the set's back, and each type's own back its cards use."""
-    out = [ShopPage(None, "back.png")] if any(c.type not in cs.look.backs for c in cs.cards) else []
+    """The back pages of a design or copy order: the set's back, each type's own back its cards use, then
+    each card's own."""
+    out = [ShopPage(None, "back.png")] if any(own_back(cs, c) is None for c in cs.cards) else []
     for key in cs.look.backs:
-        card = next((c for c in cs.cards if c.type == key), None)
+        card = next((c for c in cs.cards if c.type == key and c.back is None), None)
         if card is not None:
             out.append(ShopPage(None, _back_name(card, cs), card))
-    return out
+    return out + [ShopPage(None, _back_name(c, cs), c) for c in cs.cards if c.back is not None]
 
 
 def shop_pages(cs: CardSet, pages: str = "design") -> list[ShopPage]:
@@ -92,8 +97,8 @@ def shop_pages(cs: CardSet, pages: str = "design") -> list[ShopPage]:
     copies = [(c, k) for c in cs.cards for k in range(1, c.count + 1)]
     if pages == "copy":
         return [*(ShopPage(c, _file_name(c, cs, k)) for c, k in copies), *_backs(cs)]
-    return [page for c, k in copies for page in (ShopPage(None, _back_name(c, cs), c if c.type in cs.look.backs
-                                                          else None), ShopPage(c, _file_name(c, cs, k)))]
+    return [page for c, k in copies for page in (ShopPage(None, _back_name(c, cs), c if own_back(cs, c) else None),
+                                                 ShopPage(c, _file_name(c, cs, k)))]
 
 
 def shop_pdf(cs: CardSet, size: str, bleed: float, cmyk: bool = False, pages: str = "design",
@@ -273,12 +278,15 @@ def _quantities(cs: CardSet, order: list[ShopPage], pages: str) -> bytes:
         if page_info.card is not None:
             writer.writerow([f"cards/{page_info.name}", page_info.card.name,
                              page_info.card.count if pages == "design" else 1])
-    plain = sum(c.count for c in cs.cards if c.type not in cs.look.backs)
+    plain = sum(c.count for c in cs.cards if own_back(cs, c) is None)
     if plain:
         writer.writerow(["cards/back.png", "(back of every card)" if plain == sum(c.count for c in cs.cards)
                          else "(back of the other cards)", plain])
     for key in cs.look.backs:
-        count = sum(c.count for c in cs.cards if c.type == key)
+        count = sum(c.count for c in cs.cards if c.type == key and c.back is None)
         if count:
             writer.writerow([f"cards/back-{key}.png", f"(back of every {cs.types[key].label} card)", count])
+    for c in cs.cards:
+        if c.back is not None:
+            writer.writerow([f"cards/{_back_name(c, cs)}", f"(back of {c.name})", c.count])
     return table.getvalue().encode("utf-8")

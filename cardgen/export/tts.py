@@ -5,6 +5,8 @@ the last slot of a grid is shown for hidden cards. Each card *design* takes one
 slot and its copies repeat its CardID in `DeckIDs`, so a 110-card deck of 28
 designs needs one small sheet. The images are cut from the same PDF that prints
 (through the preview rasteriser), so the digital deck looks like the paper one.
+When a card or a card type has a back of its own, each face sheet gets a sheet
+of backs laid out slot for slot (`UniqueBack`), so each card shows its own back.
 
 Deck keys (the `CustomDeck` numbers, CardID // 100) come from a hash of the set
 and its sheet images, so two exported decks dropped on one table do not share a
@@ -22,9 +24,10 @@ from typing import Any
 from PIL import Image
 
 from cardgen.errors import CardgenError
-from cardgen.model import CardSet
+from cardgen.model import CardSet, OwnBack
 from cardgen.numbering import card_label
 from cardgen.render.preview import CardImage, back_image, card_images
+from cardgen.render.set_look import own_back
 from cardgen.render.sheets import PrintOptions
 
 MAX_COLS = 10
@@ -110,7 +113,8 @@ def _guid(*parts: object) -> str:
 
 def export_tts(cs: CardSet, dpi: float = DEFAULT_DPI, url_base: str = "",
                opts: PrintOptions | None = None, max_sheet_px: int | None = MAX_SHEET_PX) -> TtsExport:
-    """Face sheets `<set>-tts-faces-N.png`, `<set>-tts-back.png` and `<set>-tts.json` (a saved object).
+    """Face sheets `<set>-tts-faces-N.png`, `<set>-tts-back.png` and `<set>-tts.json` (a saved object); when
+    a card has a back of its own (or its type's), a sheet of backs `<set>-tts-backs-N.png` beside each.
 
     `url_base` prefixes the image names in the JSON (Tabletop Simulator needs
     URLs it can fetch: upload the images and pass their folder's URL).
@@ -122,6 +126,7 @@ def export_tts(cs: CardSet, dpi: float = DEFAULT_DPI, url_base: str = "",
     w, h = fit_card_px((max(im.image.width for im in designs), max(im.image.height for im in designs)),
                        grid_of(len(designs)), max_sheet_px)
     back = back_image(cs, opts, dpi, (w, h))
+    backs = _own_backs(cs, designs, opts, dpi, (w, h))
     stem = cs.name
     files: dict[str, bytes] = {}
     custom: dict[str, Any] = {}
@@ -144,6 +149,11 @@ def export_tts(cs: CardSet, dpi: float = DEFAULT_DPI, url_base: str = "",
         key = deck_key(cs, png, s)
         entry = {"FaceURL": url_base + name, "BackURL": back_url, "NumWidth": cols, "NumHeight": rows,
                  "BackIsHidden": True, "UniqueBack": False, "Type": 0}
+        if backs:  # some card has a back of its own: a sheet of backs, slot for slot
+            backs_name = f"{stem}-tts-backs-{s + 1}.png"
+            files[backs_name] = _png(_sheet(chunk, cols, rows, (w, h), back,
+                                            [backs.get(id(im.card), back) for im in chunk]))
+            entry |= {"BackURL": url_base + backs_name, "UniqueBack": True}
         custom[str(key)] = entry
         for slot, im in enumerate(chunk):
             card_id = key * 100 + slot
@@ -165,12 +175,30 @@ def export_tts(cs: CardSet, dpi: float = DEFAULT_DPI, url_base: str = "",
                      sheet_px=sheet_px, warnings=tuple(warnings))
 
 
-def _sheet(chunk: list[CardImage], cols: int, rows: int, size: tuple[int, int], back: Image.Image) -> Image.Image:
+def _own_backs(cs: CardSet, designs: list[CardImage], opts: PrintOptions, dpi: float,
+               size: tuple[int, int]) -> dict[int, Image.Image]:
+    """The back image of each design whose back is its own or its type's (by `id` of its card), each distinct
+    back rendered once; empty when every card has the set's back (one back image serves the deck)."""
+    rendered: dict[OwnBack, Image.Image] = {}
+    out: dict[int, Image.Image] = {}
+    for im in designs:
+        own = own_back(cs, im.card)
+        if own is not None:
+            if own not in rendered:
+                rendered[own] = back_image(cs, opts, dpi, size, im.card)
+            out[id(im.card)] = rendered[own]
+    return out
+
+
+def _sheet(chunk: list[CardImage], cols: int, rows: int, size: tuple[int, int], back: Image.Image,
+           images: list[Image.Image] | None = None) -> Image.Image:
+    """A sheet of `chunk`'s faces (or of `images`, one a design), `back` in the last slot (for hidden cards)."""
     w, h = size
     sheet = Image.new("RGB", (cols * w, rows * h), "white")
     for slot, im in enumerate(chunk):
         r, c = divmod(slot, cols)
-        sheet.paste(im.image.resize((w, h), Image.Resampling.LANCZOS), (c * w, r * h))
+        sheet.paste(im.image.resize((w, h), Image.Resampling.LANCZOS) if images is None else images[slot],
+                    (c * w, r * h))
     sheet.paste(back, ((cols - 1) * w, (rows - 1) * h))
     return sheet
 

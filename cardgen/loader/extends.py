@@ -9,6 +9,7 @@ the set declares one.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, cast
 
@@ -19,6 +20,9 @@ from cardgen.mechanic_registry import card_fields
 from cardgen.paths import card_data_dir
 from cardgen.suggest import did_you_mean
 from cardgen.yaml_doc import Document
+
+# Reads a card's or an override's own `back:` (document, where, raw entry, its type, its label), None on a problem.
+OwnBackReader = Callable[[Document, tuple[str | int, ...], dict[str, Any], str, str], model.OwnBack | None]
 
 MAX_EXTENDS_DEPTH = 16  # sets in one `extends:` chain; a deeper one is refused before it exhausts the stack
 
@@ -69,8 +73,9 @@ def load_base(folder: Path, ref: str, head: Document, diags: list[Diagnostic],
 
 
 def inherit_cards(base: model.CardSet, head: Document, types: dict[str, model.CardType], origin: str,
-                  diags: list[Diagnostic]) -> list[model.Card] | None:
-    """The base cards after `remove:` and `override:`; None when one of those names no base card."""
+                  diags: list[Diagnostic], own_back: OwnBackReader) -> list[model.Card] | None:
+    """The base cards after `remove:` and `override:`; None when one of those names no base card. An override's
+    `back:` is read by `own_back` (the set folder's image or design)."""
     data = cast(dict[str, Any], head.data)
     by_name = {c.name.casefold(): c for c in base.cards}
     names = [c.name for c in base.cards]
@@ -117,7 +122,13 @@ def inherit_cards(base: model.CardSet, head: Document, types: dict[str, model.Ca
             diags.extend(problems)
             ok = False
             continue
-        fields = {k: v for k, v in card_fields(raw).items() if k != "name"}
+        fields = {k: v for k, v in card_fields(raw).items() if k not in ("name", "back")}
+        if "back" in raw:
+            back = own_back(head, ("override", i), raw, raw.get("type", card.type), label)
+            if back is None:
+                ok = False
+                continue
+            fields["back"] = back
         changed[key] = dataclasses.replace(card, file=head.path, line=line, column=col, **fields)
     if not ok:
         return None

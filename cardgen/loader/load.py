@@ -21,7 +21,7 @@ from cardgen.errors import Diagnostic, SetError, UnknownSetError
 from cardgen.loader.card_checks import MAX_DESIGNS, head_problems, name_key, raw_card_problems, zero_problems
 from cardgen.loader.extends import inherit_cards, load_base
 from cardgen.loader.icons import check_icons
-from cardgen.loader.look import check_look
+from cardgen.loader.look import card_back, check_look
 from cardgen.loader.schema import SET_PROPERTIES, SET_REQUIRED, SET_REQUIRED_WHEN_EXTENDING
 from cardgen.loader.schema_check import CARD_VALIDATOR, SET_VALIDATOR, check_schema
 from cardgen.mechanic_registry import card_fields
@@ -257,7 +257,7 @@ def _build(folder: Path, docs: list[Document], diags: list[Diagnostic],
             line, col = head.where(("look", "backs", key))
             diags.append(Diagnostic(head.path, line, col, f"look.backs.{key}: the set has no card type '{key}' "
                                     f"(it has {', '.join(types)}){did_you_mean(key, list(types))}"))
-    cards, complete = _cards(docs, base, types, diags)
+    cards, complete = _cards(folder, docs, base, types, look, diags)
     equivalences = dict(base.equivalences) if base else {}
     equivalences.update(data.get("equivalences", {}))
     total = sum(c.count for c in cards)
@@ -302,8 +302,8 @@ def _head_broken(docs: list[Document], base: model.CardSet | None, diags: list[D
     return broken
 
 
-def _cards(docs: list[Document], base: model.CardSet | None, types: dict[str, model.CardType],
-           diags: list[Diagnostic]) -> tuple[list[model.Card], bool]:
+def _cards(folder: Path, docs: list[Document], base: model.CardSet | None, types: dict[str, model.CardType],
+           look: model.Look, diags: list[Diagnostic]) -> tuple[list[model.Card], bool]:
     """The set's cards in print order (the base's after `remove:` and `override:`, then each file's), and
     whether every card was taken."""
     head = docs[0]
@@ -311,8 +311,13 @@ def _cards(docs: list[Document], base: model.CardSet | None, types: dict[str, mo
     cards: list[model.Card] = []
     first_seen: dict[str, tuple[str, int, str]] = {}
     complete = True
+
+    def own_back(doc: Document, at: tuple[str | int, ...], raw: dict[str, Any], type_key: str,
+                 label: str) -> model.OwnBack | None:
+        return card_back(folder, doc, at, raw, look, type_key, label, diags)
+
     if base is not None:
-        inherited = inherit_cards(base, head, types, name, diags)
+        inherited = inherit_cards(base, head, types, name, diags, own_back)
         if inherited is None:
             complete = False
             inherited = []
@@ -326,7 +331,8 @@ def _cards(docs: list[Document], base: model.CardSet | None, types: dict[str, mo
             if card is None:
                 complete = complete and not _card_ok(raw)  # a malformed card left the file incomplete already
                 continue
-            cards.append(_card(card, len(cards) + 1, doc.path, *doc.where(("cards", i)), name))
+            back = own_back(doc, ("cards", i), card, card["type"], f"card '{card['name']}'")
+            cards.append(_card(card, len(cards) + 1, doc.path, *doc.where(("cards", i)), name, back))
     return cards, complete
 
 
@@ -376,5 +382,7 @@ def _unknown_type(doc: Document, i: int, raw: dict[str, Any], types: dict[str, m
                       f"{', '.join(types)}{did_you_mean(raw['type'], list(types))}")
 
 
-def _card(raw: dict[str, Any], number: int, path: str, line: int, col: int, origin: str) -> model.Card:
-    return model.Card(number=number, file=path, line=line, column=col, origin=origin, **card_fields(raw))
+def _card(raw: dict[str, Any], number: int, path: str, line: int, col: int, origin: str,
+          back: model.OwnBack | None) -> model.Card:
+    return model.Card(number=number, file=path, line=line, column=col, origin=origin, back=back,
+                      **card_fields({k: v for k, v in raw.items() if k != "back"}))

@@ -1,5 +1,5 @@
 """A set's `look:` (its own TrueType faces and card back) read into the model, each problem at its line in
-set.yaml.
+set.yaml; and a card's own `back:`, at its line in its card file.
 
 Every file must lie inside the set folder (the same rule as art and icons), be a regular file and read
 as what it claims: a font is parsed by reportlab's TrueType reader (the one that embeds it), so a
@@ -20,6 +20,7 @@ from cardgen.bounded_read import set_file
 from cardgen.errors import Diagnostic
 from cardgen.font_file import read_font
 from cardgen.loader.art import MIN_DPI, read_image
+from cardgen.loader.card_checks import hidden_character
 from cardgen.loader.schema import LOOK_FACES
 from cardgen.suggest import did_you_mean
 from cardgen.yaml_doc import Document
@@ -74,17 +75,40 @@ def check_look(folder: Path, head: Document, raw: dict[str, Any], inherited: mod
     return model.Look(fonts, image, back, sources, backs)
 
 
-def _type_back(folder: Path, raw: dict[str, Any], back: model.BackDesign, err: Any) -> model.TypeBack:
+def _type_back(folder: Path, raw: dict[str, Any], back: model.BackDesign, err: Any) -> model.OwnBack:
     """One type's back: its image, or its design over the set's (`back`), held to the set back's rules."""
     design_keys = [k for k in raw if k != "image"]
     if "image" in raw and design_keys:
         err((design_keys[0],), f"a back is an `image` or a design ({', '.join(design_keys)}), not both")
-        return model.TypeBack()
+        return model.OwnBack()
     if "image" in raw:
-        return model.TypeBack(image=_back_image(folder, str(raw["image"]), lambda msg: err(("image",), msg)))
+        return model.OwnBack(image=_back_image(folder, str(raw["image"]), lambda msg: err(("image",), msg)))
     fields = {k: (v.upper() if k in BACK_INKS else v) for k, v in raw.items()}
     design = model.BackDesign(**{**vars(back), **fields})
-    return model.TypeBack(design=design)
+    return model.OwnBack(design=design)
+
+
+def card_back(folder: Path, doc: Document, at: tuple[str | int, ...], raw: dict[str, Any], look: model.Look,
+              type_key: str, label: str, diags: list[Diagnostic]) -> model.OwnBack | None:
+    """A card's own back (its `back:` at `at` in `doc`, a schema-checked card or override): an image in the set
+    folder, or a design over its type's back design (the set's when the type has none or an image); each problem
+    an error at its key, `label` naming the card. None when it has no `back:` or a problem."""
+    if "back" not in raw:
+        return None
+    found = len(diags)
+
+    def err(where: tuple[str, ...], msg: str) -> None:
+        line, col = doc.where((*at, "back", *where))
+        diags.append(Diagnostic(doc.path, line, col, f"{label} field `back{''.join('.' + w for w in where)}`: {msg}"))
+
+    back_raw = dict(raw["back"])
+    for key in ("title", "subtitle"):
+        if isinstance(back_raw.get(key), str) and (hidden := hidden_character(back_raw[key], one_line=True)):
+            err((key,), f"has {hidden}; write plain visible text")
+    typed = look.backs.get(type_key)
+    over = typed.design if typed is not None and not typed.image else look.back
+    back = _type_back(folder, back_raw, over, err)
+    return back if len(diags) == found else None
 
 
 def _back_image(folder: Path, rel: str, err: Any) -> str:

@@ -84,7 +84,8 @@ def mix_sets(sets: list[model.CardSet], warnings: list[Diagnostic] | None = None
     for cs in sets:
         for c in cs.cards:
             number += 1
-            cards.append(dataclasses.replace(c, number=number, origin=c.origin or cs.name))
+            # one back for every card: a mixed deck's backs must not tell its cards apart
+            cards.append(dataclasses.replace(c, number=number, origin=c.origin or cs.name, back=None))
     mixed = model.CardSet(
         name="+".join(cs.name for cs in named),
         title=" + ".join(cs.title for cs in named),

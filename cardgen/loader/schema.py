@@ -26,6 +26,21 @@ LOOK_FACES: dict[str, str] = {"regular": "Sans", "bold": "Sans-Bold", "italic": 
                               "condensed": "Cond", "condensed_bold": "Cond-Bold"}
 POS_INT, NONNEG_INT, NAME, KEY, _enum, _enum_list = POS_INT, NONNEG_INT, NAME, KEY, enum, enum_list
 
+_COLOUR: dict[str, Any] = {"type": "string", "pattern": COLOUR_PATTERN}
+BACK_SCHEMA: dict[str, Any] = {
+    "type": "object", "additionalProperties": False, "minProperties": 1,
+    "properties": {
+        "image": {"type": "string", "pattern": BACK_IMAGE_PATTERN,
+                  "description": "PNG, JPEG or TIFF covering the whole back and its bleed; at least "
+                                 "300 dpi on a poker card with 3 mm bleed (821 x 1121 px)."},
+        "fill": {**_COLOUR, "description": "Background of the generated back."},
+        "pattern": {**_COLOUR, "description": "Its diagonal stripes."},
+        "ink": {**_COLOUR, "description": "Its frame, title and subtitle (4.5:1 on fill and pattern)."},
+        "title": {**NAME, "description": "The back's title (default: the set's title)."},
+        "subtitle": {"type": "string", "maxLength": 60,
+                     "description": "The line under the title ('' for none)."}},
+    "description": "An `image`, or a design: `fill`, `pattern`, `ink`, `title`, `subtitle`."}
+
 CARD_PROPERTIES: dict[str, Any] = card_properties(
     head={
         "name": {**NAME, "description": "Printed name; unique within the set."},
@@ -39,6 +54,10 @@ CARD_PROPERTIES: dict[str, Any] = card_properties(
                  "description": "Own rules text; checked against the mechanics (numbers, keywords, card names)."},
         "flavour": {"type": "string", "maxLength": 200, "description": "Printed in italics; no rules effect."},
         "art": {"type": "string", "description": "Image path relative to the set folder."},
+        "back": {**BACK_SCHEMA, "description": "The card's own back, instead of its type's or the set's: an "
+                                               "`image` in the set folder, or a design over its type's back "
+                                               "(`fill`, `pattern`, `ink`, `title`, `subtitle`). The back then "
+                                               "tells this card apart, on purpose."},
         "intended": {"type": "string", "minLength": 1, "maxLength": 300,
                      "description": "A balance verdict the designer accepts, and why (e.g. 'strong: the set's best "
                                     "counter'): `validate` and `compare` report the card as intended instead of "
@@ -86,7 +105,6 @@ RULES_PROPERTIES: dict[str, Any] = {
     "turn_cap": {"type": "integer", "minimum": 1, "maximum": 100_000},
 }
 
-_COLOUR: dict[str, Any] = {"type": "string", "pattern": COLOUR_PATTERN}
 LOOK_SCHEMA: dict[str, Any] = {
     "type": "object", "additionalProperties": False,
     "description": "The designer's own look: TrueType faces and a card back (files inside the set folder).",
@@ -97,19 +115,7 @@ LOOK_SCHEMA: dict[str, Any] = {
                                  for key, face in LOOK_FACES.items()},
                   "description": "Faces to replace (the others stay DejaVu); each must have every glyph the "
                                  "cards print. Embedded as subsets."},
-        "back": {"type": "object", "additionalProperties": False, "minProperties": 1,
-                 "properties": {
-                     "image": {"type": "string", "pattern": BACK_IMAGE_PATTERN,
-                               "description": "PNG, JPEG or TIFF covering the whole back and its bleed; at least "
-                                              "300 dpi on a poker card with 3 mm bleed (821 x 1121 px)."},
-                     "fill": {**_COLOUR, "description": "Background of the generated back."},
-                     "pattern": {**_COLOUR, "description": "Its diagonal stripes."},
-                     "ink": {**_COLOUR, "description": "Its frame, title and subtitle (4.5:1 on fill and "
-                                                      "pattern)."},
-                     "title": {**NAME, "description": "The back's title (default: the set's title)."},
-                     "subtitle": {"type": "string", "maxLength": 60,
-                                  "description": "The line under the title ('' for none)."}},
-                 "description": "An `image`, or a design: `fill`, `pattern`, `ink`, `title`, `subtitle`."},
+        "back": BACK_SCHEMA,
     },
 }
 LOOK_SCHEMA["properties"]["backs"] = {

@@ -20,6 +20,8 @@ from cardgen.render.contrast import Pair, problem_text, too_faint
 from cardgen.render.face_layout import LayoutFileError, as_dict
 from cardgen.render.fonts import FONT_FILES, missing_glyphs, register_fonts, register_set_fonts
 from cardgen.render.geometry import Rect
+from cardgen.render.layout_data import CardSize
+from cardgen.render.pen import Pen
 from cardgen.render.rules_layout import paper_names
 from cardgen.render.rules_page import check_fits
 from cardgen.render.session import RenderSession
@@ -96,6 +98,19 @@ def translation_glyphs(cs: CardSet) -> list[Diagnostic]:
     return out
 
 
+def _own_back_problems(s: RenderSession, pen: Pen, cs: CardSet, size: CardSize) -> list[Diagnostic]:
+    """Each card whose own back design (its `back:`) cannot be drawn (a title no font draws), at the card."""
+    out = []
+    for card in cs.cards:
+        if card.back is not None and not card.back.image:
+            try:
+                draw_back(s, pen, cs, Rect(0.0, 0.0, size.width, size.height), 0.0, card)
+            except CardgenError as exc:
+                out.append(Diagnostic(card.file, card.line, card.column, f"card '{card.name}' field `back`: "
+                                      f"cannot be printed: {exc}"))
+    return out
+
+
 def print_problems(cs: CardSet, papers: tuple[str, ...] | None = None) -> list[Diagnostic]:
     """Each card that cannot be printed at some named size (once per card), a title no font can draw, and a
     rules page that overflows on some paper."""
@@ -117,6 +132,7 @@ def print_problems(cs: CardSet, papers: tuple[str, ...] | None = None) -> list[D
                                           f"printed at {size.name} size: {_reason(exc, card)}"))
                     break
         draw_back(s, pen, cs, Rect(0.0, 0.0, sizes[0].width, sizes[0].height))
+        out += _own_back_problems(s, pen, cs, sizes[0])
         for pair in too_faint(as_dict(s.colours), {t.label: t.colour for t in cs.types.values()}):
             path, line, col = _where_colour(cs, pair)
             out.append(Diagnostic(path, line, col, f"text would be hard to read: {problem_text(pair)} (WCAG contrast)"))

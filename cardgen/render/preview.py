@@ -110,9 +110,14 @@ def write_previews(out: Path, files: dict[str, bytes]) -> list[Path]:
     return publish_files(out, files)
 
 
-def back_image(cs: CardSet, opts: PrintOptions, dpi: float, size: tuple[int, int]) -> Image.Image:
-    """The printed card back, rasterised from a one-card proof with backs."""
-    one = replace(cs, cards=cs.cards[:1])
+def back_image(cs: CardSet, opts: PrintOptions, dpi: float, size: tuple[int, int],
+               card: Card | None = None) -> Image.Image:
+    """The printed back of `card` (its own, its type's or the set's; no card: the set's), rasterised from a
+    one-card proof with backs."""
+    if card is None:
+        one = replace(cs, cards=(replace(cs.cards[0], back=None),), look=replace(cs.look, backs={}))
+    else:
+        one = replace(cs, cards=(card,))
     pdf = cards_pdf(one, replace(opts, proof=True, backs=True))
     cell = back_cells(pdf.layout, "short" if opts.duplex == "short" else "long", (0.0, 0.0))[0]
     doc = pypdfium2.PdfDocument(pdf.data)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from cardgen.model import CardSet, TypeBack
+from cardgen.model import Card, CardSet, OwnBack
 from cardgen.render.face_layout import BackInks, Face, Layout, is_record, record_fields
 
 NOT_THE_CARDS = ("sheet",)  # face.yaml sections drawn on the sheet around the cards
@@ -62,8 +62,16 @@ def back_image(cs: CardSet) -> tuple[str, tuple[int, int]] | None:
     return str(path), _pixels(str(path))
 
 
-def type_back_image(back: TypeBack) -> tuple[str, tuple[int, int]] | None:
-    """A type's back image and its size in pixels, or None when the type's back is a design."""
+def own_back(cs: CardSet, card: Card | None) -> OwnBack | None:
+    """The back `card` has of its own (its `back:`) or through its type (`look.backs`); None: the set's back
+    (also for no card)."""
+    if card is None:
+        return None
+    return card.back if card.back is not None else cs.look.backs.get(card.type)
+
+
+def own_back_image(back: OwnBack) -> tuple[str, tuple[int, int]] | None:
+    """A type's or card's back image and its size in pixels, or None when that back is a design."""
     if not back.image:
         return None
     path = Path(back.image)

@@ -36,7 +36,7 @@ from cardgen.render.geometry import (
 from cardgen.render.icons import IconCanvas
 from cardgen.render.pen import MM, PT, Pen
 from cardgen.render.session import RenderSession
-from cardgen.render.set_look import back_image, back_title, type_back_image
+from cardgen.render.set_look import back_image, back_title, own_back, own_back_image
 from cardgen.render.textfit import Faces, draw_block, fit_lines
 
 PRODUCER = f"cardgen {__version__}"
@@ -407,13 +407,13 @@ def draw_scale_bar(s: RenderSession, pen: Pen, layout: SheetLayout, lang: str = 
 
 def draw_back(s: RenderSession, pen: Pen, cs: CardSet, cell: Rect, bleed: float = 0.0,
               card: Card | None = None) -> None:
-    """A card back: the same for every card, so the backs reveal nothing, unless the set gives `card`'s type
-    a back of its own (`look.backs`). `cell` includes the bleed; the frame and title keep their distance
-    from the cut, not from the bleed's edge. A back image covers the whole cell (card and bleed), centred,
-    its overflow clipped; the set's back design is in the session's layout already (`set_look.look_layout`),
-    a type's design is drawn over it."""
-    own = cs.look.backs.get(card.type) if card is not None else None
-    image = back_image(cs) if own is None else type_back_image(own)
+    """A card back: the same for every card, so the backs reveal nothing, unless the set gives `card` or its
+    type a back of its own (its `back:`, `look.backs`). `cell` includes the bleed; the frame and title keep
+    their distance from the cut, not from the bleed's edge. A back image covers the whole cell (card and
+    bleed), centred, its overflow clipped; the set's back design is in the session's layout already
+    (`set_look.look_layout`), a type's or card's design is drawn over it."""
+    own = own_back(cs, card)
+    image = back_image(cs) if own is None else own_back_image(own)
     if image is not None:
         pen.image(image[0], image[1], cell.x, cell.y, cell.w, cell.h)
         return

@@ -10,12 +10,14 @@ defaults left out) or `text`; an empty cell means the field is left out.
 from __future__ import annotations
 
 import dataclasses
+import os
 import re
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from cardgen.loader.schema import CARD_PROPERTIES
-from cardgen.model import Card
+from cardgen.model import Card, OwnBack
 from cardgen.primitives import TEXT_ONLY
 
 EMPTY_LIST = "none"
@@ -175,11 +177,21 @@ def raw_card(card: Card) -> dict[str, Any]:
         part = getattr(card, key)
         if part is not None:
             out[key] = _nested(key, part)
+    if card.back is not None:
+        out["back"] = _back(card, card.back)
     if card.words_only:
         out["effects"] = TEXT_ONLY
     elif card.effects:
         out["effects"] = [e.as_data() for e in card.effects]
     return out
+
+
+def _back(card: Card, back: OwnBack) -> dict[str, Any]:
+    """A card's own back as its YAML writes it: the image relative to the card's file, or the design's inks and
+    words (those of its type's and the set's it was drawn over included)."""
+    if back.image:
+        return {"image": Path(os.path.relpath(back.image, Path(card.file).resolve().parent)).as_posix()}
+    return {k: v for k, v in vars(back.design).items() if v is not None}
 
 
 def _nested(field: str, part: Any) -> dict[str, Any]:

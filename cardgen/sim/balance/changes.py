@@ -13,8 +13,8 @@ from cardgen.model import Card, CardSet, Rules
 from cardgen.sim.balance.model import CardChange, ChangeKind, RuleChange
 
 # Card fields that are not its design: a change to these alone leaves the card the same card.
-NOT_DESIGN: frozenset[str] = frozenset({"name", "count", "source", "number", "text", "flavour", "art", "origin",
-                                        "file", "line", "column", "intended"})
+NOT_DESIGN: frozenset[str] = frozenset({"name", "count", "source", "number", "text", "flavour", "art", "back",
+                                        "origin", "file", "line", "column", "intended"})
 # Rules that are words only.
 RULE_WORDS: frozenset[str] = frozenset({"life_word", "counters_hint"})
 # How the charts tag a card the designer changed, by kind of change (the card's row is highlighted).
