@@ -347,6 +347,7 @@ def test_a_click_before_the_last_answer_arrives_is_sent(browser: Any) -> None:
         page = context.new_page()
         page.route("**/move", hold_the_first_answer)
         page.goto(f"{base}/t/{table.host.token}")
+        assert _settled(page) == "act"
         rng = random.Random(1)
         before = table.version
         _one_decision(page, rng, [True])  # returns on the pushed view: the answer is still held
