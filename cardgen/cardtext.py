@@ -12,7 +12,7 @@ import functools
 import re
 import time
 import traceback
-from collections.abc import Callable, Iterator, Mapping, Sized
+from collections.abc import Callable, Generator, Iterator, Mapping, Sized
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -21,6 +21,7 @@ from typing import Any, NamedTuple, cast
 import jinja2
 from jinja2 import nodes
 from jinja2.visitor import NodeTransformer
+from markupsafe import Markup, escape
 
 from cardgen import messages
 from cardgen.bounded_read import UnreadableFile, read_set_file
@@ -72,20 +73,36 @@ class TemplateLimit(Exception):
     """A set template went over one of its bounds; stops the render (never caught by the template itself)."""
 
 
+class Budget(NamedTuple):
+    """What one render of a template from a set or a brought language may spend (`render_metered`)."""
+
+    ops: int  # loop steps, calls, filters and operators
+    seconds: float  # wall time
+    output: int  # characters of what it writes
+    value: int  # characters or items of any one value it makes (a range, a string, a list)
+    what: str  # what one render makes, as the messages name it
+
+
+def card_budget() -> Budget:
+    """What one card's text may spend (the MAX_TEMPLATE_* bounds)."""
+    return Budget(MAX_TEMPLATE_OPS, MAX_TEMPLATE_SECONDS, MAX_TEMPLATE_OUTPUT, MAX_TEMPLATE_VALUE, "one card")
+
+
 @dataclass
 class _Meter:
     """What one render may still spend."""
 
-    ops_left: int = MAX_TEMPLATE_OPS
-    deadline: float = 0.0
+    budget: Budget
+    ops_left: int
+    deadline: float
 
     def tick(self) -> None:
         self.ops_left -= 1
         if self.ops_left < 0:
-            raise TemplateLimit(f"template took more than {MAX_TEMPLATE_OPS:,} operations for one card "
+            raise TemplateLimit(f"template took more than {self.budget.ops:,} operations for {self.budget.what} "
                                 "(a loop too long?)")
         if time.monotonic() > self.deadline:
-            raise TemplateLimit(f"template ran longer than {MAX_TEMPLATE_SECONDS:g} s for one card")
+            raise TemplateLimit(f"template ran longer than {self.budget.seconds:g} s for {self.budget.what}")
 
 
 _METER: contextvars.ContextVar[_Meter | None] = contextvars.ContextVar("template_meter", default=None)
@@ -97,16 +114,20 @@ def _tick() -> None:
         meter.tick()
 
 
+def _budget() -> Budget:
+    meter = _METER.get()
+    return card_budget() if meter is None else meter.budget
+
+
 def _checked(value: Any) -> Any:
     """`value`, unless it is larger than a set template may make."""
     if isinstance(value, bool):
         return value
     if isinstance(value, int) and value.bit_length() > MAX_TEMPLATE_INT_BITS:
         raise TemplateLimit(f"template made a number of more than {MAX_TEMPLATE_INT_BITS:,} bits")
-    if isinstance(value, Sized) and not isinstance(value, Mapping | Card | CardSet) and \
-            len(value) > MAX_TEMPLATE_VALUE:
-        raise TemplateLimit(f"template made a value of {len(value):,} characters or items "
-                            f"(limit {MAX_TEMPLATE_VALUE:,})")
+    limit = _budget().value
+    if isinstance(value, Sized) and not isinstance(value, Mapping | Card | CardSet) and len(value) > limit:
+        raise TemplateLimit(f"template made a value of {len(value):,} characters or items (limit {limit:,})")
     return value
 
 
@@ -114,11 +135,13 @@ _FORMAT_WIDTH = re.compile(r"\d{5,}|[%{:.]\*")  # a width or precision of 10,000
 
 
 def _check_arguments(args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
+    budget = _budget()
     for a in (*args, *kwargs.values()):
         _checked(a)
-        if isinstance(a, int) and not isinstance(a, bool) and abs(a) > MAX_TEMPLATE_VALUE:
+        if isinstance(a, int) and not isinstance(a, bool) and abs(a) > budget.value:
             raise TemplateLimit(f"template passed {a:,} to a function; set templates are limited to "
-                                f"{MAX_TEMPLATE_VALUE:,} (a width, count or size that large has no place on a card)")
+                                f"{budget.value:,} (a width, count or size that large has no place on "
+                                f"{budget.what})")
 
 
 def _metered_filter(fn: Callable[..., Any]) -> Callable[..., Any]:
@@ -150,7 +173,8 @@ class _Metering(NodeTransformer):
 
 class _SetSandbox(TransformingSandbox):
     """Jinja2's sandbox, bounded: every loop step, call, filter and operator counts against an operations budget
-    and a deadline, and no value a template makes may grow past a card's needs (see the MAX_TEMPLATE_* bounds)."""
+    and a deadline, and no value a template makes may grow past what one render needs (its `Budget`; a card's
+    is made of the MAX_TEMPLATE_* bounds)."""
 
     intercepted_binops = frozenset({"*", "**", "+", "%", "//"})
 
@@ -169,11 +193,13 @@ class _SetSandbox(TransformingSandbox):
 
     def metered_concat(self, parts: list[Any]) -> str:
         _tick()
-        texts = [str(p) for p in parts]
-        size = sum(map(len, texts))
-        if size > MAX_TEMPLATE_VALUE:
-            raise TemplateLimit(f"template made a value of {size:,} characters (limit {MAX_TEMPLATE_VALUE:,})")
-        return "".join(texts)
+        markup = bool(self.autoescape) and any(hasattr(p, "__html__") for p in parts)  # as Jinja's own `~` does
+        texts = [str(escape(p)) if markup else str(p) for p in parts]
+        size, limit = sum(map(len, texts)), _budget().value
+        if size > limit:
+            raise TemplateLimit(f"template made a value of {size:,} characters (limit {limit:,})")
+        joined = "".join(texts)
+        return Markup(joined) if markup else joined
 
     def call(__self, __context: Any, __obj: Any, *args: Any, **kwargs: Any) -> Any:
         _tick()
@@ -193,15 +219,16 @@ class _SetSandbox(TransformingSandbox):
         if operator == "*":
             for seq, times in ((left, right), (right, left)):
                 if isinstance(seq, (str, list, tuple)) and isinstance(times, int) and len(seq) * times > \
-                        MAX_TEMPLATE_OUTPUT:
-                    raise jinja2.exceptions.SecurityError("repetition longer than a card's text is refused")
+                        _budget().output:
+                    raise jinja2.exceptions.SecurityError(f"repetition longer than {_budget().what}'s text is "
+                                                          "refused")
             if isinstance(left, int) and isinstance(right, int) and \
                     left.bit_length() + right.bit_length() > MAX_TEMPLATE_INT_BITS:
                 raise TemplateLimit(f"template made a number of more than {MAX_TEMPLATE_INT_BITS:,} bits")
         if operator == "+" and isinstance(left, Sized) and isinstance(right, Sized) and \
-                len(left) + len(right) > MAX_TEMPLATE_VALUE:
+                len(left) + len(right) > _budget().value:
             raise TemplateLimit(f"template made a value of {len(left) + len(right):,} characters or items "
-                                f"(limit {MAX_TEMPLATE_VALUE:,})")
+                                f"(limit {_budget().value:,})")
         if operator == "%" and isinstance(left, str) and _FORMAT_WIDTH.search(left):
             raise TemplateLimit("format string with a width of 10,000 or more is refused in set templates")
         return _checked(super().call_binop(context, operator, left, right))
@@ -250,7 +277,7 @@ def _set_env(set_folder: str, lang: str = messages.DEFAULT_LANGUAGE) -> jinja2.E
     paths = [*([str(bundled)] if bundled else []), str(templates_dir())]
     loader = jinja2.ChoiceLoader([_SetTemplates(Path(set_folder), lang),
                                   *(jinja2.FileSystemLoader(p) for p in paths)])
-    return _SetSandbox(loader=loader, **_ENV_OPTIONS)
+    return metered_sandbox(loader, **_ENV_OPTIONS)
 
 
 def set_templates_dir(cs: CardSet) -> Path | None:
@@ -261,49 +288,70 @@ def set_templates_dir(cs: CardSet) -> Path | None:
     return folder if folder.is_dir() else None
 
 
-def _bounded_render(template: jinja2.Template, context: dict[str, Any]) -> str:
+def _bounded_render(template: jinja2.Template, context: dict[str, Any], budget: Budget) -> str:
     """Render under a fresh meter, streaming, so the output stops at its limit instead of after it."""
-    token = _METER.set(_Meter(deadline=time.monotonic() + MAX_TEMPLATE_SECONDS))
+    token = _METER.set(_Meter(budget, budget.ops, time.monotonic() + budget.seconds))
     try:
         parts: list[str] = []
         size = 0
-        for chunk in template.generate(**context):
+        chunks = cast(Generator[str, None, None], template.generate(**context))
+        for chunk in chunks:
             size += len(chunk)
-            if size > MAX_TEMPLATE_OUTPUT:
-                raise TemplateLimit(f"template produced more than {MAX_TEMPLATE_OUTPUT} characters for one card")
+            if size > budget.output:
+                too_long = TemplateLimit(f"template produced more than {budget.output} characters for {budget.what}")
+                chunks.throw(too_long)  # raised where the template wrote it, so its traceback names that line
+                raise too_long
             parts.append(chunk)
         return "".join(parts)
     finally:
         _METER.reset(token)
 
 
+def metered_sandbox(loader: jinja2.BaseLoader, filters: Mapping[str, Callable[..., Any]] | None = None,
+                    **options: Any) -> jinja2.Environment:
+    """A sandboxed environment for templates cardgen does not trust (a set's, a brought language's): rendered
+    through `render_metered`, its every loop step, call, filter (`filters`, added to Jinja's, too) and operator
+    counts against a budget."""
+    env = _SetSandbox(loader=loader, **options)
+    env.filters.update({name: _metered_filter(fn) for name, fn in (filters or {}).items()})
+    return env
+
+
+def render_metered(env: jinja2.Environment, name: str, context: dict[str, Any], budget: Budget,
+                   default: Path) -> str:
+    """Template `name` of `env` (a `metered_sandbox`) rendered within `budget`; whatever goes wrong (syntax, a
+    limit, the sandbox, any exception the template raises) is a TemplateError at the template's file and line
+    (`default` when none can be told)."""
+    try:
+        return _bounded_render(env.get_template(name), context, budget)
+    except jinja2.TemplateSyntaxError as exc:
+        raise TemplateError(exc.filename or str(default), exc.lineno, f"template syntax: {exc.message}") from exc
+    except UnreadableFile as exc:  # a template outside the set folder, not a file, or too large
+        path, line = _template_frame(exc, default)
+        raise TemplateError(path, line, str(exc)) from exc
+    except TemplateLimit as exc:
+        path, line = _template_frame(exc, default)
+        raise TemplateError(path, line, f"template stopped: {exc}") from exc
+    except jinja2.exceptions.SecurityError as exc:
+        path, line = _template_frame(exc, default)
+        raise TemplateError(path, line, f"template tried to reach outside the sandbox ({exc})") from exc
+    except jinja2.TemplateError as exc:
+        path, line = _template_frame(exc, default)
+        raise TemplateError(path, line, f"template failed: {exc}") from exc
+    except (RecursionError, MemoryError) as exc:
+        path, line = _template_frame(exc, default)
+        raise TemplateError(path, line, f"template failed: {type(exc).__name__} (runaway recursion "
+                            "or size?)") from exc
+    except Exception as exc:  # a designer's template may raise anything (1 // 0, 'a' + 1): report, never crash
+        path, line = _template_frame(exc, default)
+        raise TemplateError(path, line, f"template failed: {type(exc).__name__}: {exc}") from exc
+
+
 def _render(cs: CardSet, name: str, context: dict[str, Any]) -> str:
     own = set_templates_dir(cs) or messages.language_folder(cs.language)  # a brought language's: sandboxed too
     if own is None:
         return bundled_env(cs.language).get_template(name).render(**context)
-    try:
-        return _bounded_render(_set_env(cs.path, cs.language).get_template(name), context)
-    except jinja2.TemplateSyntaxError as exc:
-        raise TemplateError(exc.filename or str(own / name), exc.lineno, f"template syntax: {exc.message}") from exc
-    except UnreadableFile as exc:  # a template outside the set folder, not a file, or too large
-        path, line = _template_frame(exc, own / name)
-        raise TemplateError(path, line, str(exc)) from exc
-    except TemplateLimit as exc:
-        path, line = _template_frame(exc, own / name)
-        raise TemplateError(path, line, f"template stopped: {exc}") from exc
-    except jinja2.exceptions.SecurityError as exc:
-        path, line = _template_frame(exc, own / name)
-        raise TemplateError(path, line, f"template tried to reach outside the sandbox ({exc})") from exc
-    except jinja2.TemplateError as exc:
-        path, line = _template_frame(exc, own / name)
-        raise TemplateError(path, line, f"template failed: {exc}") from exc
-    except (RecursionError, MemoryError) as exc:
-        path, line = _template_frame(exc, own / name)
-        raise TemplateError(path, line, f"template failed: {type(exc).__name__} (runaway recursion "
-                            "or size?)") from exc
-    except Exception as exc:  # a designer's template may raise anything (1 // 0, 'a' + 1): report, never crash
-        path, line = _template_frame(exc, own / name)
-        raise TemplateError(path, line, f"template failed: {type(exc).__name__}: {exc}") from exc
+    return render_metered(_set_env(cs.path, cs.language), name, context, card_budget(), own / name)
 
 
 def _template_frame(exc: BaseException, default: Path) -> tuple[str, int]:
