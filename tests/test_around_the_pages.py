@@ -1,0 +1,84 @@
+"""What a new user meets on the pages and around them, read back from the written files: builds in two languages
+side by side in one folder, sheet labels that are the PDF's own page numbers, cardgen named as every PDF's
+producer, the whole help from a bare `cardgen`, and a README that lists every command and every `play` option."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import click
+import pytest
+from click.testing import CliRunner
+from pypdf import PdfReader
+
+from cardgen.cli.main import COMMAND_MODULES, main
+
+README = Path(__file__).parent.parent / "README.md"
+
+
+def _build(out: Path, *args: str) -> None:
+    result = CliRunner().invoke(main, ["build", "--out", str(out), *args])
+    assert result.exit_code == 0, result.output
+
+
+def test_german_and_english_builds_sit_side_by_side_in_one_folder(tmp_path: Path) -> None:
+    _build(tmp_path, "--set", "lunch", "--proof")
+    english = {p.name: p.read_bytes() for p in (tmp_path / "lunch").iterdir()}
+    _build(tmp_path, "--set", "lunch", "--proof", "--lang", "de")
+    files = {p.name: p.read_bytes() for p in (tmp_path / "lunch").iterdir()}
+    assert set(files) == {f"lunch{lang}-{kind}.pdf" for lang in ("", "-de") for kind in ("cards", "rules", "print")}
+    assert all(files[name] == data for name, data in english.items())  # the English build is left as it was
+    german = PdfReader(tmp_path / "lunch" / "lunch-de-print.pdf")
+    assert "lunch-de-print.pdf" in german.pages[1].extract_text()  # the assembly page names its own file
+    assert "Seite" in german.pages[2].extract_text() and "page" in PdfReader(
+        tmp_path / "lunch" / "lunch-print.pdf").pages[2].extract_text()
+    result = CliRunner().invoke(main, ["rules", "--set", "lunch", "--lang", "de", "--out", str(tmp_path)])
+    assert result.exit_code == 0 and (tmp_path / "lunch" / "lunch-de-rules.pdf").is_file()
+
+
+@pytest.mark.parametrize("args", [(), ("--backs",), ("--backs", "--paper", "letter", "--duplex", "short"),
+                                  ("--layout", "gutterfold", "--size", "poker")])
+def test_every_sheet_label_is_its_pdf_page_number(tmp_path: Path, args: tuple[str, ...]) -> None:
+    _build(tmp_path, "--set", "beer", *args)
+    for name in ("beer-print.pdf", "beer-cards.pdf"):
+        pdf = PdfReader(tmp_path / "beer" / name)
+        labels = {i + 1: re.findall(r"page (\d+) of (\d+)", page.extract_text()) for i, page in enumerate(pdf.pages)}
+        sheets = {n: found for n, found in labels.items() if found}
+        assert len(sheets) >= len(pdf.pages) - 3, (name, labels)  # every sheet (the print file: not its first)
+        assert all(found[-1] == (str(n), str(len(pdf.pages))) for n, found in sheets.items()), (name, sheets)
+
+
+def test_every_pdf_names_cardgen_as_its_producer(tmp_path: Path) -> None:
+    _build(tmp_path, "--set", "lunch", "--proof")
+    result = CliRunner().invoke(main, ["rules", "--set", "beer", "--paper", "letter", "--out", str(tmp_path)])
+    assert result.exit_code == 0
+    pdfs = sorted(tmp_path.rglob("*.pdf"))
+    assert len(pdfs) == 4
+    for path in pdfs:
+        info = PdfReader(path).metadata
+        assert info is not None and str(info.producer).startswith("cardgen "), (path.name, info.producer)
+
+
+def test_a_bare_cardgen_prints_the_whole_help() -> None:
+    bare, helped = CliRunner().invoke(main, []), CliRunner().invoke(main, ["--help"])
+    assert bare.exit_code == 0 and helped.exit_code == 0
+    assert bare.output == helped.output
+    assert "error" not in bare.output.lower() and all(name in bare.output for name in COMMAND_MODULES)
+
+
+def _rows() -> list[str]:
+    return [line.split("` |")[0] for line in README.read_text(encoding="utf-8").splitlines()
+            if line.startswith("| `cardgen ")]
+
+
+def test_the_readme_lists_every_command_and_every_play_option() -> None:
+    rows = _rows()
+    for name in COMMAND_MODULES:
+        assert any(re.search(rf"`cardgen {re.escape(name)}( |`)", row) for row in rows), name
+    play = main.get_command(click.Context(main), "play")
+    assert play is not None
+    row = next(r for r in rows if r.startswith("| `cardgen play "))
+    for param in play.params:
+        flags = [o for o in param.opts if o.startswith("--") and o != "--help"]
+        assert not flags or flags[0] in row, flags[0]
