@@ -87,9 +87,9 @@ def test_a_french_deck_builds_from_its_set_folder_with_a_read_only_tool(tmp_path
     finally:
         for path in [tool, *tool.rglob("*")]:
             path.chmod(path.stat().st_mode | stat.S_IWUSR)
-    assert {p.name for p in (tmp_path / "out" / "dejeuner").iterdir()} >= {"dejeuner-cards.pdf",
-                                                                             "dejeuner-rules.pdf",
-                                                                             "dejeuner-print.pdf"}
+    assert {p.name for p in (tmp_path / "out" / "dejeuner").iterdir()} >= {"dejeuner-fr-cards.pdf",
+                                                                             "dejeuner-fr-rules.pdf",
+                                                                             "dejeuner-fr-print.pdf"}
     assert {p: p.stat().st_mtime_ns for p in tool.rglob("*")} == before  # nothing of the tool was touched
 
 
