@@ -1,9 +1,11 @@
 """What a new user meets on the pages and around them, read back from the written files: builds in two languages
 side by side in one folder, sheet labels that are the PDF's own page numbers, cardgen named as every PDF's
-producer, the whole help from a bare `cardgen`, and a README that lists every command and every `play` option."""
+producer, the whole help from a bare `cardgen`, a README that lists every command and every `play` option, and a
+home-made set's new cards listed under their type on the rules page."""
 
 from __future__ import annotations
 
+import itertools
 import re
 from pathlib import Path
 
@@ -12,6 +14,7 @@ import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
 
+from cardgen.checks import load_set
 from cardgen.cli.main import COMMAND_MODULES, main
 
 README = Path(__file__).parent.parent / "README.md"
@@ -82,3 +85,17 @@ def test_the_readme_lists_every_command_and_every_play_option() -> None:
     for param in play.params:
         flags = [o for o in param.opts if o.startswith("--") and o != "--help"]
         assert not flags or flags[0] in row, flags[0]
+
+
+def test_a_home_made_sets_new_cards_are_listed_under_their_type(tmp_path: Path) -> None:
+    """Recess extends classic with events of its own: on the rules page's card table they join the events."""
+    result = CliRunner().invoke(main, ["rules", "--set", "recess", "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    text = " ".join(" ".join(p.extract_text() for p in PdfReader(tmp_path / "recess" / "recess-rules.pdf").pages)
+                    .split())
+    cs = load_set("recess")
+    found = sorted((text.rfind(c.name), c.type) for c in cs.cards)
+    assert all(at >= 0 for at, _ in found)
+    runs = [key for key, _ in itertools.groupby(t for _, t in found)]
+    assert len(runs) == len(set(runs)) == len(cs.types), runs  # each type's rows together
+    assert text.rfind("Sharing Is Caring") < text.rfind("Humiliation")  # the new last event, before the next type

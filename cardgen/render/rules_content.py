@@ -218,6 +218,10 @@ def _groups(cs: CardSet) -> tuple[list[Group], list[Group]]:
     card_groups: list[Group] = []
     for origin in origins:
         cards = [c for c in cs.cards if not mixed or c.origin == origin]
+        # each type's cards together, types in order of their first card: a home-made set's new cards join
+        # their type's rows instead of trailing the base set's
+        first = {key: i for i, key in enumerate(dict.fromkeys(c.type for c in cards))}
+        cards.sort(key=lambda c: first[c.type])
         types = cs.origin_types[origin] if mixed else cs.types
         counts: dict[str, int] = {}
         for c in cards:
