@@ -18,7 +18,7 @@ from markupsafe import Markup, escape
 
 from cardgen import mechanics as mech
 from cardgen import messages
-from cardgen.cardtext import Budget, TemplateError, metered_sandbox, render_metered, summary
+from cardgen.cardtext import summary
 from cardgen.errors import CardgenError
 from cardgen.iconwords import keyword_forms
 from cardgen.jinja_cache import bytecode_cache
@@ -26,6 +26,7 @@ from cardgen.mechanic_registry import GLOSSARY, CardTest
 from cardgen.model import DEFENCE_KINDS, Card, CardSet, defences_of
 from cardgen.paths import templates_dir
 from cardgen.render.icons import Icon, icons_of
+from cardgen.template_sandbox import Budget, TemplateError, metered_sandbox, render_metered
 
 PAGE_TEMPLATE = "page.j2"
 GLOSSARY_TEMPLATE = "glossary.j2"  # included by the page
