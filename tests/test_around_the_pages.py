@@ -1,7 +1,7 @@
 """What a new user meets on the pages and around them, read back from the written files: builds in two languages
 side by side in one folder, sheet labels that are the PDF's own page numbers, cardgen named as every PDF's
 producer, the whole help from a bare `cardgen`, a README that lists every command and every `play` option, and a
-home-made set's new cards listed under their type on the rules page."""
+home-made set's new cards listed under their type on the rules page, and flavour text clear of the footer band."""
 
 from __future__ import annotations
 
@@ -10,14 +10,20 @@ import re
 from pathlib import Path
 
 import click
+import pypdfium2 as pdfium
 import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
 
 from cardgen.checks import load_set
+from cardgen.checks.language import in_language
 from cardgen.cli.main import COMMAND_MODULES, main
+from cardgen.paths import bundled_set_names
+from cardgen.render.face_layout import bundled
+from cardgen.render.sheets import PrintOptions, card_sequence, cards_pdf
 
 README = Path(__file__).parent.parent / "README.md"
+PT_MM = 25.4 / 72
 
 
 def _build(out: Path, *args: str) -> None:
@@ -99,3 +105,31 @@ def test_a_home_made_sets_new_cards_are_listed_under_their_type(tmp_path: Path) 
     runs = [key for key, _ in itertools.groupby(t for _, t in found)]
     assert len(runs) == len(set(runs)) == len(cs.types), runs  # each type's rows together
     assert text.rfind("Sharing Is Caring") < text.rfind("Humiliation")  # the new last event, before the next type
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("name", bundled_set_names())
+def test_flavour_text_keeps_clear_of_the_footer_band(name: str, lang: str) -> None:
+    """The lowest glyph of each card's flavour (read back from the sheet PDF's characters) stays 1 mm or more
+    above its footer band: before, its descenders came within half a millimetre of it."""
+    cs = in_language(load_set(name), lang)
+    pdf = cards_pdf(cs, PrintOptions(proof=True))
+    band = bundled().face.footer.height
+    doc = pdfium.PdfDocument(pdf.data)
+    checked = 0
+    for i, card in enumerate(card_sequence(cs, True)):
+        if not card.flavour:
+            continue
+        page, trim = doc[i // pdf.layout.per_page], pdf.layout.trims[i % pdf.layout.per_page]
+        text = page.get_textpage()
+        search = text.search(card.flavour.split()[-1])
+        bottoms = []
+        while (found := search.get_next()) is not None:
+            boxes = [text.get_charbox(j) for j in range(found[0], found[0] + found[1])]
+            left, bottom = min(b[0] for b in boxes) * PT_MM, min(b[1] for b in boxes) * PT_MM
+            if trim.x <= left <= trim.right and trim.y <= bottom <= trim.top:
+                bottoms.append(bottom)
+        assert bottoms, card.name
+        assert min(bottoms) - (trim.y + band) >= 1.0, (card.name, min(bottoms) - (trim.y + band))
+        checked += 1
+    assert checked or name == "classic"
