@@ -7,44 +7,29 @@ the mechanics by `check_text`.
 
 from __future__ import annotations
 
-import contextvars
 import functools
 import re
-import time
-import traceback
-from collections.abc import Callable, Iterator, Mapping, Sized
-from dataclasses import dataclass
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
-from typing import Any, NamedTuple, cast
+from typing import Any, NamedTuple
 
 import jinja2
-from jinja2 import nodes
-from jinja2.visitor import NodeTransformer
 
 from cardgen import messages
-from cardgen.bounded_read import UnreadableFile, read_set_file
+from cardgen.bounded_read import read_set_file
 from cardgen.effect_text import effect_sentences, effect_summary
-from cardgen.errors import CardgenError
 from cardgen.jinja_cache import bytecode_cache
-from cardgen.library_compat import TransformingSandbox
 from cardgen.model import Card, CardSet, defences_of
 from cardgen.paths import templates_dir
 from cardgen.primitives import hits
+from cardgen.template_sandbox import CARD_BUDGET, metered_sandbox, render_metered
 
 TEXT_TEMPLATE = "card_text.j2"
 SUMMARY_TEMPLATE = "card_summary.j2"
 SET_TEMPLATES = "templates"  # a set folder's own templates override the bundled ones, sandboxed
 _ENV_OPTIONS: dict[str, Any] = {"autoescape": False, "trim_blocks": True, "lstrip_blocks": True,
                                 "undefined": jinja2.StrictUndefined, "keep_trailing_newline": False}
-
-
-class TemplateError(CardgenError):
-    """A set's own template failed: bad syntax, an unknown name, or an attempt to leave the sandbox."""
-
-    def __init__(self, path: str, line: int, message: str) -> None:
-        self.path, self.line = path, line
-        super().__init__(f"{path}:{line}:1: error: {message}")
 
 
 @cache
@@ -54,157 +39,6 @@ def bundled_env(lang: str = messages.DEFAULT_LANGUAGE) -> jinja2.Environment:
     folder = messages.template_folder(lang)
     return jinja2.Environment(loader=jinja2.FileSystemLoader(str(folder or templates_dir())),
                               bytecode_cache=bytecode_cache(), **_ENV_OPTIONS)
-
-
-MAX_TEMPLATE_OUTPUT = 4000  # characters one card's text may reach; a slip holds a few hundred
-# Bounds of one render of a set's own template (docs/card-format.md). The bundled templates take at most 11
-# operations and well under a millisecond per card; these leave a designer's template plenty of room.
-MAX_TEMPLATE_OPS = 10_000  # loop steps, calls, filters and operators
-MAX_TEMPLATE_SECONDS = 2.0  # wall time
-MAX_TEMPLATE_VALUE = 5_000  # characters or items of any one value the template makes (a range, a string, a list)
-MAX_TEMPLATE_INT_BITS = 4_096  # size of any whole number it makes
-# Memory: the largest single step, an operation on two values of MAX_TEMPLATE_VALUE (s.replace('x', s)), makes
-# 25 M characters before its size is checked; a captured block ({% set s %}...{% endset %}) gathers at most
-# MAX_TEMPLATE_OPS / 2 pieces of MAX_TEMPLATE_OUTPUT characters (20 M). A render stays within about 100 MB.
-
-
-class TemplateLimit(Exception):
-    """A set template went over one of its bounds; stops the render (never caught by the template itself)."""
-
-
-@dataclass
-class _Meter:
-    """What one render may still spend."""
-
-    ops_left: int = MAX_TEMPLATE_OPS
-    deadline: float = 0.0
-
-    def tick(self) -> None:
-        self.ops_left -= 1
-        if self.ops_left < 0:
-            raise TemplateLimit(f"template took more than {MAX_TEMPLATE_OPS:,} operations for one card "
-                                "(a loop too long?)")
-        if time.monotonic() > self.deadline:
-            raise TemplateLimit(f"template ran longer than {MAX_TEMPLATE_SECONDS:g} s for one card")
-
-
-_METER: contextvars.ContextVar[_Meter | None] = contextvars.ContextVar("template_meter", default=None)
-
-
-def _tick() -> None:
-    meter = _METER.get()
-    if meter is not None:
-        meter.tick()
-
-
-def _checked(value: Any) -> Any:
-    """`value`, unless it is larger than a set template may make."""
-    if isinstance(value, bool):
-        return value
-    if isinstance(value, int) and value.bit_length() > MAX_TEMPLATE_INT_BITS:
-        raise TemplateLimit(f"template made a number of more than {MAX_TEMPLATE_INT_BITS:,} bits")
-    if isinstance(value, Sized) and not isinstance(value, Mapping | Card | CardSet) and \
-            len(value) > MAX_TEMPLATE_VALUE:
-        raise TemplateLimit(f"template made a value of {len(value):,} characters or items "
-                            f"(limit {MAX_TEMPLATE_VALUE:,})")
-    return value
-
-
-_FORMAT_WIDTH = re.compile(r"\d{5,}|[%{:.]\*")  # a width or precision of 10,000 or more, or one taken from an argument
-
-
-def _check_arguments(args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
-    for a in (*args, *kwargs.values()):
-        _checked(a)
-        if isinstance(a, int) and not isinstance(a, bool) and abs(a) > MAX_TEMPLATE_VALUE:
-            raise TemplateLimit(f"template passed {a:,} to a function; set templates are limited to "
-                                f"{MAX_TEMPLATE_VALUE:,} (a width, count or size that large has no place on a card)")
-
-
-def _metered_filter(fn: Callable[..., Any]) -> Callable[..., Any]:
-    @functools.wraps(fn)  # keeps Jinja2's pass_context marks
-    def run(*args: Any, **kwargs: Any) -> Any:
-        _tick()
-        _check_arguments(args, kwargs)
-        if fn.__name__ == "do_format" and args and isinstance(args[0], str) and _FORMAT_WIDTH.search(args[0]):
-            raise TemplateLimit("format string with a width of 10,000 or more is refused in set templates")
-        return _checked(fn(*args, **kwargs))
-
-    return run
-
-
-class _Metering(NodeTransformer):
-    """Routes every loop and every `~` of a template through the environment's meter."""
-
-    def visit_For(self, node: nodes.For) -> nodes.Node:
-        node = cast(nodes.For, self.generic_visit(node))
-        node.iter = nodes.Call(nodes.EnvironmentAttribute("metered_iter"), [node.iter], [], None, None,
-                               lineno=node.iter.lineno)
-        return node
-
-    def visit_Concat(self, node: nodes.Concat) -> nodes.Node:
-        node = cast(nodes.Concat, self.generic_visit(node))
-        return nodes.Call(nodes.EnvironmentAttribute("metered_concat"), [nodes.List(node.nodes, lineno=node.lineno)],
-                          [], None, None, lineno=node.lineno)
-
-
-class _SetSandbox(TransformingSandbox):
-    """Jinja2's sandbox, bounded: every loop step, call, filter and operator counts against an operations budget
-    and a deadline, and no value a template makes may grow past a card's needs (see the MAX_TEMPLATE_* bounds)."""
-
-    intercepted_binops = frozenset({"*", "**", "+", "%", "//"})
-
-    def __init__(self, **options: Any) -> None:
-        super().__init__(**options)
-        self.filters = {name: _metered_filter(fn) for name, fn in self.filters.items()}
-
-    def transform_tree(self, tree: nodes.Template) -> nodes.Template:
-        return cast(nodes.Template, _Metering().visit(tree))
-
-    def metered_iter(self, iterable: Any) -> Iterator[Any]:
-        _checked(iterable)
-        for item in iterable:
-            _tick()
-            yield item
-
-    def metered_concat(self, parts: list[Any]) -> str:
-        _tick()
-        texts = [str(p) for p in parts]
-        size = sum(map(len, texts))
-        if size > MAX_TEMPLATE_VALUE:
-            raise TemplateLimit(f"template made a value of {size:,} characters (limit {MAX_TEMPLATE_VALUE:,})")
-        return "".join(texts)
-
-    def call(__self, __context: Any, __obj: Any, *args: Any, **kwargs: Any) -> Any:
-        _tick()
-        _check_arguments(args, kwargs)
-        owner = getattr(getattr(__obj, "__wrapped__", __obj), "__self__", None)  # the sandbox wraps str.format
-        if getattr(__obj, "__name__", "") in ("format", "format_map") and isinstance(owner, str) and \
-                _FORMAT_WIDTH.search(owner):
-            raise TemplateLimit("format string with a width of 10,000 or more is refused in set templates")
-        return _checked(super().call(__context, __obj, *args, **kwargs))
-
-    def call_binop(self, context: Any, operator: str, left: Any, right: Any) -> Any:
-        _tick()
-        if operator == "**" and (not isinstance(right, int) or abs(right) > 64):
-            raise jinja2.exceptions.SecurityError("'**' is limited to small whole exponents in set templates")
-        if operator == "**" and isinstance(left, int) and left.bit_length() * abs(right) > MAX_TEMPLATE_INT_BITS:
-            raise TemplateLimit(f"template made a number of more than {MAX_TEMPLATE_INT_BITS:,} bits")
-        if operator == "*":
-            for seq, times in ((left, right), (right, left)):
-                if isinstance(seq, (str, list, tuple)) and isinstance(times, int) and len(seq) * times > \
-                        MAX_TEMPLATE_OUTPUT:
-                    raise jinja2.exceptions.SecurityError("repetition longer than a card's text is refused")
-            if isinstance(left, int) and isinstance(right, int) and \
-                    left.bit_length() + right.bit_length() > MAX_TEMPLATE_INT_BITS:
-                raise TemplateLimit(f"template made a number of more than {MAX_TEMPLATE_INT_BITS:,} bits")
-        if operator == "+" and isinstance(left, Sized) and isinstance(right, Sized) and \
-                len(left) + len(right) > MAX_TEMPLATE_VALUE:
-            raise TemplateLimit(f"template made a value of {len(left) + len(right):,} characters or items "
-                                f"(limit {MAX_TEMPLATE_VALUE:,})")
-        if operator == "%" and isinstance(left, str) and _FORMAT_WIDTH.search(left):
-            raise TemplateLimit("format string with a width of 10,000 or more is refused in set templates")
-        return _checked(super().call_binop(context, operator, left, right))
 
 
 MAX_TEMPLATE_BYTES = 200_000  # one template file of a set; the bundled card_text.j2 is about 2 KB
@@ -250,7 +84,7 @@ def _set_env(set_folder: str, lang: str = messages.DEFAULT_LANGUAGE) -> jinja2.E
     paths = [*([str(bundled)] if bundled else []), str(templates_dir())]
     loader = jinja2.ChoiceLoader([_SetTemplates(Path(set_folder), lang),
                                   *(jinja2.FileSystemLoader(p) for p in paths)])
-    return _SetSandbox(loader=loader, **_ENV_OPTIONS)
+    return metered_sandbox(loader, **_ENV_OPTIONS)
 
 
 def set_templates_dir(cs: CardSet) -> Path | None:
@@ -261,57 +95,11 @@ def set_templates_dir(cs: CardSet) -> Path | None:
     return folder if folder.is_dir() else None
 
 
-def _bounded_render(template: jinja2.Template, context: dict[str, Any]) -> str:
-    """Render under a fresh meter, streaming, so the output stops at its limit instead of after it."""
-    token = _METER.set(_Meter(deadline=time.monotonic() + MAX_TEMPLATE_SECONDS))
-    try:
-        parts: list[str] = []
-        size = 0
-        for chunk in template.generate(**context):
-            size += len(chunk)
-            if size > MAX_TEMPLATE_OUTPUT:
-                raise TemplateLimit(f"template produced more than {MAX_TEMPLATE_OUTPUT} characters for one card")
-            parts.append(chunk)
-        return "".join(parts)
-    finally:
-        _METER.reset(token)
-
-
 def _render(cs: CardSet, name: str, context: dict[str, Any]) -> str:
     own = set_templates_dir(cs) or messages.language_folder(cs.language)  # a brought language's: sandboxed too
     if own is None:
         return bundled_env(cs.language).get_template(name).render(**context)
-    try:
-        return _bounded_render(_set_env(cs.path, cs.language).get_template(name), context)
-    except jinja2.TemplateSyntaxError as exc:
-        raise TemplateError(exc.filename or str(own / name), exc.lineno, f"template syntax: {exc.message}") from exc
-    except UnreadableFile as exc:  # a template outside the set folder, not a file, or too large
-        path, line = _template_frame(exc, own / name)
-        raise TemplateError(path, line, str(exc)) from exc
-    except TemplateLimit as exc:
-        path, line = _template_frame(exc, own / name)
-        raise TemplateError(path, line, f"template stopped: {exc}") from exc
-    except jinja2.exceptions.SecurityError as exc:
-        path, line = _template_frame(exc, own / name)
-        raise TemplateError(path, line, f"template tried to reach outside the sandbox ({exc})") from exc
-    except jinja2.TemplateError as exc:
-        path, line = _template_frame(exc, own / name)
-        raise TemplateError(path, line, f"template failed: {exc}") from exc
-    except (RecursionError, MemoryError) as exc:
-        path, line = _template_frame(exc, own / name)
-        raise TemplateError(path, line, f"template failed: {type(exc).__name__} (runaway recursion "
-                            "or size?)") from exc
-    except Exception as exc:  # a designer's template may raise anything (1 // 0, 'a' + 1): report, never crash
-        path, line = _template_frame(exc, own / name)
-        raise TemplateError(path, line, f"template failed: {type(exc).__name__}: {exc}") from exc
-
-
-def _template_frame(exc: BaseException, default: Path) -> tuple[str, int]:
-    """The template file and line that raised, from the traceback Jinja2 rewrites to point at templates."""
-    for frame in reversed(traceback.extract_tb(exc.__traceback__)):
-        if frame.filename.endswith(".j2"):
-            return frame.filename, frame.lineno or 1
-    return str(default), 1
+    return render_metered(_set_env(cs.path, cs.language), name, context, CARD_BUDGET, own / name)
 
 
 def damage_label(card: Card) -> str:

@@ -244,7 +244,7 @@ _BASE = {"__init__", "errors", "paths", "suggest", "bounded_read", "yaml_lib", "
          "native_modules", "_native_stamp", "model", "primitives", "mechanics", "numbering", "scenario_spec",
          "messages", "jinja_cache", "svgshapes", "font_file", "mechanic_registry", "schema_parts",
          "library_compat"}
-_TEXT = {"cardtext", "effect_text", "iconwords", "cardtable"}
+_TEXT = {"cardtext", "template_sandbox", "effect_text", "iconwords", "cardtable"}
 _TOOLS = {"scaffold", "language_scaffold", "watch"}
 _PACKAGES = {"loader": "loader", "engine": "engine", "sim": "simulation", "render": "rendering", "checks": "checks",
              "export": "export", "sheets": "sheets", "play": "play", "cli": "cli"}

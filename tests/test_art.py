@@ -13,7 +13,10 @@ from pypdf import PdfReader
 from cardgen.checks import load_set, load_set_with_warnings
 from cardgen.errors import SetError
 from cardgen.render.build import build
-from cardgen.render.sheets import PrintOptions, cards_pdf
+from cardgen.render.face_layout import bundled
+from cardgen.render.sheets import PrintOptions, cards_pdf, resolve_layout
+
+MM_PT = 25.4 / 72
 
 
 def _art_set(tmp_path: Path, art: str) -> Path:
@@ -82,7 +85,8 @@ def test_decompression_bomb_header_is_refused_without_decoding(tmp_path: Path) -
 
 def test_art_copies_on_several_pages_reach_the_print_file(tmp_path: Path) -> None:
     """Copies of a card with transparent art on two sheets: the joined print file lists the image on each
-    sheet and its sheets rasterise exactly as the card-sheet file's pages."""
+    sheet and its sheets rasterise exactly as the card-sheet file's pages, but for the page label (each file
+    numbers its own pages)."""
     folder = _art_set(tmp_path, "images/clear.png")
     Image.new("RGBA", (900, 360), (200, 40, 40, 128)).save(folder / "images" / "clear.png")
     set_yaml = folder / "set.yaml"
@@ -94,6 +98,17 @@ def test_art_copies_on_several_pages_reach_the_print_file(tmp_path: Path) -> Non
     assert len(printed.pages) == 4 and all(len(list(page.images)) == 1 for page in printed.pages[2:])  # rules, assembly
     cards = pypdfium2.PdfDocument(written["artset-cards.pdf"])
     joined = pypdfium2.PdfDocument(written["artset-print.pdf"])
+    label = resolve_layout(PrintOptions(), bundled().face).footer.label
     for i in (0, 1):
         a, b = cards[i].render(scale=1).to_pil().convert("RGB"), joined[i + 2].render(scale=1).to_pil().convert("RGB")
-        assert a.size == b.size and ImageChops.difference(a, b).getbbox() is None, i
+        assert a.size == b.size
+        box = (round(label.x / MM_PT), a.height - round(label.top / MM_PT), a.width, a.height)  # 1 px = 1 pt
+        different = ImageChops.difference(a, b).getbbox()
+        assert different is not None and _inside(different, box), i  # the labels differ, nothing else
+        for img in (a, b):
+            img.paste("white", box)
+        assert ImageChops.difference(a, b).getbbox() is None, i
+
+
+def _inside(inner: tuple[int, int, int, int], outer: tuple[int, int, int, int]) -> bool:
+    return outer[0] <= inner[0] and outer[1] <= inner[1] and inner[2] <= outer[2] and inner[3] <= outer[3]

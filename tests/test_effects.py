@@ -114,7 +114,7 @@ def test_the_printed_german_text_reads_back_from_the_pdf(tmp_path: Path) -> None
 
     result = CliRunner().invoke(main, ["build", "--set", "recess", "--lang", "de", "--out", str(tmp_path)])
     assert result.exit_code == 0, result.output
-    text = " ".join(p.extract_text() for p in pypdf.PdfReader(tmp_path / "recess" / "recess-cards.pdf").pages)
+    text = " ".join(p.extract_text() for p in pypdf.PdfReader(tmp_path / "recess" / "recess-de-cards.pdf").pages)
     flat = " ".join(text.split())
     for name in ("Switcheroo", "Detention", "Copycat"):
         assert PRINTED[name][1] in flat, name

@@ -49,7 +49,7 @@ def test_a_translation_in_characters_the_faces_have_builds(tmp_path: Path) -> No
     _translated(tmp_path, "Ein Pieks, ganz ohne Übermut.")
     run, _peak = measured("build", "--set", "./ll", "--lang", "de", "--out", "out", "--proof", cwd=tmp_path)
     assert run.code == 0, run.err
-    assert (tmp_path / "out" / "ll" / "ll-cards.pdf").is_file()
+    assert (tmp_path / "out" / "ll" / "ll-de-cards.pdf").is_file()
 
 
 def test_right_to_left_text_in_the_sets_own_card_is_refused_at_its_line(tmp_path: Path) -> None:

@@ -58,25 +58,29 @@ def builds(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     return out
 
 
+def _file(builds: dict[str, Path], lang: str, kind: str) -> Path:
+    """A build's file: `beer-print.pdf` in English, `beer-de-print.pdf` in German (beside the English one)."""
+    return builds[lang] / f"beer{'' if lang == 'en' else '-' + lang}-{kind}.pdf"
+
+
 def test_pdf_titles_subjects_and_keywords_follow_the_language(builds: dict[str, Path]) -> None:
-    de, en = builds["de"], builds["en"]
-    assert _info(de / "beer-cards.pdf")["/Title"] == "Beer Money: Kartenbögen"
-    assert _info(de / "beer-cards.pdf")["/Subject"] == "110 Karten aus beer, Zettel auf A4"
-    assert _info(de / "beer-print.pdf")["/Title"] == "Beer Money: zum Selbstdrucken"
-    assert _info(de / "beer-print.pdf")["/Subject"] == "beer: Regelseite und Kartenbögen"
-    assert _info(de / "beer-rules.pdf")["/Title"] == "Beer Money – Regeln"
-    assert _info(de / "beer-cards.pdf")["/Keywords"] == "Print and Play, Karten, Kartenspiel"
+    assert _info(_file(builds, "de", "cards"))["/Title"] == "Beer Money: Kartenbögen"
+    assert _info(_file(builds, "de", "cards"))["/Subject"] == "110 Karten aus beer, Zettel auf A4"
+    assert _info(_file(builds, "de", "print"))["/Title"] == "Beer Money: zum Selbstdrucken"
+    assert _info(_file(builds, "de", "print"))["/Subject"] == "beer: Regelseite und Kartenbögen"
+    assert _info(_file(builds, "de", "rules"))["/Title"] == "Beer Money – Regeln"
+    assert _info(_file(builds, "de", "cards"))["/Keywords"] == "Print and Play, Karten, Kartenspiel"
     # English as it always was (the same bytes as before this change)
-    assert _info(en / "beer-cards.pdf")["/Title"] == "Beer Money: card sheets"
-    assert _info(en / "beer-cards.pdf")["/Subject"] == "110 cards of beer, slip on A4"
-    assert _info(en / "beer-print.pdf")["/Title"] == "Beer Money: print-and-play"
-    assert _info(en / "beer-rules.pdf")["/Title"] == "Beer Money – rules"
-    assert _info(en / "beer-cards.pdf")["/Keywords"] == "print and play, cards"
+    assert _info(_file(builds, "en", "cards"))["/Title"] == "Beer Money: card sheets"
+    assert _info(_file(builds, "en", "cards"))["/Subject"] == "110 cards of beer, slip on A4"
+    assert _info(_file(builds, "en", "print"))["/Title"] == "Beer Money: print-and-play"
+    assert _info(_file(builds, "en", "rules"))["/Title"] == "Beer Money – rules"
+    assert _info(_file(builds, "en", "cards"))["/Keywords"] == "print and play, cards"
 
 
 def test_the_print_files_bookmarks_follow_the_language(builds: dict[str, Path]) -> None:
-    de = _outline(builds["de"] / "beer-print.pdf")
-    en = _outline(builds["en"] / "beer-print.pdf")
+    de = _outline(_file(builds, "de", "print"))
+    en = _outline(_file(builds, "en", "print"))
     assert de[:3] == ["Regeln", "So entsteht das Deck", "Karten"]
     assert en[:3] == ["Rules", "Making the deck", "Cards"]
     labels = load_set("beer").types

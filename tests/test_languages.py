@@ -130,12 +130,12 @@ def test_every_bundled_set_builds_in_german_and_reads_back_german(refs: tuple[st
     assert result.exit_code == 0, result.stderr
     name = "+".join(refs)
     folder = tmp_path / name
-    assert len(PdfReader(folder / f"{name}-rules.pdf").pages) == 1
+    assert len(PdfReader(folder / f"{name}-de-rules.pdf").pages) == 1
     sets = [load_set(r) for r in refs]
     names = [c.name for cs in sets for c in cs.cards] + [n for cs in sets for n in (cs.name, cs.title)] + [
         "Lunch Money", "Beer Money", "cardgen"]
     for kind in ("rules", "cards", "print"):
-        data = (folder / f"{name}-{kind}.pdf").read_bytes()
+        data = (folder / f"{name}-de-{kind}.pdf").read_bytes()
         text = _visible_text(data)
         assert min(_sizes(data)) >= RenderSession.bundled().face.min_text_pt - 1e-6 == 7.0 - 1e-6, kind
         rest = _without_names(text, names)
@@ -143,10 +143,10 @@ def test_every_bundled_set_builds_in_german_and_reads_back_german(refs: tuple[st
         assert not left, f"{kind}: English left in the German deck: {left}"
         if kind != "cards":
             assert "Regeln auf einen Blick" in text and "Glossar" in text, kind
-    cards = _visible_text((folder / f"{name}-cards.pdf").read_bytes())
+    cards = _visible_text((folder / f"{name}-de-cards.pdf").read_bytes())
     assert all(word in cards for word in ("SCHADEN", "Abwehr", "Seite 1 von", "tatsächliche Größe")), cards[:400]
     assert "cardgen · zum Selbstdrucken" in cards  # the line under the title on every back
-    assert "So entsteht das Deck" in _visible_text((folder / f"{name}-print.pdf").read_bytes())  # assembly page
+    assert "So entsteht das Deck" in _visible_text((folder / f"{name}-de-print.pdf").read_bytes())  # assembly page
 
 
 def test_the_english_build_is_english(tmp_path: Path) -> None:
@@ -197,7 +197,7 @@ def test_a_missing_key_is_a_file_line_error(tmp_path: Path, monkeypatch: pytest.
     assert result.exit_code == 1
     assert f"{path}:{value_line}:1: error: message catalogue 'de' has no 'face.value.damage'" in result.stderr
     assert f"en.yaml:{en_line} has it" in result.stderr
-    assert "Traceback" not in result.stderr and not (tmp_path / "o" / "lunch" / "lunch-cards.pdf").exists()
+    assert "Traceback" not in result.stderr and not (tmp_path / "o" / "lunch").exists()
 
 
 def test_an_unknown_language_is_a_clear_error(tmp_path: Path) -> None:

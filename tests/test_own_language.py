@@ -87,9 +87,9 @@ def test_a_french_deck_builds_from_its_set_folder_with_a_read_only_tool(tmp_path
     finally:
         for path in [tool, *tool.rglob("*")]:
             path.chmod(path.stat().st_mode | stat.S_IWUSR)
-    assert {p.name for p in (tmp_path / "out" / "dejeuner").iterdir()} >= {"dejeuner-cards.pdf",
-                                                                             "dejeuner-rules.pdf",
-                                                                             "dejeuner-print.pdf"}
+    assert {p.name for p in (tmp_path / "out" / "dejeuner").iterdir()} >= {"dejeuner-fr-cards.pdf",
+                                                                             "dejeuner-fr-rules.pdf",
+                                                                             "dejeuner-fr-print.pdf"}
     assert {p: p.stat().st_mtime_ns for p in tool.rglob("*")} == before  # nothing of the tool was touched
 
 
@@ -160,8 +160,41 @@ def test_a_brought_rules_template_runs_in_the_sandbox(tmp_path: Path, no_user_la
     page = deck / "lang" / "fr" / "rules" / "page.j2"
     page.write_text("{{ cycler.__init__.__globals__ }}\n", encoding="utf-8")
     cs = in_language(load_set(deck), "fr")
-    with pytest.raises(RulesTemplateError, match=r"page\.j2:1:1: error: template failed"):
+    with pytest.raises(RulesTemplateError, match=r"page\.j2:1:1: error: template tried to reach outside the sandbox"):
         page_markup(cs)
+
+
+@pytest.mark.parametrize(("line", "stopped"), [
+    ("{% for i in range(50000) %}{% for j in range(50000) %}{% endfor %}{% endfor %}",
+     "template took more than 100,000 operations for one rules page"),
+    ("{% for i in range(40000) %}xxxxxxxxxx{% endfor %}", "template produced more than 200000 characters for one "
+                                                           "rules page"),
+    ("{{ 'x' * 40000 ~ 'y' * 40000 }}", "template made a value of 80,000 characters (limit 50,000)"),
+])
+def test_a_hostile_brought_rules_template_is_stopped_at_its_line(tmp_path: Path, no_user_languages: None,
+                                                                 line: str, stopped: str) -> None:
+    deck = _french_set(tmp_path / "dejeuner")
+    page = deck / "lang" / "fr" / "rules" / "page.j2"
+    page.write_text("# Règles\n" + line + "\n", encoding="utf-8")
+    out = tmp_path / "o"
+    result = CliRunner().invoke(main, ["build", "--set", str(deck), "--lang", "fr", "--out", str(out)])
+    assert result.exit_code == 1
+    assert f"{page}:2:1: error: template stopped: {stopped}" in result.output, result.output
+    assert "Traceback" not in result.output and not out.exists()
+
+
+def test_a_brought_rules_template_within_its_budget_prints(tmp_path: Path, no_user_languages: None) -> None:
+    deck = _french_set(tmp_path / "dejeuner")
+    page = deck / "lang" / "fr" / "rules" / "page.j2"
+    english = page.read_text(encoding="utf-8")
+    cs = in_language(load_set(deck), "fr")
+    before = page_markup(cs)
+    page.write_text(english + "\n## Toutes les cartes\n{% for n in heal_names %}{{ n ~ ' ' }}{% endfor %}\n"
+                    "{% for i in range(300) %}{{ loop.index ~ '<&' if loop.last }}{% endfor %}\n", encoding="utf-8")
+    markup = page_markup(cs)
+    assert markup.startswith(before.rstrip("\n"))  # the scaffolded page, unchanged by the metering
+    assert "## Toutes les cartes\nFirst Aid" in markup
+    assert "300&lt;&amp;" in markup  # escaped as the bundled pages' text is (the page is autoescaped)
 
 
 def test_a_brought_catalogue_is_read_within_its_limit(tmp_path: Path, no_user_languages: None) -> None:

@@ -57,7 +57,7 @@ def test_a_long_title_is_shortened_with_an_ellipsis_on_the_sheet(tmp_path: Path,
     code, said = _run("build", "--set", str(folder), "--lang", lang, "--proof", "--paper", "letter",
                       "--out", str(tmp_path / "out"))
     assert code == 0, said
-    data = (tmp_path / "out" / "longt" / "longt-cards.pdf").read_bytes()
+    data = (tmp_path / "out" / "longt" / f"longt{'' if lang == 'en' else '-' + lang}-cards.pdf").read_bytes()
     label = next(t.strip() for p, t, _ in text_runs(data) if p == 0 and page in t)
     words = title.split()
     # the set's name went first, then the title's last words: what is left is the title's start, an ellipsis

@@ -88,7 +88,7 @@ def test_runaway_template_is_stopped_at_its_file_and_line(tmp_path: Path, templa
 def test_a_slow_template_is_stopped_by_the_clock(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import cardgen.cardtext as cardtext
 
-    monkeypatch.setattr(cardtext, "MAX_TEMPLATE_SECONDS", 0.0)
+    monkeypatch.setattr(cardtext, "CARD_BUDGET", cardtext.CARD_BUDGET._replace(seconds=0.0))
     with pytest.raises(SetError) as info:
         load_set(_set_with_template(tmp_path, "{{ card.name }}\n{{ card.name|upper }}\n"))
     [err] = info.value.errors

@@ -17,6 +17,7 @@ from cardgen.cardtext import rules_text, summary
 from cardgen.checks import load_set
 from cardgen.checks.language import in_language
 from cardgen.model import CardSet, Heal
+from cardgen.paths import bundled_set_names
 from cardgen.render.hyphenation import narrowest, pieces
 from cardgen.render.rules_content import page_blocks
 from cardgen.render.rules_page import rules_pdf
@@ -95,7 +96,7 @@ def _page_lines(pdf: bytes) -> list[str]:
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("lang", ["en", "de"])
-@pytest.mark.parametrize("name", ["lunch", "beer", "classic"])
+@pytest.mark.parametrize("name", bundled_set_names())
 def test_no_bundled_rules_page_breaks_a_word_without_a_hyphen(name: str, lang: str, paper: str) -> None:
     cs = in_language(load_set(name), lang)
     known = _vocabulary(cs)

@@ -8,11 +8,12 @@ from pathlib import Path
 from typing import Any, cast
 
 from cardgen import model
-from cardgen.cardtext import TemplateError, rules_text
+from cardgen.cardtext import rules_text
 from cardgen.errors import Diagnostic
 from cardgen.font_file import read_font
 from cardgen.loader.load import LoadedSet
 from cardgen.loader.schema import LOOK_FACES
+from cardgen.template_sandbox import TemplateError
 
 
 def printed_strings(cs: model.CardSet) -> Iterable[tuple[str, str]]:

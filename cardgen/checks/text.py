@@ -7,7 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from cardgen.bounded_read import UnreadableFile, set_file
-from cardgen.cardtext import SET_TEMPLATES, TemplateError, check_text, generated_text, set_templates_dir, summary
+from cardgen.cardtext import SET_TEMPLATES, check_text, generated_text, set_templates_dir, summary
 from cardgen.checks.cards import blank
 from cardgen.checks.where import card_problem
 from cardgen.errors import Diagnostic
@@ -15,6 +15,7 @@ from cardgen.iconwords import unknown_tokens
 from cardgen.loader.load import LoadedSet, shown
 from cardgen.model import Card
 from cardgen.suggest import did_you_mean
+from cardgen.template_sandbox import TemplateError
 
 
 def _outside(folder: Path, rel: str) -> str | None:

@@ -64,11 +64,14 @@ class LazyGroup(click.Group):
         return command
 
 
-@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]}, invoke_without_command=True)
 @click.version_option(__version__, prog_name="cardgen",
                       message=f"%(prog)s, version %(version)s\n{BUILD.line()}")
-def main() -> None:
+@click.pass_context
+def main(ctx: click.Context) -> None:
     """Card sheets, rules pages and simulated games for Lunch Money, Beer Money and home-made sets."""
+    if ctx.invoked_subcommand is None:  # bare `cardgen`: the whole help, as --help prints it, not an error
+        click.echo(ctx.get_help())
 
 
 # Allocations between two young-generation garbage collections (Python's default: 700), and how many of those

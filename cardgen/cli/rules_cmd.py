@@ -25,7 +25,7 @@ def command(sets: tuple[str, ...], paper: str, out: Path, lang: str | None) -> N
         raise CardgenError("rules needs --set (a bundled set name or a set folder)")
     cs = load_group(sets, lang=lang)
     pdf, size, pages = rules_pdf_and_size(cs, paper.lower())
-    target = file_or_folder(out, ".pdf", rules_file(cs.name))
+    target = file_or_folder(out, ".pdf", rules_file(cs.name, cs.language))
     write_atomic(target, pdf)
     click.echo(f"{target}: {'1 page' if pages == 1 else f'{pages} pages (card list from the back on)'}, "
                f"{paper.lower()}, body text {size:g} pt")

@@ -15,7 +15,7 @@ from cardgen.render import layout_data as L
 from cardgen.render.geometry import SheetLayout
 from cardgen.render.pen import MM, PT, Pen
 from cardgen.render.session import RenderSession
-from cardgen.render.sheets import PrintOptions, card_sequence, size_name
+from cardgen.render.sheets import PrintOptions, card_sequence, file_stem, size_name
 from cardgen.render.textfit import Faces, draw_block, wrap
 
 MARGIN = 18.0  # mm, well inside every printer's unprintable band
@@ -36,7 +36,8 @@ def steps(s: RenderSession, cs: CardSet, opts: PrintOptions, layout: SheetLayout
 
     inches = layout.paper.name in ("letter",)
     inch_note = f" ({s.face.sheet.scale_bar_in:g} in)" if inches else ""
-    printing = many("assembly.print_steps", file=f"{cs.name}-print.pdf", mm=f"{layout.rules.scale_bar:g}",
+    printing = many("assembly.print_steps", file=f"{file_stem(cs.name, cs.language)}-print.pdf",
+                    mm=f"{layout.rules.scale_bar:g}",
                     inches_note=inch_note)
     if layout.folded_backs:
         printing += many("assembly.gutterfold_steps")

@@ -24,7 +24,15 @@ from cardgen.render.geometry import SheetLayout
 from cardgen.render.memory import RulesMemory
 from cardgen.render.rules_page import RulesPlan, draw_rules, rules_plan
 from cardgen.render.session import RenderSession
-from cardgen.render.sheets import PrintOptions, card_sequence, cards_pdf, draw_sheets, first_pages, new_canvas
+from cardgen.render.sheets import (
+    PrintOptions,
+    card_sequence,
+    cards_pdf,
+    draw_sheets,
+    file_stem,
+    first_pages,
+    new_canvas,
+)
 
 
 class BuildOutput(NamedTuple):
@@ -66,8 +74,10 @@ def print_pdf(s: RenderSession, cs: CardSet, opts: PrintOptions, layout: SheetLa
     duplex = opts.backs and not layout.folded_backs
     sheets = -(-len(card_sequence(cs, opts.proof)) // layout.per_page)
     draw_assembly(s, canvas, cs, opts, layout, sheets)
-    if duplex and (rules.pages + 1) % 2:
+    before = rules.pages + 1
+    if duplex and before % 2:
         canvas.showPage()  # a blank side, so the first sheet starts a leaf of its own
+        before += 1
     starts: dict[int, list[str]] = {}
     for key, page in first_pages(cs, opts, layout)[0].items():
         starts.setdefault(page, []).append(key)
@@ -78,7 +88,7 @@ def print_pdf(s: RenderSession, cs: CardSet, opts: PrintOptions, layout: SheetLa
         for key in starts.get(i, []):
             mark(cs.types[key].label if key in cs.types else key, 1)
 
-    draw_sheets(s, canvas, cs, opts, layout, page_begins=page_begins)
+    draw_sheets(s, canvas, cs, opts, layout, page_begins=page_begins, pages_before=before)
     canvas.save()
     return buf.getvalue()
 
@@ -87,18 +97,18 @@ def render_set(cs: CardSet, opts: PrintOptions, progress: Callable[[int], None] 
                rules: RulesMemory | None = None) -> BuildOutput:
     """All files of one build of `cs`, in memory (one render session: the print file reuses the text the
     card sheets measured and fitted)."""
-    stem = cs.name
+    folder, stem = cs.name, file_stem(cs.name, cs.language)
     session = RenderSession.for_cards(cs, rules)
     cards = cards_pdf(cs, opts, progress, session)
     plan = rules_plan(cs, opts.paper, session.rules)
-    files = {f"{stem}/{stem}-cards.pdf": cards.data, rules_file(stem): plan.pdf,
-             f"{stem}/{stem}-print.pdf": print_pdf(session, cs, opts, cards.layout, plan)}
-    return BuildOutput(stem, files)
+    files = {f"{folder}/{stem}-cards.pdf": cards.data, rules_file(cs.name, cs.language): plan.pdf,
+             f"{folder}/{stem}-print.pdf": print_pdf(session, cs, opts, cards.layout, plan)}
+    return BuildOutput(folder, files)
 
 
-def rules_file(stem: str) -> str:
+def rules_file(name: str, lang: str = messages.DEFAULT_LANGUAGE) -> str:
     """Where a build (and `cardgen rules` by default) puts the rules page, relative to the output folder."""
-    return f"{stem}/{stem}-rules.pdf"
+    return f"{name}/{file_stem(name, lang)}-rules.pdf"
 
 
 def build(sets: list[CardSet], opts: PrintOptions, out: Path, show_progress: bool = True,

@@ -431,9 +431,11 @@ def _text_box(s: RenderSession, pen: Pen, card: Card, text: str, box: Rect, styl
                 continue
             used = rules.height if rules else 0.0
             flav: Block | None = None
+            descent = 0.0
             if card.flavour:
                 fpt = max(size * s.face.text.flavour_ratio, s.face.text.flavour_min_pt)
-                room = box.h - used - s.face.text.flavour_gap
+                descent = s.face.footer.descent * fpt * PT  # the last line's descenders stay in the box too
+                room = box.h - used - s.face.text.flavour_gap - descent
                 flav = fit_lines(s.metrics, card.flavour, box.w, room, fpt, fpt, 1.0,
                                  (Faces(flavour_face, flavour_face),), lead, style)
                 if flav is None:
@@ -441,7 +443,7 @@ def _text_box(s: RenderSession, pen: Pen, card: Card, text: str, box: Rect, styl
             if rules is not None:
                 draw_block(pen, rules, box.x, box.top, s.colours.card_text)
             if flav is not None:
-                draw_block(pen, flav, box.x, box.y + flav.height - flav.leading + flav.size_pt * 0.74 * PT,
+                draw_block(pen, flav, box.x, box.y + descent + flav.height - flav.leading + flav.size_pt * 0.74 * PT,
                            s.colours.flavour_text)
             return
     raise CardFitError(f"{where(card)}card '{card.name}': "

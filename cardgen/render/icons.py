@@ -19,7 +19,7 @@ from typing import Any, NamedTuple
 from PIL import Image
 from reportlab.pdfgen.canvas import Canvas
 
-from cardgen import messages
+from cardgen import __version__, messages
 from cardgen.errors import CardgenError
 from cardgen.iconwords import IconWord, icon_word
 from cardgen.library_compat import text_cursor
@@ -259,12 +259,16 @@ def _draw_from_paragraph(canvas: Any, _kind: str, label: str) -> None:
               float(h))
 
 
+PRODUCER = f"cardgen {__version__}"  # the PDFs' /Producer
+
+
 class IconCanvas(Canvas):  # type: ignore[misc]
     """A reportlab Canvas that knows how to draw paragraph icons (see `paragraph_markup`), and gives each font
     it embeds a subset tag of its own when it saves into memory (`subset_tags`)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.setProducer(PRODUCER)  # every file cardgen writes names it, the rules page's too
         self.setNamedCB(CALLBACK, _draw_from_paragraph)
         target = args[0] if args else kwargs.get("filename")
         self._written_to = target if isinstance(target, io.BytesIO) else None

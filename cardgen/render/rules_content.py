@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any, Literal, NamedTuple
+from pathlib import Path
+from typing import Any, Literal, NamedTuple, cast
 
 import jinja2
-from jinja2.sandbox import SandboxedEnvironment
 from markupsafe import Markup, escape
 
 from cardgen import mechanics as mech
@@ -26,6 +26,7 @@ from cardgen.mechanic_registry import GLOSSARY, CardTest
 from cardgen.model import DEFENCE_KINDS, Card, CardSet, defences_of
 from cardgen.paths import templates_dir
 from cardgen.render.icons import Icon, icons_of
+from cardgen.template_sandbox import Budget, TemplateError, metered_sandbox, render_metered
 
 PAGE_TEMPLATE = "page.j2"
 GLOSSARY_TEMPLATE = "glossary.j2"  # included by the page
@@ -165,9 +166,8 @@ def rules_env(lang: str = messages.DEFAULT_LANGUAGE) -> jinja2.Environment:
                                "undefined": jinja2.StrictUndefined, "keep_trailing_newline": False}
     loader = jinja2.FileSystemLoader((folder or templates_dir()) / "rules")
     if messages.language_folder(lang) is not None:  # a language from a set or the user: data, not trusted code
-        env: jinja2.Environment = SandboxedEnvironment(loader=loader, **options)
-    else:
-        env = jinja2.Environment(loader=loader, bytecode_cache=bytecode_cache(), **options)
+        return metered_sandbox(loader, _filters(lang), **options)
+    env = jinja2.Environment(loader=loader, bytecode_cache=bytecode_cache(), **options)
     env.filters.update(_filters(lang))
     return env
 
@@ -219,6 +219,10 @@ def _groups(cs: CardSet) -> tuple[list[Group], list[Group]]:
     card_groups: list[Group] = []
     for origin in origins:
         cards = [c for c in cs.cards if not mixed or c.origin == origin]
+        # each type's cards together, types in order of their first card: a home-made set's new cards join
+        # their type's rows instead of trailing the base set's
+        first = {key: i for i, key in enumerate(dict.fromkeys(c.type for c in cards))}
+        cards.sort(key=lambda c: first[c.type])
         types = cs.origin_types[origin] if mixed else cs.types
         counts: dict[str, int] = {}
         for c in cards:
@@ -372,22 +376,27 @@ def _words(cs: CardSet) -> dict[str, Any]:
     }
 
 
+# What one rules page of a brought language's templates may spend. The English templates, brought as a new
+# language, take 74 operations and write 5,428 characters for Lunch Money, and 339 and 20,196 for a set of 280
+# designs: the bounds leave a designer's templates ample room and stop a runaway loop or string.
+RULES_PAGE_BUDGET = Budget(ops=100_000, seconds=10.0, output=200_000, value=50_000, what="one rules page")
+
+
 class RulesTemplateError(CardgenError):
     """A rules-page template of a language from a set or the user failed (its syntax, a name, the sandbox)."""
 
 
 def page_markup(cs: CardSet) -> str:
-    """The page in the templates' line format (see templates/rules/page.j2)."""
+    """The page in the templates' line format (see templates/rules/page.j2); a brought language's templates run
+    metered, within RULES_PAGE_BUDGET."""
     env = rules_env(cs.language)
     if messages.language_folder(cs.language) is None:
         return env.get_template(PAGE_TEMPLATE).render(**page_context(cs))
+    default = cast(Path, messages.template_folder(cs.language)) / "rules" / PAGE_TEMPLATE
     try:
-        return env.get_template(PAGE_TEMPLATE).render(**page_context(cs))
-    except jinja2.TemplateSyntaxError as exc:
-        raise RulesTemplateError(f"{exc.filename}:{exc.lineno}:1: error: template syntax: {exc.message}") from None
-    except jinja2.TemplateError as exc:
-        folder = messages.template_folder(cs.language)
-        raise RulesTemplateError(f"{folder}/rules/{PAGE_TEMPLATE}:1:1: error: template failed: {exc}") from None
+        return render_metered(env, PAGE_TEMPLATE, page_context(cs), RULES_PAGE_BUDGET, default)
+    except TemplateError as exc:
+        raise RulesTemplateError(str(exc)) from None
 
 
 # --- the line format -------------------------------------------------------------------------------

@@ -40,7 +40,7 @@ from cardgen.render.face_layout import bundled as bundled_layout
 from cardgen.render.face_layout import min_text_pt
 from cardgen.render.fonts import register_fonts
 from cardgen.render.hyphenation import broken, narrowest
-from cardgen.render.icons import IconCanvas, paragraph_markup
+from cardgen.render.icons import PRODUCER, IconCanvas, paragraph_markup
 from cardgen.render.memory import RulesMemory
 from cardgen.render.rules_content import TABLE_KINDS, Block
 from cardgen.yaml_doc import read_plain
@@ -676,7 +676,7 @@ def render(blocks: list[Block], paper: str, size: float, subject: str, columns: 
     buf = io.BytesIO()
     doc = _MeasuredDoc(buf, pagesize=(geo.width, geo.height), invariant=1, pageCompression=1,
                        title=messages.text("pdf.rules_title", lang, title=title), author=PDF_AUTHOR,
-                       subject=subject, creator=PDF_CREATOR,
+                       subject=subject, creator=PDF_CREATOR, producer=PRODUCER,
                        keywords="", initialFontName=body, initialFontSize=size,
                        initialLeading=size * float(layout()["leading"]),
                        leftMargin=geo.margin, rightMargin=geo.margin, topMargin=geo.margin, bottomMargin=geo.margin,

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, cast
 
-from cardgen import __version__, messages
+from cardgen import messages
 from cardgen.library_compat import canvas_mark, draw_again, drawn_since
 from cardgen.model import Card, CardSet
 from cardgen.render import layout_data as L
@@ -33,13 +33,11 @@ from cardgen.render.geometry import (
     pages_needed,
     sheet_layout,
 )
-from cardgen.render.icons import IconCanvas
+from cardgen.render.icons import PRODUCER, IconCanvas
 from cardgen.render.pen import MM, PT, Pen
 from cardgen.render.session import RenderSession
 from cardgen.render.set_look import back_image, back_title, own_back, own_back_image
 from cardgen.render.textfit import Faces, draw_block, fit_lines
-
-PRODUCER = f"cardgen {__version__}"
 
 
 @dataclass(frozen=True)
@@ -140,6 +138,12 @@ def layout_note(layout: SheetLayout) -> str | None:
             f"on {layout.paper.label}{why}")
 
 
+def file_stem(name: str, lang: str) -> str:
+    """How a build's files of set `name` in `lang` begin: the set's name, then the language's code unless it is
+    English (`lunch-de-print.pdf`), so builds in two languages sit side by side in the set's folder."""
+    return name if lang == messages.DEFAULT_LANGUAGE else f"{name}-{lang}"
+
+
 def card_sequence(cs: CardSet, proof: bool) -> list[Card]:
     """Cards in print order, each `count` times (once each for a proof)."""
     return [c for c in cs.cards for _ in range(1 if proof else c.count)]
@@ -156,7 +160,6 @@ def new_canvas(buf: io.BytesIO, width_mm: float, height_mm: float, title: str, s
     c.setAuthor("cardgen")
     c.setSubject(subject)
     c.setCreator(PRODUCER)
-    c.setProducer(PRODUCER)
     c.setKeywords(messages.text("pdf.keywords", lang))
     c.setFont("Sans", 10)
     return c
@@ -201,10 +204,11 @@ def first_pages(cs: CardSet, opts: PrintOptions, layout: SheetLayout) -> tuple[d
 
 def draw_sheets(s: RenderSession, canvas: Any, cs: CardSet, opts: PrintOptions, layout: SheetLayout,
                 progress: Callable[[int], None] | None = None,
-                page_begins: Callable[[int], None] | None = None) -> CardsPdf:
+                page_begins: Callable[[int], None] | None = None, pages_before: int = 0) -> CardsPdf:
     """Draw the card sheets of `cs` as the next pages of `canvas` (the cards file's, or the print file's after
-    its rules pages); `page_begins(i)` is called as the i-th sheet page (0-based) starts, before anything is
-    drawn on it (where the print file puts its bookmarks). The result's `data` is empty: the caller saves."""
+    its `pages_before` pages: the rules and the assembly page), each labelled with its page number in the
+    file; `page_begins(i)` is called as the i-th sheet page (0-based) starts, before anything is drawn on it
+    (where the print file puts its bookmarks). The result's `data` is empty: the caller saves."""
     cards = card_sequence(cs, opts.proof)
     n_fronts = pages_needed(len(cards), layout.per_page)
     duplex_backs = opts.backs and not layout.folded_backs
@@ -229,7 +233,8 @@ def draw_sheets(s: RenderSession, canvas: Any, cs: CardSet, opts: PrintOptions, 
             else:
                 draw_back(s, pen, cs, cell, layout.bleed, card)
         draw_sheet_furniture(s, pen, layout, messages.text("sheet.page", cs.language, set=cs.name, title=cs.title,
-                                                           page=page_no, total=total), cs.language)
+                                                           page=pages_before + page_no,
+                                                           total=pages_before + total), cs.language)
         canvas.showPage()
         if duplex_backs:
             if page_begins is not None:
@@ -240,7 +245,8 @@ def draw_sheets(s: RenderSession, canvas: Any, cs: CardSet, opts: PrintOptions, 
             for card, cell in zip(chunk, cells, strict=False):
                 draw_back(s, pen, cs, cell, layout.bleed, card)
             # the label goes where the front's footer falls on this side, clear of the backs
-            label = messages.text("sheet.backs_page", cs.language, set=cs.name, page=page_no, total=total,
+            label = messages.text("sheet.backs_page", cs.language, set=cs.name, page=pages_before + page_no,
+                                  total=pages_before + total,
                                   duplex=messages.text(f"sheet.duplex_{opts.duplex}", cs.language))
             draw_page_label(s, pen, layout, label, duplex)
             canvas.showPage()
