@@ -20,7 +20,10 @@ from cardgen.checks.language import in_language
 from cardgen.cli.main import COMMAND_MODULES, main
 from cardgen.paths import bundled_set_names
 from cardgen.render.face_layout import bundled
-from cardgen.render.sheets import PrintOptions, card_sequence, cards_pdf
+from cardgen.render.geometry import sheet_layout
+from cardgen.render.layout_data import card_size, default_size
+from cardgen.render.layout_data import paper as paper_of
+from cardgen.render.sheets import PrintOptions, card_sequence, cards_pdf, sheet_rules
 
 README = Path(__file__).parent.parent / "README.md"
 PT_MM = 25.4 / 72
@@ -133,3 +136,19 @@ def test_flavour_text_keeps_clear_of_the_footer_band(name: str, lang: str) -> No
         assert min(bottoms) - (trim.y + band) >= 1.0, (card.name, min(bottoms) - (trim.y + band))
         checked += 1
     assert checked or name == "classic"
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_scale_bar_label_stands_clear_of_the_cards(tmp_path: Path, paper: str) -> None:
+    """Letter leaves a shallow margin under nine cards, and its scale bar carries inches too: the grid sits higher
+    than centred (as far as the marks above allow) so the bar's label keeps clear of the bottom row's cut line
+    (it stood 0.15 mm from it)."""
+    _build(tmp_path, "--set", "lunch", "--proof", "--paper", paper)
+    pdf = pdfium.PdfDocument(str(tmp_path / "lunch" / "lunch-cards.pdf"))
+    page = pdf[0]
+    text = page.get_textpage()
+    found = text.search("100 %").get_next()
+    assert found is not None
+    label_top = max(text.get_charbox(i)[3] for i in range(found[0], found[0] + found[1])) * PT_MM
+    grid = sheet_layout(paper_of(paper), card_size(default_size()), 0.0, sheet_rules(bundled().face)).grid
+    assert grid.y - label_top >= 1.5, (grid.y, label_top)

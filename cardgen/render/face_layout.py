@@ -116,6 +116,7 @@ class Sheet(NamedTuple):
     scale_bar_pt: float
     scale_bar_in: float
     footer_min_room: float
+    footer_room: float
     scale_bar_mm: float
     fold_gutter: float
     fold_dash_on: float

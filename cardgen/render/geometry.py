@@ -63,6 +63,7 @@ class SheetRules(NamedTuple):
     mark_length: float = 5.0
     mark_min_length: float = 2.0
     footer_min_room: float = 4.5
+    footer_room: float = 4.5  # the depth the footer takes when the page has it (at least footer_min_room)
     scale_bar: float = 50.0
     slot_clearance: float = 1.5
     fold_gutter: float = 6.0
@@ -176,15 +177,21 @@ def _turned(paper: Paper) -> Paper:
 def _place(paper: Paper, w: float, h: float, room: float, rules: SheetRules) -> tuple[float, float] | None:
     """Bottom-left ink corner of a w x h mm grid, or None when it does not fit.
 
-    The grid is centred, with `room` for marks on every side; when centring leaves too little room
-    below for the page footer, the grid moves up as far as the marks above allow, and only then does
-    the footer turn into a side margin.
+    The grid is centred, with `room` for marks on every side; when centring leaves the page footer less
+    than the depth it takes (`footer_room`), the grid moves up for it as far as the marks above allow;
+    failing that it is centred if the footer still has its least depth, moves up to give it that, and
+    only then does the footer turn into a side margin.
     """
     side = (paper.width - 2 * rules.safe_margin - w) / 2
     free = paper.height - 2 * rules.safe_margin - h
     if side < room - _EPS or free < 2 * room - _EPS:
         return None
     x0 = rules.safe_margin + side
+    want = max(rules.footer_room, rules.footer_min_room)
+    if free / 2 >= want - _EPS:
+        return x0, rules.safe_margin + free / 2
+    if free >= room + want - _EPS:
+        return x0, rules.safe_margin + want
     if free / 2 >= rules.footer_min_room - _EPS:
         return x0, rules.safe_margin + free / 2
     if free >= room + rules.footer_min_room - _EPS:

@@ -75,6 +75,7 @@ def sheet_rules(face: Face) -> SheetRules:
     sheet = face.sheet
     return SheetRules(safe_margin=L.safe_margin(), mark_gap=sheet.mark_gap, mark_length=sheet.mark_length,
                       mark_min_length=sheet.mark_min_length, footer_min_room=sheet.footer_min_room,
+                      footer_room=sheet.footer_room,
                       scale_bar=sheet.scale_bar_mm, fold_gutter=sheet.fold_gutter)
 
 
