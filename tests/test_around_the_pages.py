@@ -18,8 +18,8 @@ from pypdf import PdfReader
 from cardgen.checks import load_set
 from cardgen.checks.language import in_language
 from cardgen.cli.main import COMMAND_MODULES, main
-from cardgen.paths import bundled_set_names
-from cardgen.render.face_layout import bundled
+from cardgen.paths import bundled_set_names, templates_dir
+from cardgen.render.face_layout import bundled, read_face
 from cardgen.render.geometry import sheet_layout
 from cardgen.render.layout_data import card_size, default_size
 from cardgen.render.layout_data import paper as paper_of
@@ -152,3 +152,15 @@ def test_the_scale_bar_label_stands_clear_of_the_cards(tmp_path: Path, paper: st
     label_top = max(text.get_charbox(i)[3] for i in range(found[0], found[0] + found[1])) * PT_MM
     grid = sheet_layout(paper_of(paper), card_size(default_size()), 0.0, sheet_rules(bundled().face)).grid
     assert grid.y - label_top >= 1.5, (grid.y, label_top)
+
+
+def test_a_full_layout_written_before_the_footer_room_still_reads(tmp_path: Path) -> None:
+    """`footer_room` is the one sheet key a layout that gives every key (`extends: none`) may leave out: one
+    written before it existed keeps the footer's least depth, and its sheets stay as they were."""
+    text = (templates_dir() / "layout" / "face.yaml").read_text(encoding="utf-8")
+    older = re.sub(r"\n  footer_room: [^\n]*\n(?: {20,}#[^\n]*\n)*", "\n", text)
+    assert "footer_room" not in older and older != text
+    (tmp_path / "face.yaml").write_text(older, encoding="utf-8")
+    face = read_face(tmp_path / "face.yaml")
+    assert face.sheet.footer_room == face.sheet.footer_min_room
+    assert sheet_rules(face).footer_room < sheet_rules(bundled().face).footer_room

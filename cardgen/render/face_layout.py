@@ -116,11 +116,13 @@ class Sheet(NamedTuple):
     scale_bar_pt: float
     scale_bar_in: float
     footer_min_room: float
-    footer_room: float
     scale_bar_mm: float
     fold_gutter: float
     fold_dash_on: float
     fold_dash_off: float
+    # The depth the footer takes where the page has it (the grid moves up for it); a layout written before this
+    # key keeps the least depth, so its sheets stay as they were.
+    footer_room: float = 4.5
 
 
 class Back(NamedTuple):
@@ -381,7 +383,7 @@ def _read(cls: type[T], node: yaml.Node, path: Path, base: T | None, key: str = 
             if not isinstance(v_node, yaml.ScalarNode) or v_node.tag != "tag:yaml.org,2002:str":
                 raise _error(path, v_node, f"'{where}' must be text")
             values[name] = _text(path, v_node, where, cls in _INK_RECORDS)
-    missing = [n for n in hints if n not in values]
+    missing = [n for n in hints if n not in values and n not in getattr(cls, "_field_defaults", {})]
     if base is None and missing:
         raise _error(path, node, f"'{key or path.name}' lacks "
                           f"{', '.join(repr(m) for m in missing)}")
