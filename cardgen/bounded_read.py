@@ -119,3 +119,19 @@ def set_file(folder: Path, rel: str | os.PathLike[str]) -> Path:
 def read_set_file(folder: Path, rel: str | os.PathLike[str], limit: int, what: str = "file") -> bytes:
     """The bytes of the set's file `rel`: inside the set folder (`set_file`), a regular file, at most `limit` bytes."""
     return read_capped(set_file(folder, rel), limit, what, follow=False)
+
+
+def set_file_or_why(folder: Path, rel: str | os.PathLike[str], limit: int, noun: str,
+                    shown: str | None = None) -> bytes | str:
+    """The bytes of the set's file `rel` (`read_set_file`), or why it cannot be used, as a sentence that names it
+    ("image 'art/x.png' not found"): for the checks, which report a file's problem beside the others instead of
+    stopping at it. `shown`: the name the sentence gives the file (default `rel`)."""
+    shown = str(rel) if shown is None else shown
+    try:
+        return read_set_file(folder, rel, limit, noun)
+    except NotRegularFile as exc:
+        return f"{noun} '{shown}' is {exc.why}"
+    except OutsideSetFolder as exc:
+        return str(exc)
+    except UnreadableFile as exc:
+        return f"{noun} '{shown}' not found" if exc.why == "not found" else f"{noun} '{shown}': {exc.why}"

@@ -16,7 +16,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from cardgen.bounded_read import NotRegularFile, OutsideSetFolder, UnreadableFile, read_set_file
+from cardgen.bounded_read import set_file_or_why
 
 # A face's character map may name at most this many code points. A full CJK face maps about 50,000; all of
 # Unicode's assigned characters are about 155,000.
@@ -160,14 +160,9 @@ def read_font(folder: Path, rel: str) -> SetFont | str:
     """The face the set folder's file `rel` holds, or why it cannot be used: outside the folder, not a regular
     file, over MAX_FONT_BYTES, a licence that forbids embedding, a character map too large to expand, or a file
     reportlab's TrueType reader refuses."""
-    try:
-        data = read_set_file(folder, rel, MAX_FONT_BYTES, "font file")
-    except NotRegularFile as exc:
-        return f"font file '{rel}' is {exc.why}"
-    except OutsideSetFolder as exc:
-        return str(exc)
-    except UnreadableFile as exc:
-        return f"font file '{rel}' not found" if exc.why == "not found" else f"'{rel}': {exc}"
+    data = set_file_or_why(folder, rel, MAX_FONT_BYTES, "font file")
+    if isinstance(data, str):
+        return data
     problem = font_file_problem(data)
     if problem is not None:
         return f"'{rel}' cannot be used: {problem}"

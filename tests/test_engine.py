@@ -47,8 +47,7 @@ def _table(cs: CardSet, hands: list[list[str]], draw: list[str] | None = None, l
         s.pool = sum(cs.rules.life - x for x in life)
     s.turn = 0
     s.current = len(hands) - 1
-    from cardgen.engine.rules import start
-    start(s)
+    s.settle()
     return s
 
 

@@ -16,7 +16,7 @@ from cardgen.engine.state import GameState, IllegalMoveError
 from cardgen.errors import CardgenError
 from cardgen.model import CardSet
 
-__all__ = ["IllegalMoveError", "apply", "describe", "legal_moves", "new_game", "push", "settle", "start"]
+__all__ = ["IllegalMoveError", "apply", "describe", "legal_moves", "new_game", "push", "settle"]
 
 
 def new_game(cs: CardSet, players: int | list[str], seed: int | None = None, turn_cap: int | None = None,
@@ -31,11 +31,6 @@ def new_game(cs: CardSet, players: int | list[str], seed: int | None = None, tur
         raise CardgenError("a game needs at least 2 players")
     g = game if game is not None else make_game(cs, names, turn_cap, info)
     return GameState.deal(g, seed, record, tally)
-
-
-def start(s: GameState) -> None:
-    """Run a freshly set-up state to its first decision (`GameState.settle`)."""
-    s.settle()
 
 
 def settle(s: GameState) -> None:

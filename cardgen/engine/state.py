@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from mypy_extensions import mypyc_attr
@@ -122,11 +123,17 @@ class GameState:
     rng_shared: bool = False  # `rng` is shared with a copy: cloned before its first use (`generator`)
 
     @classmethod
-    def deal(cls, game: Game, seed: int | None = None, record: bool = False, tally: bool = False) -> GameState:
+    def deal(cls, game: Game, seed: int | None = None, record: bool = False, tally: bool = False,
+             order: Sequence[int] | None = None, shuffled: bool = False) -> GameState:
         """A new game at `game`'s table in one call: the deck shuffled with `seed`, a hand dealt to each seat (seat
-        0 first), run to the first decision. `record`: keep the full log; `tally`: only the damage per design."""
+        0 first), run to the first decision. `record`: keep the full log; `tally`: only the damage per design.
+        `order`: the deck in this order instead of the print order (a paired comparison's deal), as it lies if
+        `shuffled` (the generator then serves only the game's later shuffles)."""
         s = blank_state(game, seed, record, tally)
-        shuffle(s.generator(), s.draw)
+        if order is not None:
+            s.draw = list(order)
+        if not shuffled:
+            shuffle(s.generator(), s.draw)
         for _ in range(game.rules.hand_size):
             for p in range(game.n):
                 if s.draw:

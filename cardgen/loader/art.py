@@ -13,7 +13,7 @@ from typing import NamedTuple
 
 from PIL import Image, UnidentifiedImageError
 
-from cardgen.bounded_read import NotRegularFile, OutsideSetFolder, UnreadableFile, read_set_file, set_file
+from cardgen.bounded_read import UnreadableFile, set_file, set_file_or_why
 from cardgen.model import Card
 
 MIN_DPI = 300  # what prints sharp
@@ -49,14 +49,9 @@ def read_image(folder: Path, rel: str | Path, shown: str | None = None) -> Image
     bomb warning is not shown), decodable.
     """
     shown = str(rel) if shown is None else shown
-    try:
-        data = read_set_file(folder, rel, MAX_IMAGE_BYTES, "image")
-    except NotRegularFile as exc:
-        return f"image '{shown}' is {exc.why}"
-    except OutsideSetFolder as exc:
-        return str(exc)
-    except UnreadableFile as exc:
-        return f"image '{shown}' not found" if exc.why == "not found" else f"image '{shown}': {exc.why}"
+    data = set_file_or_why(folder, rel, MAX_IMAGE_BYTES, "image", shown)
+    if isinstance(data, str):
+        return data
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", Image.DecompressionBombWarning)  # the limit below is ours

@@ -24,8 +24,7 @@ from collections.abc import Sequence
 
 from cardgen.engine.cards import CardInfo
 from cardgen.engine.game import Game, deck_of, make_game, seat_names
-from cardgen.engine.randomness import shuffle
-from cardgen.engine.state import GameState, blank_state
+from cardgen.engine.state import GameState
 from cardgen.model import CardSet
 
 
@@ -102,13 +101,4 @@ def deal(cs: CardSet, info: tuple[CardInfo, ...], players: int, seed: int, order
     the same game as `new_game`). `shuffled`: the order is already random (`keyed_deck`): deal it as it lies;
     the game's generator (`seed`) then serves only the game's own later shuffles; `game`: as `new_game`'s."""
     g = game if game is not None else make_game(cs, seat_names(players), info=info)
-    s = blank_state(g, seed, record, tally)
-    s.draw = list(order)
-    if not shuffled:
-        shuffle(s.rng, s.draw)
-    for _ in range(cs.rules.hand_size):
-        for p in range(players):
-            if s.draw:
-                s.hands[p].append(s.draw.pop())
-    s.settle()
-    return s
+    return GameState.deal(g, seed, record, tally, order, shuffled)
