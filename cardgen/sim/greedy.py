@@ -157,6 +157,8 @@ class GreedyAgent:
         self._facts: _SetFacts | None = None
         self._dmgs: tuple[float, ...] = ()
         self._cost: tuple[float, ...] = ()
+        self._answers: tuple[float, ...] = ()  # `_SetFacts.answer`
+        self._events: tuple[float, ...] = ()  # `_SetFacts.event`
         self._life: tuple[int, ...] = ()  # every seat's life at this decision
         self._follows: dict[int, bool] = {}  # opener design -> a follow-up for it in hand (this decision)
         self._deal: tuple[tuple[int, ...], GameState, float] | None = None  # a look-ahead's deal, for one decision
@@ -173,6 +175,8 @@ class GreedyAgent:
             self._facts = view.game.derived(set_facts)
             self._dmgs = self._facts.dmg
             self._cost = self._facts.cost
+            self._answers = self._facts.answer
+            self._events = self._facts.event
             self._look = self.look_ahead and self._facts.effects
 
     def reseed(self, seed: int) -> None:
@@ -304,14 +308,14 @@ class GreedyAgent:
             if ci is not None and self._cost[m.card] and self._threat(s, me, m) <= self._cost[m.card]:
                 return self._costs_more(ci)
             # block first (the blocker may grab back); a defence that deals damage back before one that does not
-            return 100.0 + (1.0 if m.choice == _BLOCK else 0.0) + self._answer(m.card)
+            return 100.0 + (1.0 if m.choice == _BLOCK else 0.0) + self._answers[m.card]
         if k == mv.HUMILIATE:
             step = s.step
             if step is None or step.kind not in WINDOWS or step.target != me:
                 return NEVER
             if ci is not None and self._cost[m.card] and self._threat(s, me, m) <= self._cost[m.card]:
                 return self._costs_more(ci)
-            return 90.0 + (self._target_value(s, m.target, 0) / 100 if m.target >= 0 else 0.5) + self._answer(m.card)
+            return 90.0 + (self._target_value(s, m.target, 0) / 100 if m.target >= 0 else 0.5) + self._answers[m.card]
         steps = s.steps  # DIRECTION: away from the weakest rival's neighbour
         if len(steps) < 2:
             return 0.0
@@ -358,16 +362,6 @@ class GreedyAgent:
             return 30.0 + gain * EFFECT_SCALE if gain > 0 else NEVER
         return EFFECT_PLAY + gain * EFFECT_SCALE if gain > 0 else min(1.0, gain * EFFECT_SCALE)
 
-    def _answer(self, d: int) -> float:
-        facts = self._facts
-        assert facts is not None  # `_begin` ran
-        return facts.answer[d] if d >= 0 else 0.0
-
-    def _event(self, d: int) -> float:
-        facts = self._facts
-        assert facts is not None  # `_begin` ran
-        return facts.event[d]
-
     def _attack_list(self) -> list[float]:
         return list(self._dmgs)
 
@@ -394,7 +388,7 @@ class GreedyAgent:
         if value <= 0:
             if ci.stunned or sum(ci.damage):
                 return self._costs_more(ci)  # it only hurts its player (or does nothing): passing is better
-            return 1.0 + self._event(ci.d)  # a draw or event card: better than passing
+            return 1.0 + self._events[ci.d]  # a draw or event card: better than passing
         drop_penalty = self.drop_weight if m.choice == mv.DROP else 0.0
         target = m.target
         if target < 0:
