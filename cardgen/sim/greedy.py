@@ -148,7 +148,9 @@ class GreedyAgent:
     """One-ply heuristic player (see module doc)."""
 
     def __init__(self, seed: int | None = None, look_ahead: bool = True) -> None:
-        self.rng = random.Random(seed)
+        # The tie-break generator, made at the first tie from `_seed` (most games of a greedy seat break none).
+        self.rng: random.Random | None = None
+        self._seed = seed
         self.look_ahead = look_ahead  # value effects by looking ahead (False: as any other event, for comparison)
         self._reseed: int | None = None  # `reseed`'s seed, not yet given to `rng`
         self.drop_weight = DROP_WEAPON
@@ -220,10 +222,20 @@ class GreedyAgent:
                 best.append(m)
         if len(best) == 1:
             return best[0]
-        if self._reseed is not None:
-            self.rng.seed(self._reseed)
-            self._reseed = None
-        return best[below(self.rng, len(best))]
+        rng = self.rng
+        if rng is None or self._reseed is not None:
+            rng = self._tie_breaker()
+        return best[below(rng, len(best))]
+
+    def _tie_breaker(self) -> random.Random:
+        """The tie-break generator, seeded as if made when the bot was (or by the last `reseed`, if any since)."""
+        seed = self._reseed if self._reseed is not None else self._seed
+        self._reseed = None
+        if self.rng is None:
+            self.rng = random.Random(seed)
+        else:
+            self.rng.seed(seed)
+        return self.rng
 
     # --- scoring ----------------------------------------------------------------------------------------
 
