@@ -55,8 +55,10 @@ def units(info: object, w: Worth) -> float:
 
 
 def move(*kinds: str) -> tuple[Worth, ...]:
+    """Valued as the moves of these kinds it makes, by greedy's rule for each kind."""
     return (Worth(Part.MOVE, moves=kinds),)
 
 
 def none(why: str) -> tuple[Worth, ...]:
+    """No value of its own, and why."""
     return (Worth(Part.NONE, why=why),)

@@ -398,8 +398,8 @@ class GreedyAgent:
         else:
             value = self._dmgs[m.card]
         if value <= 0:
-            if ci.stunned or sum(ci.damage):
-                return self._costs_more(ci)  # it only hurts its player (or does nothing): passing is better
+            if self._cost[ci.d]:  # (a hit worth nothing net, or an event, that costs its own player something)
+                return self._costs_more(ci)  # its cost outweighs what it does: passing is better
             return 1.0 + self._events[ci.d]  # a draw or event card: better than passing
         drop_penalty = self.drop_weight if m.choice == mv.DROP else 0.0
         target = m.target
