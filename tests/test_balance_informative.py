@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from cardgen.loader import load_set
-from cardgen.sim.balance import BalanceConfig, compare_versions
+from cardgen.sim.balance import BalanceConfig, compare_versions, verdict_lines
 from cardgen.sim.balance import verdicts as verdicts_module
 from cardgen.sim.balance.games import PairTask, counted, skipped_note, was_skipped
 from cardgen.sim.balance.informative import CENSUS, SKIPPED, splits, weight, worth_playing
@@ -101,6 +101,9 @@ def test_the_designer_cards_get_the_same_figures_from_fewer_games(monkeypatch: p
     assert t_every.played == t_every.games == 600
     # Kick⁴ (4 copies of 110) splits the two hands in about 3 deals of 10; a quarter of the rest is played too
     assert 0.3 * 600 < t_skip.played < 0.6 * 600
+    assert f"2 players: 600 games ({t_skip.played} played, the rest counted from the deal)" in "\n".join(
+        verdict_lines(skipping))
+    assert "2 players: 600 games (fixed game count)" in "\n".join(verdict_lines(every))
     # the other figures come from the played games, weighted: close to every deal's, not equal
     assert t_skip.length is not None and t_every.length is not None
     assert abs(t_skip.length["change"] - t_every.length["change"]) < 1.0
