@@ -91,8 +91,8 @@ class PairTask:
                 if self.tested is not None:
                     masks.append(opening_masks(deal(cs, info, players, derive_seed(run, g), decks[-1],
                                                     record=False, shuffled=True, game=table)))
-            if masks and weight(g, worth_playing(self.tested, masks[0], masks[-1] if len(masks) > 1 else None)) == 0:
-                out.append((skipped_note(masks[0]), skipped_note(masks[1])))
+            if masks and weight(g, worth_playing(self.tested, masks[0], masks[-1])) == 0:  # (tested: A and B)
+                out.append((skipped_note(masks[0]), skipped_note(masks[-1])))
                 continue
             pair: list[GameNote | None] = []
             for v, (cs, info, _) in enumerate(versions):
