@@ -4,7 +4,8 @@ A mechanic is a card key (`stuns`, `opens`, `effects`, ...). Its entry gives its
 what leaving it out means, the engine facts derived from it (`engine/cards.CardInfo`), the names its printed
 sentence is written with in every language's `card_text.j2` and `card_summary.j2`, its rules-page glossary
 entries (each with the test that picks the set's cards for it), the game-log sentences it reads as, whether
-its 0 means nothing, whether an `effects:` card may also carry it, and whether `tune` may vary its numbers.
+its 0 means nothing, whether an `effects:` card may also carry it, whether `tune` may vary its numbers, and
+what it is worth to the greedy bot (`cardgen.bot_worth`).
 
 Derived from here: the loader's card schema (`loader/schema.CARD_PROPERTIES`, so `cardgen schema` and the
 spreadsheet columns of `sheets/columns`), the "does it do anything" test (`has_mechanics`), the loader's
@@ -22,6 +23,7 @@ from typing import Any
 
 from cardgen import mechanics as mech
 from cardgen import model
+from cardgen.bot_worth import Part, Worth, move, none
 from cardgen.model import (
     Card,
     CardSet,
@@ -93,6 +95,7 @@ class Mechanic:
     with_effects: bool = False  # a card with `effects:` may also carry it
     tune: bool = False  # `tune` may vary its numbers
     read: Callable[[Any], Any] = _same  # its value as written -> the model's (with `fills`: the fields' dict)
+    worth: tuple[Worth, ...] = ()  # what it is worth to the greedy bot (`cardgen.bot_worth`)
 
     @property
     def fields(self) -> tuple[str, ...]:
@@ -113,47 +116,53 @@ MECHANICS: tuple[Mechanic, ...] = (
                         "description": "Damage of a hit; a list is a '+' multi-strike (4 + 3), each strike "
                                        "defended alone."},
              "no hit", facts=("damage",), says=("damage", "strikes"), summary=("damage",), log=("damage",),
-             glossary={"multi_strike": lambda c, cs: len(c.damage) > 1}, tune=True, read=_damage),
+             glossary={"multi_strike": lambda c, cs: len(c.damage) > 1}, tune=True, read=_damage,
+             worth=(Worth(Part.HIT, "damage", 1.0),)),
     Mechanic("travels", {"type": "boolean", "description": "If dodged or blocked, the next player in the travel "
                          "direction takes the hit unless they defend; the end of the line takes it regardless."},
              "a dodged or blocked hit stops", facts=("travels", "travel_step"), says=("travels",),
-             summary=("travels",), log=("moves_on",), glossary={"travels": lambda c, cs: c.travels}),
+             summary=("travels",), log=("moves_on",), glossary={"travels": lambda c, cs: c.travels},
+             worth=none("a dodged or blocked hit going on to the next player is no gain its player can count on")),
     Mechanic("passes_on", enum(model.PASSES_ON, "If dodged, the attack moves on to the next player (left, right, "
                                                "or the attacker's choice); a block stops it."),
              "a dodged hit stops", facts=("passes_on",), says=("passes_on",), summary=("passes_on",),
              log=("moves_on", "direction"), glossary={"passes_on": lambda c, cs: c.passes_on is not None},
-             read=PassesOn),
+             read=PassesOn, worth=move("direction")),
     Mechanic("defended_by", enum_list(model.DEFENCE_KINDS, "Defences that stop this card; [] means undefendable. "
                                       "Default: dodge and block (and disarm for weapons)."),
              "its role's defences", facts=("defences", "hold_defences"), says=("defences", "defence_words"),
              summary=("defences",), log=("stopped_by",),
              glossary={"undefendable": lambda c, cs: bool(c.damage or c.opens) and not defences_of(c, cs)},
-             acts=False, with_effects=True, read=_each(DefenceKind)),
+             acts=False, with_effects=True, read=_each(DefenceKind),
+             worth=(Worth(Part.SPREAD, "defences", 0.5, empty=True),)),
     Mechanic("stuns", {**NONNEG_INT, "description": "STUNS nT: a hit stuns the target for n turns."},
              "no stun", facts=("stuns",), says=("stuns",), summary=("stuns",), log=("stunned",),
-             glossary={"stuns": lambda c, cs: c.stuns > 0}, zero="no stun", tune=True),
+             glossary={"stuns": lambda c, cs: c.stuns > 0}, zero="no stun", tune=True,
+             worth=(Worth(Part.AFTER, "stuns", 1.5),)),
     Mechanic("stunned", {**NONNEG_INT, "description": "STUNNED nT: playing it stuns you for n turns."},
              "no stun on its player", facts=("stunned",), says=("stunned",), summary=("stunned",),
              log=("stunned", "stun_lifted"), glossary={"stunned": lambda c, cs: c.stunned > 0},
-             zero="no stun on its player", with_effects=True, tune=True),
+             zero="no stun on its player", with_effects=True, tune=True, worth=(Worth(Part.COST, "stunned", 2.0),)),
     Mechanic("targets", enum(model.TARGETS, "Who the card hits: one player, all others, yourself, or everyone."),
              "one player", facts=("targets", "area", "aimed"), says=("targets",), summary=("targets",),
-             log=("play_on", "damage"), glossary={"area": lambda c, cs: mech.area(c)}, acts=False, read=Targets),
+             log=("play_on", "damage"), glossary={"area": lambda c, cs: mech.area(c)}, acts=False, read=Targets,
+             worth=(Worth(Part.SPREAD, "area", 0.5),)),
     Mechanic("defence", enum(model.DEFENCE_KINDS, "Played in response as this defence."),
              "not a defence", facts=("defend_as", "defend_moves"), says=("defence",), summary=("defence",),
-             log=("defend", "stopped_by"), read=DefenceKind),
+             log=("defend", "stopped_by"), read=DefenceKind, worth=move("defend")),
     Mechanic("retaliates", {**NONNEG_INT, "description": "Damage dealt back to the player whose card this "
                                                          "answered."},
              "no damage back", facts=("retaliates",), says=("retaliates",), summary=("retaliates",),
              log=("damage",), glossary={"retaliates": lambda c, cs: c.retaliates > 0}, zero="no damage back",
-             tune=True),
+             tune=True, worth=(Worth(Part.ANSWER, "retaliates", 1.0),)),
     Mechanic("pair", {"type": "array", "items": {"type": "string", "enum": list(model.PAIR_HALVES)},
                       "minItems": 2, "maxItems": 2, "description": "Counter pair: the card is played as either "
                                                                    "half."},
              "not a counter pair", facts=("defend_as", "hold_opener"), says=("pair",), summary=("pair",),
              log=("defend", "hold"),
              glossary={"pair": lambda c, cs: c.pair is not None,
-                       "hold": lambda c, cs: mech.opens_hold(c) or cs.role(c) == "wrestling"}, read=_each(PairHalf)),
+                       "hold": lambda c, cs: mech.opens_hold(c) or cs.role(c) == "wrestling"}, read=_each(PairHalf),
+             worth=move("defend", "play")),
     Mechanic("heal", {"type": "object", "additionalProperties": False, "required": ["amount"],
                       "properties": {"amount": POS_INT,
                                      "when": {**enum_list(model.HEAL_WHEN, "On your turn, and/or when dropping "
@@ -162,7 +171,8 @@ MECHANICS: tuple[Mechanic, ...] = (
              "no healing", facts=("heal_turn", "heal_drop", "revives", "heal_first", "heal_cap"),
              says=("heal",), summary=("heal",), log=("heal", "healed", "revived"),
              glossary={"heal": lambda c, cs: c.heal is not None,
-                       "heal_dropping": lambda c, cs: mech.heals_dropping(c) > 0}, tune=True, read=_heal),
+                       "heal_dropping": lambda c, cs: mech.heals_dropping(c) > 0}, tune=True, read=_heal,
+             worth=move("heal")),
     Mechanic("opens", {"type": "object", "additionalProperties": False, "required": ["combo"],
                        "properties": {"combo": KEY,
                                       "then": {"type": "array", "items": KEY, "uniqueItems": True},
@@ -179,10 +189,11 @@ MECHANICS: tuple[Mechanic, ...] = (
              "opens no combo", facts=("opener",), says=("opens",), summary=("opens",), log=("open", "combo"),
              glossary={"combo": lambda c, cs: c.opens is not None, "free": _opener(lambda o: o.free),
                        "after_block": _opener(lambda o: o.after_block),
-                       "multiplier": _opener(lambda o: o.multiplier > 1)}, tune=True, read=_opens),
+                       "multiplier": _opener(lambda o: o.multiplier > 1)}, tune=True, read=_opens,
+             worth=move("play", "open")),
     Mechanic("follows", {**KEY, "description": "Only playable right after a successful opener of this combo."},
              "follows nothing", facts=("follows", "typed_follow_up"), says=("follows", "opener"),
-             summary=("opener",), log=("follow", "combo_ends")),
+             summary=("opener",), log=("follow", "combo_ends"), worth=move("follow")),
     Mechanic("ongoing", {"type": "object", "additionalProperties": False, "required": ["damage"],
                          "properties": {"damage": POS_INT,
                                         "broken_by": enum_list(model.DEFENCE_KINDS, "Defences that break the "
@@ -196,33 +207,35 @@ MECHANICS: tuple[Mechanic, ...] = (
              "no hold", facts=("ongoing",), says=("ongoing", "breakers"), summary=("ongoing",),
              log=("hold_starts", "hold_ends", "vomiting"),
              glossary={"ongoing": lambda c, cs: c.ongoing is not None,
-                       "vomit": lambda c, cs: c.ongoing is not None and c.ongoing.vomit}, tune=True, read=_ongoing),
+                       "vomit": lambda c, cs: c.ongoing is not None and c.ongoing.vomit}, tune=True, read=_ongoing,
+             worth=(Worth(Part.HIT, "ongoing", 2.5, of="damage"),)),
     Mechanic("humiliate", enum(model.HUMILIATE, "Answers any card: cancel it (stunning its player) or redirect "
                                                 "it."),
              "not a humiliation", facts=("humiliate", "cancels"), says=("humiliate",), summary=("humiliate",),
              log=("humiliate", "cancelled", "redirected"),
              glossary={"cancel": lambda c, cs: mech.cancels(c), "redirect": lambda c, cs: mech.redirects(c)},
-             read=Humiliate),
+             read=Humiliate, worth=move("humiliate")),
     Mechanic("interfere", {"type": "boolean", "description": "Step into an attack on another player and take it "
                                                              "instead."},
              "no interference", facts=("interfere",), says=("interfere",), summary=("interfere",),
-             log=("interfere",), glossary={"interfere": lambda c, cs: c.interfere}),
+             log=("interfere",), glossary={"interfere": lambda c, cs: c.interfere}, worth=move("interfere")),
     Mechanic("stomp", {"type": "boolean", "description": "Played on an unconscious player: they can no longer be "
                                                          "revived."},
              "no stomp", facts=("stomp",), says=("stomp",), summary=("stomp",), log=("stomp", "stomped"),
-             glossary={"stomp": lambda c, cs: c.stomp}),
+             glossary={"stomp": lambda c, cs: c.stomp}, worth=move("stomp")),
     Mechanic("draw", {**NONNEG_INT, "description": "Cards its player draws at once."},
              "no cards drawn", facts=("draw",), says=("draw",), summary=("draw",), log=("play",),
-             glossary={"draw": lambda c, cs: c.draw > 0}, zero="no cards drawn", tune=True),
+             glossary={"draw": lambda c, cs: c.draw > 0}, zero="no cards drawn", tune=True,
+             worth=(Worth(Part.EVENT, "draw", 1.0),)),
     Mechanic("timing", enum(model.TIMINGS, "When it may be played: on your turn, in response, or any time."),
              "on your turn (an answer: when it answers)", facts=("timing", "interject"), says=("timing",),
              summary=("timing",), log=("interject", "interject_on"),
              glossary={"any_time": lambda c, cs: mech.any_time(c) and mech.out_of_turn(c)}, acts=False,
-             with_effects=True, read=Timing),
+             with_effects=True, read=Timing, worth=move("interject")),
     Mechanic("effects", effects_schema(), "none: its other keys say what it does",
              facts=("effects", "words_only"), says=("effects_text", "effects_hit"), summary=("effects_summary",),
              log=("effect", "pick_throw"), fills=("effects", "words_only"), with_effects=True, tune=True,
-             read=_effects),
+             read=_effects, worth=(Worth(Part.LOOK, "effects"),)),
 )
 
 # Card keys that are not mechanics: what the card is, how many, and what is printed beside its rules text or on

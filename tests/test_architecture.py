@@ -242,7 +242,7 @@ def test_rendering_keeps_no_state_of_a_set_in_its_modules(package: str) -> None:
 
 _BASE = {"__init__", "errors", "paths", "suggest", "bounded_read", "yaml_lib", "yaml_doc", "output", "native",
          "native_modules", "_native_stamp", "model", "primitives", "mechanics", "numbering", "scenario_spec",
-         "messages", "jinja_cache", "svgshapes", "font_file", "mechanic_registry", "schema_parts",
+         "messages", "jinja_cache", "svgshapes", "font_file", "mechanic_registry", "bot_worth", "schema_parts",
          "library_compat"}
 _TEXT = {"cardtext", "template_sandbox", "effect_text", "iconwords", "cardtable"}
 _TOOLS = {"scaffold", "language_scaffold", "watch"}

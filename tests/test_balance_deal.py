@@ -7,7 +7,7 @@ from pathlib import Path
 
 from cardgen.checks import load_set
 from cardgen.model import CardSet
-from cardgen.sim.deal import key_plan, keyed_deck
+from cardgen.sim.deal import card_key, key_plan, keyed_deck
 
 PLANTS = Path(__file__).parent / "fixtures" / "balance_plants"
 
@@ -20,7 +20,7 @@ def test_a_copy_count_change_moves_only_the_copies_it_changes() -> None:
     b = load_set(PLANTS / "copies-only")  # Smack 5 -> 3, Kick² 5 -> 7: same deck size
     a = load_set(Path(b.base))
     plan_a, plan_b = key_plan(a), key_plan(b, a)
-    borrowed = [(a_name, j) for d, a_name, j in plan_b if b.cards[d].name != a_name]
+    borrowed = [(a_name, j) for d, a_name, j in plan_b.ids if b.cards[d].name != a_name]
     assert sorted(borrowed) == [("Smack", 3), ("Smack", 4)]  # Kick²'s two new copies take Smack's lost keys
     for game in range(20):
         da, db = _names(a, keyed_deck(a, 7, game, plan_a)), _names(b, keyed_deck(b, 7, game, plan_b))
@@ -50,3 +50,13 @@ def test_keyed_decks_are_shuffled_and_reproducible() -> None:
     assert decks[0] == keyed_deck(a, 0, 0)
     assert len({tuple(d) for d in decks}) == 3
     assert sorted(decks[0]) == sorted(d for d, c in enumerate(a.cards) for _ in range(c.count))
+
+
+def test_a_keyed_deck_is_its_cards_sorted_by_card_key() -> None:
+    """The deck is defined by `card_key` (a hash of the run seed, the game, the card's name and copy number);
+    the fast path that hashes from a copied hash state must lay the cards down exactly so."""
+    a, b = load_set("beer"), load_set(PLANTS / "new-card")
+    for cs, plan in ((a, key_plan(a)), (b, key_plan(b, a))):
+        for seed, game in ((0, 0), (7, 3), (2**40, 99)):
+            want = sorted((card_key(seed, game, name, j), d) for d, name, j in plan.ids)
+            assert keyed_deck(cs, seed, game, plan) == [d for _, d in want]

@@ -1,6 +1,7 @@
 """Each card mechanic is declared once (`cardgen.mechanic_registry`) and has every part of its meaning: a card
 field, a schema fragment, a spreadsheet column, engine facts, its printed sentence and summary in every bundled
-language, its glossary entries on every rules page, its log sentences, and `tune`'s numbers where declared."""
+language, its glossary entries on every rules page, its log sentences, `tune`'s numbers where declared, and what it
+is worth to the greedy bot."""
 
 from __future__ import annotations
 
@@ -14,7 +15,9 @@ from jinja2 import nodes
 
 from cardgen import mechanic_registry as reg
 from cardgen import messages
+from cardgen.bot_worth import Part, Worth
 from cardgen.engine.cards import CardInfo
+from cardgen.engine.moves import MoveKind
 from cardgen.loader import card_checks
 from cardgen.loader.load import load_set
 from cardgen.loader.schema import CARD_PROPERTIES, schema
@@ -23,7 +26,7 @@ from cardgen.model import Card
 from cardgen.paths import templates_dir
 from cardgen.render.rules_content import SET_MECHANICS, used_mechanics
 from cardgen.sheets.columns import COLUMNS
-from cardgen.sim import tune_numbers
+from cardgen.sim import greedy, tune_numbers
 
 LANGUAGES = tuple(sorted(p.stem for p in (templates_dir() / "messages").glob("*.yaml")))
 
@@ -58,6 +61,7 @@ def missing_parts(m: Mechanic) -> list[str]:
         out.append("spreadsheet column")
     info = {f.name for f in dataclasses.fields(CardInfo)}
     out += [f"engine fact {f}" for f in m.facts if f not in info] + ([] if m.facts else ["engine fact"])
+    out += [f"bot worth {w.part}" for w in m.worth if not _worth_ok(w, m)] + ([] if m.worth else ["bot worth"])
     for lang in LANGUAGES:
         if not m.says or not _written(m.says, lang, "card_text.j2"):
             out.append(f"card text ({lang})")
@@ -68,6 +72,17 @@ def missing_parts(m: Mechanic) -> list[str]:
         log = messages.catalogue(lang)["play"]["log"]
         out += [f"log {k} ({lang})" for k in m.log if k not in log] + ([] if m.log else [f"log ({lang})"])
     return out
+
+
+def _worth_ok(w: Worth, m: Mechanic) -> bool:
+    """A term reads one of its own mechanic's engine facts; a move term names kinds of move greedy has a rule
+    for; a term of no worth says why."""
+    if w.part is Part.MOVE:
+        return bool(w.moves) and all(k in MoveKind.__members__.values() and MoveKind(k) in greedy.RULED
+                                     for k in w.moves)
+    if w.part is Part.NONE:
+        return bool(w.why)
+    return w.fact in m.facts and (w.part is Part.LOOK or w.per != 0)
 
 
 @pytest.mark.parametrize("m", MECHANICS, ids=lambda m: m.key)
@@ -85,6 +100,17 @@ def test_a_mechanic_without_a_wording_in_one_language_fails() -> None:
     assert set(missing_parts(ghost)) == {f"{part} ({lang})" for lang in LANGUAGES
                                          for part in ("card text", "summary", "glossary shove", "log shoved")}
     assert "de" in LANGUAGES and "en" in LANGUAGES
+
+
+def test_a_mechanic_without_its_worth_to_the_bot_fails() -> None:
+    """A mechanic declared with no worth, with a term on another mechanic's fact, or with a move greedy has no
+    rule for: the check names the part."""
+    stuns = reg.BY_KEY["stuns"]
+    assert missing_parts(dataclasses.replace(stuns, worth=())) == ["bot worth"]
+    foreign = dataclasses.replace(stuns, worth=(Worth(Part.AFTER, "stunned", 1.5),))
+    assert missing_parts(foreign) == ["bot worth after"]
+    assert missing_parts(dataclasses.replace(stuns, worth=(Worth(Part.MOVE, moves=("shove",)),))) == ["bot worth move"]
+    assert missing_parts(dataclasses.replace(stuns, worth=(Worth(Part.NONE),))) == ["bot worth none"]
 
 
 def test_every_card_field_is_a_mechanic_a_card_key_or_the_loaders() -> None:

@@ -21,8 +21,10 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from cardgen.engine.cards import CardInfo
+from cardgen.engine.frozen import init_args
 from cardgen.engine.game import Game, deck_of, make_game, seat_names
 from cardgen.engine.state import GameState
 from cardgen.model import CardSet
@@ -63,8 +65,21 @@ def card_key(seed: int, game: int, name: str, copy: int) -> int:
     return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big")
 
 
-# A physical card's key identity: (design index in its own set, the name and copy number its key is drawn for).
-KeyPlan = list[tuple[int, str, int]]
+@dataclass(frozen=True, slots=True)
+class KeyPlan:
+    """Every physical card of a set with the identity its key is drawn for: `ids` holds (design index in its own
+    set, card name, copy number); `tags` the bytes `card_key` hashes after the seed and game (`:name:copy`),
+    made once per plan rather than once per card per game."""
+
+    ids: tuple[tuple[int, str, int], ...]
+    tags: tuple[tuple[bytes, int], ...]
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        return KeyPlan, init_args(self)  # (cardgen/engine/frozen.py)
+
+    @classmethod
+    def of(cls, ids: list[tuple[int, str, int]]) -> KeyPlan:
+        return cls(tuple(ids), tuple((f":{name}:{j}".encode(), d) for d, name, j in ids))
 
 
 def key_plan(cs: CardSet, base: CardSet | None = None) -> KeyPlan:
@@ -73,24 +88,32 @@ def key_plan(cs: CardSet, base: CardSet | None = None) -> KeyPlan:
     (in print order): a copy-count change or a card swapped for another keeps its places in the deck."""
     own = [(d, c.name, j) for d, c in enumerate(cs.cards) for j in range(c.count)]
     if base is None:
-        return own
+        return KeyPlan.of(own)
     theirs = {(c.name, j) for c in base.cards for j in range(c.count)}
     mine = {(name, j) for _, name, j in own}
     freed = [(c.name, j) for c in base.cards for j in range(c.count) if (c.name, j) not in mine]
-    plan: KeyPlan = []
+    plan: list[tuple[int, str, int]] = []
     for d, name, j in own:
         if (name, j) not in theirs and freed:
             plan.append((d, *freed.pop(0)))
         else:
             plan.append((d, name, j))
-    return plan
+    return KeyPlan.of(plan)
 
 
 def keyed_deck(cs: CardSet, seed: int, game: int, plan: KeyPlan | None = None) -> list[int]:
     """The deck of game `game` as design indices, already in random order: every physical card sorted by its
     `card_key` (of the identities in `plan`, default `key_plan(cs)`), so cards two versions share lie in the same
-    order in both (the top card is the last)."""
-    keyed = [(card_key(seed, game, name, j), d) for d, name, j in (plan if plan is not None else key_plan(cs))]
+    order in both (the top card is the last).
+
+    Each key is `card_key`'s, hashed from a copy of the seed-and-game hash state and sorted as its 8 digest
+    bytes (big-endian bytes sort as the numbers do): the same deck, without formatting every card's text."""
+    head = hashlib.blake2b(f"{seed}:{game}".encode(), digest_size=8)
+    keyed: list[tuple[bytes, int]] = []
+    for tag, d in (plan if plan is not None else key_plan(cs)).tags:
+        h = head.copy()
+        h.update(tag)
+        keyed.append((h.digest(), d))
     keyed.sort()
     return [d for _, d in keyed]
 

@@ -7,6 +7,11 @@ rival. It reads only its seat's view (public rules facts `CardInfo`, its own
 hand, the public table), so it plays any home-made set. Ties are broken by its own seeded generator, so no
 seat is favoured by move order.
 
+What a card's mechanics are worth is not written here: each mechanic declares its worth in the registry
+(`Mechanic.worth`, `cardgen.bot_worth`): points per unit of an engine fact for a hit, its spread, its stuns, its
+cost to its own player, an answer's damage back, an event's draw; or the kinds of move whose rule values it
+(a defence is worth defending with, a heal healing). A new rulebook mechanic brings its worth with it.
+
 A card's `effects:` (cardgen/primitives.py) and the cards an effect asks it to pick are valued with no rule of
 their own: greedy deals the cards it cannot see (`view.determinized`), plays the move, lets the effect run to its end
 (everyone else saying no, each further pick the first offered), and scores the position reached with the
@@ -20,6 +25,7 @@ import random
 from dataclasses import dataclass
 from typing import Final
 
+from cardgen.bot_worth import Part, Worth, units
 from cardgen.engine import moves as mv
 from cardgen.engine.cards import CardInfo
 from cardgen.engine.frozen import init_args
@@ -29,6 +35,7 @@ from cardgen.engine.observation import WINDOWS, StepKind
 from cardgen.engine.randomness import below
 from cardgen.engine.state import GameState, Phase
 from cardgen.engine.views import PlayerView, observe
+from cardgen.mechanic_registry import BY_KEY, MECHANICS
 from cardgen.sim.evaluate import win_chance
 
 LOW_LIFE: Final = 0.4  # heal on the turn at or below this share of the starting life
@@ -47,29 +54,53 @@ _FLAT: Final[dict[mv.MoveKind, float]] = {mv.STOMP: 35.0, mv.PASS: 0.0, mv.DONE:
                                           mv.RELEASE: NEVER, mv.INTERFERE: NEVER}
 _FREE_HITS: Final[frozenset[mv.MoveKind]] = frozenset({mv.FOLLOW, mv.BONUS, mv.VOMIT_HIT, mv.OPEN})
 _ANSWERS: Final[frozenset[mv.MoveKind]] = frozenset({mv.DEFEND, mv.HUMILIATE, mv.DIRECTION})  # `_answer_value`
+# Every kind of move greedy scores by a rule of its own (a mechanic's `Part.MOVE` worth names some of these).
+RULED: Final[frozenset[mv.MoveKind]] = frozenset(_FLAT) | _FREE_HITS | _ANSWERS | {PLAY, DISCARD, mv.HEAL,
+                                                                                    mv.INTERJECT, mv.PICK}
 
 
-UNDEFENDABLE: Final = 0.5  # an attack nothing can stop is worth this much more per point of damage
+def _terms(part: Part) -> tuple[Worth, ...]:
+    """Every mechanic's terms of one part, in the registry's order."""
+    return tuple(w for m in MECHANICS for w in m.worth if w.part is part)
+
+
+def per_unit(key: str, part: Part) -> float:
+    """What one unit of mechanic `key`'s term of `part` is worth (0 if it declares none)."""
+    return sum(w.per for w in BY_KEY[key].worth if w.part is part)
+
+
+_HIT: Final = _terms(Part.HIT)
+_SPREAD: Final = _terms(Part.SPREAD)
+_AFTER: Final = _terms(Part.AFTER)
+_COST: Final = _terms(Part.COST)
+_ANSWER: Final = _terms(Part.ANSWER)
+_EVENT: Final = _terms(Part.EVENT)
+STUN_TURN: Final = per_unit("stuns", Part.AFTER)  # a turn a hit stuns its target for
+HOLD_TICK: Final = per_unit("ongoing", Part.HIT)  # a point of a hold's damage each turn
+
+
+def _sum(terms: tuple[Worth, ...], ci: CardInfo) -> float:
+    value = 0.0
+    for w in terms:
+        value += w.per * units(ci, w)
+    return value
 
 
 def hit_value(ci: CardInfo, multiplier: int = 1) -> float:
-    """What a card does as an attack: its strikes (times a combo's multiplier; more if no defence stops them), a
-    hold's repeated damage, stuns as a lost turn."""
-    value = float(sum(ci.damage))
-    if ci.ongoing is not None:
-        value += 2.5 * ci.ongoing.damage
-    value *= multiplier
-    if not ci.defences:
-        value *= 1 + UNDEFENDABLE
-    if ci.area:
-        value *= 1.5
-    return value + 1.5 * ci.stuns
+    """What a card does as an attack, by its mechanics' declared worth: its hit (times a combo's multiplier),
+    spread (undefendable, area), then what lands after the hit (stuns)."""
+    value = _sum(_HIT, ci) * multiplier
+    for w in _SPREAD:
+        value *= 1 + w.per * units(ci, w)
+    for w in _AFTER:
+        value += w.per * units(ci, w)
+    return value
 
 
 def own_cost(ci: CardInfo) -> float:
-    """What playing the card costs its own player, in the same points: the turns it stuns them for (STUNNED nT,
-    whichever way the card is played: an attack, a follow-up, a free hit, a defence, a heal)."""
-    return SELF_STUN * ci.stunned
+    """What playing the card costs its own player, in the same points (the turns it stuns them for), whichever
+    way the card is played: an attack, a follow-up, a free hit, a defence, a heal."""
+    return _sum(_COST, ci)
 
 
 def attack_value(ci: CardInfo) -> float:
@@ -80,7 +111,6 @@ def attack_value(ci: CardInfo) -> float:
 EFFECT_SCALE: Final = 400.0  # points of greedy's scale per unit of win chance a look-ahead gains (0.01: 4 points)
 EFFECT_PLAY: Final = 40.0  # what a play of an effects card that gains anything starts from (an attack's base)
 SETTLE_MOVES: Final = 60  # moves a look-ahead plays at most to let an effect finish
-SELF_STUN: Final = 2.0  # a turn its player loses outweighs about two points of damage
 COMBO_VALUE: Final = 12.0  # what opening a combo is worth with a follow-up in hand (times the opener's multiplier)
 # Below every way of playing nothing (pass, decline, done: 0) and every discard greedy makes (-5 is its floor
 # only for cards it keeps): the score of a card whose own cost outweighs what it does, minus its stun turns.
@@ -96,6 +126,8 @@ class _SetFacts:
     cost: tuple[float, ...]  # `own_cost`: 0 for all but self-stunning cards
     defence: tuple[int, ...]  # 1: a defence or humiliation (kept in hand, up to KEEP_DEFENCES)
     heal: tuple[int, ...]  # 1: a heal card (kept, up to KEEP_HEALS)
+    answer: tuple[float, ...]  # added to an answer made with the card (`Part.ANSWER`: damage back)
+    event: tuple[float, ...]  # a card that deals no hit, as a turn's play, beyond playing nothing (`Part.EVENT`)
     effects: bool  # some card of the game has `effects:` (valued by looking ahead); none in the bundled rulebook sets
 
     def __reduce__(self) -> tuple[object, tuple[object, ...]]:
@@ -107,14 +139,18 @@ def set_facts(game: Game) -> _SetFacts:
     info = game.info
     return _SetFacts(info, tuple(attack_value(ci) for ci in info), tuple(own_cost(ci) for ci in info),
                      tuple(int(bool(ci.defend_as) or ci.humiliate is not None) for ci in info),
-                     tuple(int(bool(ci.heal_turn or ci.heal_drop)) for ci in info), any(ci.effects for ci in info))
+                     tuple(int(bool(ci.heal_turn or ci.heal_drop)) for ci in info),
+                     tuple(_sum(_ANSWER, ci) for ci in info), tuple(_sum(_EVENT, ci) for ci in info),
+                     any(ci.effects for ci in info))
 
 
 class GreedyAgent:
     """One-ply heuristic player (see module doc)."""
 
     def __init__(self, seed: int | None = None, look_ahead: bool = True) -> None:
-        self.rng = random.Random(seed)
+        # The tie-break generator, made at the first tie from `_seed` (most games of a greedy seat break none).
+        self.rng: random.Random | None = None
+        self._seed = seed
         self.look_ahead = look_ahead  # value effects by looking ahead (False: as any other event, for comparison)
         self._reseed: int | None = None  # `reseed`'s seed, not yet given to `rng`
         self.drop_weight = DROP_WEAPON
@@ -123,6 +159,8 @@ class GreedyAgent:
         self._facts: _SetFacts | None = None
         self._dmgs: tuple[float, ...] = ()
         self._cost: tuple[float, ...] = ()
+        self._answers: tuple[float, ...] = ()  # `_SetFacts.answer`
+        self._events: tuple[float, ...] = ()  # `_SetFacts.event`
         self._life: tuple[int, ...] = ()  # every seat's life at this decision
         self._follows: dict[int, bool] = {}  # opener design -> a follow-up for it in hand (this decision)
         self._deal: tuple[tuple[int, ...], GameState, float] | None = None  # a look-ahead's deal, for one decision
@@ -139,6 +177,8 @@ class GreedyAgent:
             self._facts = view.game.derived(set_facts)
             self._dmgs = self._facts.dmg
             self._cost = self._facts.cost
+            self._answers = self._facts.answer
+            self._events = self._facts.event
             self._look = self.look_ahead and self._facts.effects
 
     def reseed(self, seed: int) -> None:
@@ -182,10 +222,20 @@ class GreedyAgent:
                 best.append(m)
         if len(best) == 1:
             return best[0]
-        if self._reseed is not None:
-            self.rng.seed(self._reseed)
-            self._reseed = None
-        return best[below(self.rng, len(best))]
+        rng = self.rng
+        if rng is None or self._reseed is not None:
+            rng = self._tie_breaker()
+        return best[below(rng, len(best))]
+
+    def _tie_breaker(self) -> random.Random:
+        """The tie-break generator, seeded as if made when the bot was (or by the last `reseed`, if any since)."""
+        seed = self._reseed if self._reseed is not None else self._seed
+        self._reseed = None
+        if self.rng is None:
+            self.rng = random.Random(seed)
+        else:
+            self.rng.seed(seed)
+        return self.rng
 
     # --- scoring ----------------------------------------------------------------------------------------
 
@@ -224,13 +274,13 @@ class GreedyAgent:
         kind = step.kind if step is not None else None
         if kind is StepKind.STRIKE:
             assert step is not None and step.card is not None
-            return float(step.damage or 0) + 1.5 * s.game.info[step.card].stuns
+            return float(step.damage or 0) + STUN_TURN * s.game.info[step.card].stuns
         if kind is StepKind.OPENER:
             assert step is not None
             return COMBO_VALUE * (step.multiplier or 1)
         if kind is StepKind.TICK:
             assert step is not None
-            return 2.5 * (step.damage or 0)
+            return HOLD_TICK * (step.damage or 0)
         if kind is StepKind.HEAL:
             assert step is not None
             return float(step.heal or 0)
@@ -238,7 +288,7 @@ class GreedyAgent:
             assert step is not None
             return self._dmgs[step.card] if step.card is not None else 0.0
         # On my own turn, breaking a hold on me: its ticks.
-        return sum(2.5 * h.damage for h in s.holds if h.victim == me and (m.target < 0 or h.holder == m.target))
+        return sum(HOLD_TICK * h.damage for h in s.holds if h.victim == me and (m.target < 0 or h.holder == m.target))
 
     def _costs_more(self, ci: CardInfo) -> float:
         """The score of a play whose own cost outweighs what it does: below playing nothing."""
@@ -269,14 +319,15 @@ class GreedyAgent:
         if k == mv.DEFEND:
             if ci is not None and self._cost[m.card] and self._threat(s, me, m) <= self._cost[m.card]:
                 return self._costs_more(ci)
-            return 100.0 + (1.0 if m.choice == _BLOCK else 0.0)  # block first: the blocker may grab back
+            # block first (the blocker may grab back); a defence that deals damage back before one that does not
+            return 100.0 + (1.0 if m.choice == _BLOCK else 0.0) + self._answers[m.card]
         if k == mv.HUMILIATE:
             step = s.step
             if step is None or step.kind not in WINDOWS or step.target != me:
                 return NEVER
             if ci is not None and self._cost[m.card] and self._threat(s, me, m) <= self._cost[m.card]:
                 return self._costs_more(ci)
-            return 90.0 + (self._target_value(s, m.target, 0) / 100 if m.target >= 0 else 0.5)
+            return 90.0 + (self._target_value(s, m.target, 0) / 100 if m.target >= 0 else 0.5) + self._answers[m.card]
         steps = s.steps  # DIRECTION: away from the weakest rival's neighbour
         if len(steps) < 2:
             return 0.0
@@ -349,7 +400,7 @@ class GreedyAgent:
         if value <= 0:
             if ci.stunned or sum(ci.damage):
                 return self._costs_more(ci)  # it only hurts its player (or does nothing): passing is better
-            return 1.0 + ci.draw  # a draw or event card: better than passing
+            return 1.0 + self._events[ci.d]  # a draw or event card: better than passing
         drop_penalty = self.drop_weight if m.choice == mv.DROP else 0.0
         target = m.target
         if target < 0:
