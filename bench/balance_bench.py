@@ -8,8 +8,9 @@ wrongly on them and on the controls, and how long a verdict takes.
 
 Each run is `compare_versions(base, fixture)` with the defaults (the cache off, so every run plays). The seeds
 are the outer loop, so a run stopped early has covered every fixture on the same number of seeds. Printed per
-run: the cards called (primary and knock-on), the game under changed rules, the games at each table size, the
-wall and CPU time of this process; each run is also appended to `--log` as a JSON line. The closing table (also
+run: the cards called (primary and knock-on), the game under changed rules, the deals looked at and the games
+played at each table size (`--every-deal`: every deal played, for timing against), the wall and CPU time of
+this process; each run is also appended to `--log` as a JSON line. The closing table (also
 `--table FILE` from a log, finished or not): per fixture the seeds run, the seeds on which every plant was named
 in its direction at the size it was planted for, the seeds with no card flagged that was not planted (quiet),
 the wrong flags and knock-on calls in all, and the median and worst wall time to a verdict.
@@ -82,6 +83,7 @@ def run_one(name: str, seed: int, jobs: int) -> dict[str, Any]:
             "game": [f"{v.card} {v.players}p {v.call}" for t in res.tables for v in t.verdicts
                      if v.family == "rules"],
             "games": {str(t.players): [t.games, t.stopped] for t in res.tables},
+            "played": {str(t.players): t.played for t in res.tables},
             "wall": round(wall, 2), "cpu": round(time.process_time() - c0, 2), "load": round(os.getloadavg()[0], 1)}
 
 
@@ -89,7 +91,8 @@ def run_line(r: dict[str, Any]) -> str:
     game = "; ".join(r["game"])
     return (f"{r['fixture']} seed {r['seed']}: called {r['called'] or '-'}; knock-on {r['knock'] or '-'}; "
             + (game + "; " if game else "")
-            + ", ".join(f"{p}p {g} ({why})" for p, (g, why) in r["games"].items())
+            + ", ".join(f"{p}p {g} ({why}, {r.get('played', {}).get(p, g)} played)"
+                        for p, (g, why) in r["games"].items())
             + f"; {r['wall']:.1f} s wall, {r['cpu']:.1f} s CPU here; load {r['load']:.1f}")
 
 
@@ -192,7 +195,13 @@ def main() -> None:
     ap.add_argument("--validate", type=int, metavar="N", help="Run `cardgen validate` N times instead.")
     ap.add_argument("--set", dest="sets", action="append", default=[], help="A set for --validate (repeat).")
     ap.add_argument("--tune", action="store_true", help="Run `cardgen tune` on the planted fixtures instead.")
+    ap.add_argument("--every-deal", action="store_true",
+                    help="Play every deal, as before deals not worth playing were skipped (for timing against).")
     args = ap.parse_args()
+    if args.every_deal:
+        from cardgen.sim.balance import verdicts
+
+        verdicts.Plan.tested = lambda self: None  # type: ignore[method-assign,assignment,return-value]
     if args.tune:
         tune_runs()
         return

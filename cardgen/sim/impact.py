@@ -276,7 +276,7 @@ def _increment(planes: list[int], mask: int) -> None:
         k += 1
 
 
-def paired_length(games: int, turns_a: int, turns_b: int, diff2: int, paired: bool = True) -> dict[str, float] | None:
+def paired_length(games: int, turns_a: int, turns_b: int, diff2: float, paired: bool = True) -> dict[str, float] | None:
     """Mean game length (turns) of A and B over the same `games` paired deals, and the change B - A with its 95 %
     interval (a fixed-sample normal interval of the per-game differences, whose squares sum to `diff2`: a
     description of the games played, not a sequential test); None with no games. Alone (`paired` False): A's."""

@@ -1,7 +1,9 @@
 """Paired games: game i of both versions deals from the same per-card keys and gives the bots the same seeds.
 
 `PairTask` plays a range of games at one table size of both versions (or of one set alone); it is what the
-runner's worker pool is handed. A game is kept as the few integers the balance lab reads (`GameNote`).
+runner's worker pool is handed. A game is kept as the few integers the balance lab reads (`GameNote`). Given
+the tested designs, a deal that cannot move a tested figure is dealt and not played (`informative`), unless it
+is one of the deals played for the other figures.
 """
 
 from __future__ import annotations
@@ -12,7 +14,8 @@ from cardgen.engine.cards import CardInfo, card_info
 from cardgen.engine.game import Game, make_game, seat_names
 from cardgen.model import CardSet
 from cardgen.sim.agents import DEFAULT_BUDGET, Budget, make_agent, parse_budget
-from cardgen.sim.deal import KeyPlan, key_plan, keyed_deck
+from cardgen.sim.balance.informative import SKIPPED, Tested, opening_masks, weight, worth_playing
+from cardgen.sim.deal import KeyPlan, deal, key_plan, keyed_deck
 from cardgen.sim.play import play_one
 from cardgen.sim.runner import SimConfig, seats_of
 from cardgen.sim.seeding import derive_seed
@@ -25,6 +28,22 @@ GameNote = tuple[int, tuple[int, ...], int, tuple[int, ...], tuple[int, ...]]
 PairedNote = tuple[GameNote, GameNote | None]
 # Games already played, per version (A, B), by (players, game).
 Memo = tuple[dict[tuple[int, int], GameNote], dict[tuple[int, int], GameNote]]
+
+
+def skipped_note(masks: tuple[int, ...]) -> GameNote:
+    """A deal's note when it is counted, not played: its opening hands and no game."""
+    zero = (0,) * len(masks)
+    return SKIPPED, masks, 0, zero, zero
+
+
+def was_skipped(pair: PairedNote) -> bool:
+    return pair[0][0] == SKIPPED
+
+
+def counted(pair: PairedNote) -> PairedNote:
+    """A skipped deal as the tested figures count it: the first seat wins (any seat would count the same there)."""
+    a, b = pair
+    return (0, *a[1:]), None if b is None else (0, *b[1:])
 
 
 def table_seed(seed: int, players: int) -> int:
@@ -46,6 +65,7 @@ class PairTask:
     # outcomes already played, per version, by (players, game): a game of a version plays the same whatever the
     # other version is, so `tune` hands every candidate the base's outcomes (filled in this process only)
     memo: Memo | None = None
+    tested: Tested = None  # the designs the tested figures read (None: play every deal)
 
     def __call__(self, players: int, first: int, stop: int) -> list[PairedNote]:
         if self.info is None:
@@ -56,22 +76,34 @@ class PairTask:
         cfg = SimConfig(players=players, agents=self.agents)
         out: list[PairedNote] = []
         tables: dict[int, Game] = {}  # each set's game at this table, made once for the range
+        versions = ((self.a, self.info[0], self.plans[0]), (self.b, self.info[1], self.plans[1]))
         for g in range(first, stop):
             names = seats_of(cfg, g)
+            decks: list[list[int]] = []
+            masks: list[tuple[int, ...]] = []
+            for v, (cs, info, plan) in enumerate(versions):
+                if cs is None or info is None:
+                    continue
+                table = tables.get(v)
+                if table is None:
+                    table = tables[v] = make_game(cs, seat_names(players), info=info)
+                decks.append(keyed_deck(cs, run, g, plan))
+                if self.tested is not None:
+                    masks.append(opening_masks(deal(cs, info, players, derive_seed(run, g), decks[-1],
+                                                    record=False, shuffled=True, game=table)))
+            if masks and weight(g, worth_playing(self.tested, masks[0], masks[-1])) == 0:  # (tested: A and B)
+                out.append((skipped_note(masks[0]), skipped_note(masks[-1])))
+                continue
             pair: list[GameNote | None] = []
-            for v, (cs, info, plan) in enumerate(((self.a, self.info[0], self.plans[0]),
-                                                   (self.b, self.info[1], self.plans[1]))):
+            for v, (cs, info, _) in enumerate(versions):
                 if cs is None or info is None:
                     pair.append(None)
                     continue
                 known = None if self.memo is None else self.memo[v].get((players, g))
                 if known is None:
-                    table = tables.get(v)
-                    if table is None:
-                        table = tables[v] = make_game(cs, seat_names(players), info=info)
                     bots = [make_agent(n, derive_seed(run, g, s + 1), self.budget) for s, n in enumerate(names)]
                     rec = play_one(cs, info, bots, names, derive_seed(run, g), f"game {g}",
-                                   deck=keyed_deck(cs, run, g, plan), shuffled=True, game=table)
+                                   deck=decks[v], shuffled=True, game=tables[v])
                     known = (-1 if rec.winner_seat is None else rec.winner_seat, rec.opening, rec.turns, rec.drawn,
                              rec.played_by)
                     if self.memo is not None:

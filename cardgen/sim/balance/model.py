@@ -109,7 +109,8 @@ class Verdict:
 
 @dataclass(frozen=True)
 class TableResult:
-    """The games at one table size: how many, why they stopped, and the verdicts (primary family first)."""
+    """The games at one table size: how many deals were looked at and how many played, why they stopped, and
+    the verdicts (primary family first)."""
 
     players: int
     games: int
@@ -117,6 +118,7 @@ class TableResult:
     verdicts: tuple[Verdict, ...]
     length: dict[str, float] | None = None  # game length in turns, A and B and the paired change (impact.py)
     interaction_games: int = 0  # of `games`, those played after the verdicts were clear, for `Interaction`s
+    played: int = 0  # of `games` (deals), those played (the others were counted: `informative`)
 
 
 @dataclass(frozen=True)

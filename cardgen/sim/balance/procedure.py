@@ -22,7 +22,8 @@ from collections.abc import Callable
 from cardgen.model import CardSet
 from cardgen.sim.balance.cache import cached
 from cardgen.sim.balance.changes import plays_alike
-from cardgen.sim.balance.games import CHUNK, Memo, PairedNote, PairTask
+from cardgen.sim.balance.games import CHUNK, Memo, PairedNote, PairTask, counted, was_skipped
+from cardgen.sim.balance.informative import SKIPPED, Tested, weight, worth_playing
 from cardgen.sim.balance.interaction import INTERACTION_GROWTH, interaction_rows, interaction_spec, interactions
 from cardgen.sim.balance.intervals import look_plan
 from cardgen.sim.balance.model import (
@@ -35,7 +36,7 @@ from cardgen.sim.balance.model import (
     Verdict,
 )
 from cardgen.sim.balance.tally import Tally
-from cardgen.sim.balance.verdicts import Plan, decided, plan, table_verdicts
+from cardgen.sim.balance.verdicts import PRIMARY, Plan, decided, plan, table_verdicts
 from cardgen.sim.impact import paired_length
 from cardgen.sim.runner import Spec, run_chunks
 
@@ -65,10 +66,16 @@ class _Games:
     """The games of every table size, folded per size in game order, with each size's stop."""
 
     def __init__(self, p: Plan, cfg: BalanceConfig, tables: list[int], memo: Memo | None,
-                 progress: Progress | None) -> None:
+                 progress: Progress | None, tested: Tested) -> None:
         self.plan, self.cfg, self.tables, self.memo, self.progress = p, cfg, tables, memo, progress
+        self.tested = tested
         self.pairs = p.pairs()
-        self.tallies = {n: Tally(n, p.watched()) for n in tables}
+        # every deal, for the designer's cards (`tallies`); the games played, weighted, for the rest (`census`):
+        # one tally for both when every deal is played
+        self.census = {n: Tally(n, p.watched()) for n in tables}
+        self.tallies = self.census if tested is None else {n: Tally(n) for n in tables}
+        self.primary_pairs = self.pairs if tested is None else p.pairs(PRIMARY)
+        self.played = {n: 0 for n in tables}
         self.stop: dict[int, Stopped] = {}
         self.verdicts: dict[int, list[Verdict]] = {}
         self.handed = {n: 0 for n in tables}  # next game to hand out per table size
@@ -95,7 +102,7 @@ class _Games:
         share = dict(self.looks).get(tally.games)
         if share is not None:
             self.share[n] = share
-            v = table_verdicts(tally, self.plan, self.cfg, share)
+            v = table_verdicts(tally, self.plan, self.cfg, share, self.census[n])
             self.verdicts[n] = v
             if self.cfg.games is None and decided(v):
                 self.stop[n] = "decided"
@@ -103,14 +110,26 @@ class _Games:
             self.stop[n] = "games" if self.cfg.games is not None else "max games"
 
     def add(self, n: int, part: list[PairedNote]) -> None:
-        tally = self.tallies[n]
+        tally, census = self.tallies[n], self.census[n]
         if self.memo is not None and self.cfg.jobs > 1:  # a worker's games reach this process's memo only here
             for g, (out_a, out_b) in enumerate(part, tally.games):
+                if out_a[0] == SKIPPED:
+                    continue
                 self.memo[0][(n, g)] = out_a
                 if out_b is not None:
                     self.memo[1][(n, g)] = out_b
-        for pair in part:
-            tally.add(pair, self.pairs)
+        for g, pair in enumerate(part, tally.games):
+            if census is tally:
+                tally.add(pair, self.pairs)
+                self.played[n] += 1
+                continue
+            if was_skipped(pair):
+                tally.add(counted(pair), self.primary_pairs)
+                continue
+            tally.add(pair, self.primary_pairs)
+            b = pair[1]
+            census.add(pair, self.pairs, weight(g, worth_playing(self.tested, pair[0][1], None if b is None else b[1])))
+            self.played[n] += 1
         if self.progress is not None:
             self.progress(len(part))
 
@@ -118,7 +137,8 @@ class _Games:
         """The verdicts of each table size's last look (phase 2's games serve the table-size question only)."""
         for n in self.tables:
             if n not in self.verdicts:
-                self.verdicts[n] = table_verdicts(self.tallies[n], self.plan, self.cfg, self.share[n])
+                self.verdicts[n] = table_verdicts(self.tallies[n], self.plan, self.cfg, self.share[n],
+                                                  self.census[n])
         return self.verdicts
 
 
@@ -137,8 +157,11 @@ def run(a: CardSet, b: CardSet | None, cfg: BalanceConfig, progress: Progress | 
     t0 = time.perf_counter()
     if (b is not None and plays_alike(a, b)) or not p.primary():
         return _finish(a, b, p, _not_played(p, tables), cfg, t0)
-    task = PairTask(a, b, cfg.agents, cfg.seed, cfg.budget, memo=memo)
-    games = _Games(p, cfg, tables, memo, progress)
+    # with nothing but the designer's cards to select by (no rule changed), deals that cannot move them are
+    # counted, not played (`informative`)
+    tested = p.tested() if b is not None and not p.rules else None
+    task = PairTask(a, b, cfg.agents, cfg.seed, cfg.budget, memo=memo, tested=tested)
+    games = _Games(p, cfg, tables, memo, progress, tested)
 
     run_chunks(task, cfg.jobs, games.next_spec, games.fold)
     for n in tables:
@@ -158,10 +181,10 @@ def run(a: CardSet, b: CardSet | None, cfg: BalanceConfig, progress: Progress | 
     final = games.current()
     results = []
     for n in tables:
-        tally = games.tallies[n]
+        tally, census = games.tallies[n], games.census[n]
         results.append(TableResult(n, tally.games, games.stop[n], tuple(final[n]),
-                                   paired_length(tally.games, tally.turns[0], tally.turns[1], tally.turn_diff2,
-                                                 b is not None), extra[n]))
+                                   paired_length(census.games, census.turns[0], census.turns[1],
+                                                 census.length_diff2(), b is not None), extra[n], games.played[n]))
     inter = interactions(interaction_rows(games.tallies, p.tests, cfg, final), cfg)[0] if len(tables) > 1 else []
     return _finish(a, b, p, results, cfg, t0, inter)
 

@@ -29,7 +29,7 @@ def result_json(result: BalanceResult) -> dict[str, Any]:
         "changes": [{"card": c.name, "kind": c.kind, "copies": list(c.copies), "fields": list(c.fields),
                      "role": c.role} for c in result.changes],
         "rules": [dataclasses.asdict(r) for r in result.rules],
-        "tables": [{"players": t.players, "games": t.games, "stopped": t.stopped,
+        "tables": [{"players": t.players, "games": t.games, "played": t.played, "stopped": t.stopped,
                     "interaction_games": t.interaction_games, "length": t.length,
                     "verdicts": [{k: v for k, v in dataclasses.asdict(x).items() if k != "players"}
                                  for x in t.verdicts]} for t in result.tables],
@@ -46,7 +46,7 @@ def result_from_json(data: dict[str, Any], cfg: BalanceConfig) -> BalanceResult:
     """The result `result_json` wrote, for the run made with `cfg` (raises KeyError/TypeError on other data)."""
     tables = tuple(TableResult(t["players"], t["games"], t["stopped"],
                                tuple(Verdict(players=t["players"], **v) for v in t["verdicts"]),
-                               t["length"], t["interaction_games"]) for t in data["tables"])
+                               t["length"], t["interaction_games"], t["played"]) for t in data["tables"])
     return BalanceResult(
         data["a"], data["b"],
         tuple(CardChange(c["card"], c["kind"], tuple(c["copies"]), tuple(c["fields"]), c["role"])

@@ -5,6 +5,10 @@ is at least the minimum effect, for changed, new and single-set cards alike; it 
 lies within the minimum effect (a new card: within the band at both edges); a card its holders never play is
 "never played" whatever its figure says. Under a change of the rules the game itself is judged too: its
 length and the first player's edge.
+
+The designer's cards are judged on every deal (`informative`: most deals that cannot move them are counted, not
+played); everything else (knock-on figures, the game's own figures, how often a card is played) on the games
+that were played, weighted to stand for every deal (`census`).
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ BAND_MIN_COPIES = 2  # a one-copy card's figure is too loose to be an edge of th
 NEVER_PLAYED_HOLDERS = 100  # players who held a card at some point before "never played" is said of it
 LENGTH_SHARE = 0.05  # a change of the game's length smaller than this share of its length does not matter
 FIRST_PLAYER, GAME_LENGTH = "first player", "game length"
+PRIMARY: tuple[Family, ...] = ("changed", "new", "card")  # the designer's cards: judged on every deal
 
 
 @dataclass(frozen=True)
@@ -49,14 +54,24 @@ class Plan:
     names_a: tuple[str, ...]
     rules: tuple[RuleChange, ...] = ()
 
-    def pairs(self) -> list[tuple[int, int]]:
+    def pairs(self, families: tuple[Family, ...] | None = None) -> list[tuple[int, int]]:
+        """The (A design, B design) pairs the tests of `families` (default: all) read jointly."""
         out: list[tuple[int, int]] = []
         for t in self.tests:
+            if families is not None and t.family not in families:
+                continue
             if t.family in ("new", "card"):
                 out += [(r, t.db) for r in t.band] + [(r, -1) for r in t.band]
             elif t.family != "rules":
                 out.append((t.da, t.db))
         return list(dict.fromkeys(out))
+
+    def tested(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The designs whose opening holders the designer's cards' figures compare, in A and in B: the changed
+        cards and the bands of the new ones in A, the changed and new cards in B."""
+        mine = [t for t in self.tests if t.family in PRIMARY]
+        return (tuple(dict.fromkeys(d for t in mine for d in (t.da, *t.band) if d >= 0)),
+                tuple(dict.fromkeys(t.db for t in mine if t.db >= 0)))
 
     def watched(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """The designs whose play is counted, in A and in B: the changed cards (in both, so "never played" is
@@ -148,15 +163,17 @@ def _game_figure(tally: Tally, t: Probe) -> Figure:
     return Figure(t, mean, max(0.0, tally.turn_diff2 / n - mean * mean) / n)
 
 
-def figures(tally: Tally, tests: tuple[Probe, ...]) -> list[Figure]:
+def figures(tally: Tally, tests: tuple[Probe, ...], census: Tally | None = None) -> list[Figure]:
+    """Each test's figure: the designer's cards from `tally` (every deal), the rest from `census` (the games
+    played, weighted; default `tally`)."""
     out: list[Figure] = []
     for t in tests:
         if t.family in ("new", "card"):
             out.append(_band_figure(tally, t))
         elif t.family == "rules":
-            out.append(_game_figure(tally, t))
+            out.append(_game_figure(census or tally, t))
         else:
-            d = tally.difference((t.da, t.db))
+            d = (tally if t.family in PRIMARY else census or tally).difference((t.da, t.db))
             out.append(Figure(t, None if d is None else d[0], 0.0 if d is None else d[1]))
     return out
 
@@ -234,17 +251,22 @@ def _never_played(tally: Tally, t: Probe) -> tuple[float | None, bool]:
     return round(played / held, 4), played == 0 and held >= NEVER_PLAYED_HOLDERS and before > 0
 
 
-def _verdict(f: Figure, tally: Tally, p: Plan, cfg: BalanceConfig, q: float, level: float) -> Verdict:
+def _verdict(f: Figure, deals: Tally, census: Tally, p: Plan, cfg: BalanceConfig, q: float,
+             level: float) -> Verdict:
+    """One test's verdict; `deals` counts every deal (the games looked at), `census` the games played, weighted
+    (the figures of all but the designer's cards)."""
     est = f.estimate or 0.0
     hw = look_half_width(f.var, level)
     hw_other = look_half_width(f.other[1], level) if f.other is not None else 0.0
     low, high = est - hw, est + hw
-    margin = _margin(f, tally, cfg)
-    call = call_of(f, low, high, margin, hw_other) if tally.games >= MIN_GAMES else "undecided"
-    share, never = _never_played(tally, f.test)
-    if never and tally.games >= MIN_GAMES:
+    margin = _margin(f, census, cfg)
+    games = deals.games
+    call = call_of(f, low, high, margin, hw_other) if games >= MIN_GAMES else "undecided"
+    share, never = _never_played(census, f.test)
+    if never and games >= MIN_GAMES:
         call = "never played"
     t = f.test
+    tally = deals if t.family in PRIMARY else census
     rates_b = tally.rates(1, t.db) if t.db >= 0 else None
     rates_a = tally.rates(0, t.da) if t.da >= 0 and t.family != "card" else None
     if t.family == "rules":  # the game's own figures: the first seat's win rate, or the turns a game lasts
@@ -257,8 +279,8 @@ def _verdict(f: Figure, tally: Tally, p: Plan, cfg: BalanceConfig, q: float, lev
         None if rates_a is None else round(rates_a[0], 4), None if rates_b is None else round(rates_b[0], 4),
         None if rates_b is None or t.family == "rules" else round(rates_b[1], 4),
         None if rates_a is None or t.family == "rules" else round(rates_a[1], 4),
-        p.names_a[f.reference] if f.reference >= 0 else None, tally.games,
-        games_needed(est, hw, tally.games, margin, f.edge) if call == "undecided" else None, f.edge,
+        p.names_a[f.reference] if f.reference >= 0 else None, games,
+        games_needed(est, hw, games, margin, f.edge) if call == "undecided" else None, f.edge,
         t.band_role,
         p.names_a[f.other_reference] if f.other_reference >= 0 else None,
         None if f.other is None else round(100 * f.other[0], 2), share)
@@ -268,10 +290,13 @@ FAMILIES: tuple[tuple[Family, ...], ...] = (("changed", "new", "card"), ("rules"
 ORDER: dict[str, int] = {"rules": 0, "changed": 1, "new": 1, "card": 1, "knock-on": 2}
 
 
-def table_verdicts(tally: Tally, p: Plan, cfg: BalanceConfig, share: float = 1.0) -> list[Verdict]:
-    """The verdicts at one table size from the games folded so far, at a look given `share` of the error rate
-    (Holm within each family: a test is judged at its Holm level times the share)."""
-    figs = figures(tally, p.tests)
+def table_verdicts(tally: Tally, p: Plan, cfg: BalanceConfig, share: float = 1.0,
+                   census: Tally | None = None) -> list[Verdict]:
+    """The verdicts at one table size from the deals folded so far (`tally`; the games played, weighted:
+    `census`, default `tally`), at a look given `share` of the error rate (Holm within each family: a test is
+    judged at its Holm level times the share)."""
+    census = census or tally
+    figs = figures(tally, p.tests, census)
     level = cfg.level()
     out: dict[str, Verdict] = {}
     for fam in FAMILIES:
@@ -279,7 +304,7 @@ def table_verdicts(tally: Tally, p: Plan, cfg: BalanceConfig, share: float = 1.0
         ps = [min(1.0, look_p(toward(f), f.var) / share) for f in group]
         adjusted, levels = holm_levels(ps, level)
         for f, q, lv in zip(group, adjusted, levels, strict=True):
-            out[f.test.name] = _verdict(f, tally, p, cfg, q, lv * share)
+            out[f.test.name] = _verdict(f, tally, census, p, cfg, q, lv * share)
     for f in figs:
         if f.test.name not in out:
             out[f.test.name] = Verdict(f.test.name, tally.seats, f.test.family, f.test.kind, "not tested", None,

@@ -171,7 +171,8 @@ def _knock_on_line(t: TableResult, result: BalanceResult, lang: str) -> str:
 
 
 def _table_lines(t: TableResult, result: BalanceResult, lang: str) -> list[str]:
-    head = say("table.head", lang, players=t.players, games=t.games)
+    head = (say("table.head", lang, players=t.players, games=t.games) if t.played in (0, t.games) else
+            say("table.head_counted", lang, players=t.players, games=t.games, played=t.played))
     if t.stopped == "nothing to test":
         return [say("table.identical" if result.b is not None else "table.nothing", lang, head=head)]
     lines = [say("table.stopped", lang, head=head, why=say(f"table.stops.{t.stopped.replace(' ', '_')}", lang))]
