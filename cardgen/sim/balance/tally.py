@@ -12,28 +12,20 @@ from dataclasses import dataclass, field
 from cardgen.sim.balance.games import GameNote, PairedNote
 
 
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
 def _held(outcome: GameNote | None) -> dict[int, tuple[int, int]]:
     """Per design in some opening hand: (1 if the winner started with it else 0, seats that started with it)."""
     if outcome is None:
         return {}
     winner, masks = outcome[0], outcome[1]
-    out: dict[int, list[int]] = {}
-    for seat, m in enumerate(masks):
-        for d in _bits(m):
-            row = out.setdefault(d, [0, 0])
-            row[1] += 1
-            if seat == winner:
-                row[0] = 1
-    return {d: (r[0], r[1]) for d, r in out.items()}
+    seats: dict[int, int] = {}
+    for m in masks:
+        while m:  # each set bit of the seat's mask: a design in its opening hand
+            low = m & -m
+            d = low.bit_length() - 1
+            seats[d] = seats.get(d, 0) + 1
+            m ^= low
+    won = masks[winner] if winner >= 0 else 0  # no winner (or none yet): nobody's cards won
+    return {d: ((won >> d) & 1, n) for d, n in seats.items()}
 
 
 @dataclass
