@@ -7,7 +7,7 @@ from pathlib import Path
 
 from cardgen.checks import load_set
 from cardgen.model import CardSet
-from cardgen.sim.deal import card_key, key_plan, keyed_deck
+from cardgen.sim.deal import SharedKeys, card_key, key_plan, keyed_deck, keyed_decks
 
 PLANTS = Path(__file__).parent / "fixtures" / "balance_plants"
 
@@ -60,3 +60,17 @@ def test_a_keyed_deck_is_its_cards_sorted_by_card_key() -> None:
         for seed, game in ((0, 0), (7, 3), (2**40, 99)):
             want = sorted((card_key(seed, game, name, j), d) for d, name, j in plan.ids)
             assert keyed_deck(cs, seed, game, plan) == [d for _, d in want]
+
+
+def test_the_decks_of_both_versions_at_once_are_each_versions_own_keyed_deck() -> None:
+    """`keyed_decks` hashes and sorts the identities the versions share once: the same decks as `keyed_deck` of
+    each version, for a mechanics change, a copy-count change (borrowed keys), a new card and a set alone."""
+    for fixture in ("nerf", "copies-only", "new-card"):
+        b = load_set(PLANTS / fixture)
+        a = load_set(Path(b.base))
+        plan_a, plan_b = key_plan(a), key_plan(b, a)
+        keys = SharedKeys.of([plan_a, plan_b])
+        for seed, game in ((0, 0), (7, 3), (2**40, 99)):
+            assert keyed_decks(seed, game, keys) == [keyed_deck(a, seed, game, plan_a),
+                                                     keyed_deck(b, seed, game, plan_b)]
+    assert keyed_decks(5, 1, SharedKeys.of([key_plan(a)])) == [keyed_deck(a, 5, 1)]

@@ -116,3 +116,15 @@ def test_skipping_does_not_depend_on_jobs() -> None:
     two = compare_versions(a, b, BalanceConfig(seed=2, games=400, tables=(2,), jobs=min(2, os.cpu_count() or 1)))
     assert one.tables == two.tables
     assert one.tables[0].played < one.tables[0].games
+
+
+def test_a_played_deal_plays_the_same_game_whether_dealt_for_its_hands_first_or_not() -> None:
+    """With tested designs a worker deals each version once to read the opening hands and plays that very deal:
+    every game it plays is the game the plain path (dealt inside `play_one`) plays."""
+    b = load_set(PLANTS / "nerf")
+    a = load_set(Path(b.base or ""))
+    selected = PairTask(a, b, ("greedy",), 4, tested=plan(a, b).tested())(2, 0, 80)
+    plain = PairTask(a, b, ("greedy",), 4)(2, 0, 80)
+    played = [(g, pair) for g, pair in enumerate(selected) if not was_skipped(pair)]
+    assert 10 < len(played) < 80
+    assert all(pair == plain[g] for g, pair in played)

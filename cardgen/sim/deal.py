@@ -118,6 +118,53 @@ def keyed_deck(cs: CardSet, seed: int, game: int, plan: KeyPlan | None = None) -
     return [d for _, d in keyed]
 
 
+@dataclass(frozen=True, slots=True)
+class SharedKeys:
+    """The key plans of the versions of a paired game, merged: each card identity once (`tags`, as in `KeyPlan`),
+    and per version the design each identity is in it (-1: that version has no such card)."""
+
+    tags: tuple[bytes, ...]
+    designs: tuple[tuple[int, ...], ...]
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        return SharedKeys, init_args(self)  # (cardgen/engine/frozen.py)
+
+    @classmethod
+    def of(cls, plans: Sequence[KeyPlan]) -> SharedKeys:
+        index: dict[bytes, int] = {}
+        for plan in plans:
+            for tag, _ in plan.tags:
+                index.setdefault(tag, len(index))
+        designs: list[tuple[int, ...]] = []
+        for plan in plans:
+            row = [-1] * len(index)
+            for tag, d in plan.tags:
+                row[index[tag]] = d
+            designs.append(tuple(row))
+        return cls(tuple(index), tuple(designs))
+
+
+def keyed_decks(seed: int, game: int, keys: SharedKeys) -> list[list[int]]:
+    """`keyed_deck` of game `game` for each version of `keys` (the same decks): each card identity is hashed once
+    and the identities sorted once for all the versions."""
+    head = hashlib.blake2b(f"{seed}:{game}".encode(), digest_size=8)
+    keyed: list[tuple[bytes, int]] = []
+    for i, tag in enumerate(keys.tags):
+        h = head.copy()
+        h.update(tag)
+        keyed.append((h.digest(), i))
+    keyed.sort()
+    decks: list[list[int]] = []
+    for designs in keys.designs:
+        deck: list[int] = []
+        for _, i in keyed:
+            d = designs[i]
+            if d >= 0:
+                deck.append(d)
+        decks.append(deck)
+    return decks
+
+
 def deal(cs: CardSet, info: tuple[CardInfo, ...], players: int, seed: int, order: Sequence[int],
          record: bool = True, tally: bool = False, shuffled: bool = False, game: Game | None = None) -> GameState:
     """`new_game` from a given pre-shuffle deck order: the same shuffle, deal and start (with the print order,

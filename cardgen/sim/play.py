@@ -92,7 +92,8 @@ def _off_turn(step: Pending | None) -> bool:
 def play_one(cs: CardSet, info: tuple[CardInfo, ...], agents: Sequence[Agent], agent_names: tuple[str, ...],
              seed: int, label: str, check_every_move: bool = False, coverage: Coverage | None = None,
              names: Sequence[str] | None = None, deck: Sequence[int] | None = None,
-             shuffled: bool = False, counts: PlayCounts | None = None, game: Game | None = None) -> GameRecord:
+             shuffled: bool = False, counts: PlayCounts | None = None, game: Game | None = None,
+             state: GameState | None = None) -> GameRecord:
     """Play one game to its end; invariant problems become the record's `violations` (prefixed by `label`).
 
     The engine's `check_state` runs at the end, and with `check_every_move` its `Checker` after every move
@@ -103,14 +104,20 @@ def play_one(cs: CardSet, info: tuple[CardInfo, ...], agents: Sequence[Agent], a
     (`cardgen.sim.deal`; default: print order), `shuffled` if it is already in random order (`keyed_deck`);
     `counts` the plays by kind of move, added to in place (a simulation batch's, shared by its games; default:
     this game's own, not returned); `game` the fixed game of `cs` at this table (`make_game`), made once by a
-    caller that plays many games (default: one made for this game).
+    caller that plays many games (default: one made for this game); `state` the game already dealt and not yet
+    played (`deal(..., record=coverage is not None, tally=True)`), for a caller that read its opening hands first
+    (default: dealt here).
     """
     # Logged only for `coverage` (its one-shot count and step check read the log); the damage each card deals
     # comes from the engine's tally, far cheaper than logging every event.
     record = coverage is not None
-    s: GameState = (new_game(cs, len(agents), seed=seed, record=record, info=info, tally=True, game=game)
-                    if deck is None else deal(cs, info, len(agents), seed, deck, record=record, tally=True,
-                                              shuffled=shuffled, game=game))
+    s: GameState
+    if state is not None:
+        s = state
+    elif deck is None:
+        s = new_game(cs, len(agents), seed=seed, record=record, info=info, tally=True, game=game)
+    else:
+        s = deal(cs, info, len(agents), seed, deck, record=record, tally=True, shuffled=shuffled, game=game)
     designs = len(info)
     played = [0] * designs
     track = Tracker(s, counts)

@@ -12,10 +12,11 @@ from dataclasses import dataclass, field
 
 from cardgen.engine.cards import CardInfo, card_info
 from cardgen.engine.game import Game, make_game, seat_names
+from cardgen.engine.state import GameState
 from cardgen.model import CardSet
 from cardgen.sim.agents import DEFAULT_BUDGET, Budget, make_agent, parse_budget
 from cardgen.sim.balance.informative import SKIPPED, Tested, opening_masks, weight, worth_playing
-from cardgen.sim.deal import KeyPlan, deal, key_plan, keyed_deck
+from cardgen.sim.deal import SharedKeys, deal, key_plan, keyed_decks
 from cardgen.sim.play import play_one
 from cardgen.sim.runner import SimConfig, seats_of
 from cardgen.sim.seeding import derive_seed
@@ -61,7 +62,7 @@ class PairTask:
     seed: int
     budget: Budget = field(default_factory=lambda: parse_budget(DEFAULT_BUDGET))
     info: tuple[tuple[CardInfo, ...], tuple[CardInfo, ...] | None] | None = None
-    plans: tuple[KeyPlan, KeyPlan | None] | None = None
+    keys: SharedKeys | None = None  # the versions' deck keys (`key_plan`), merged
     # outcomes already played, per version, by (players, game): a game of a version plays the same whatever the
     # other version is, so `tune` hands every candidate the base's outcomes (filled in this process only)
     memo: Memo | None = None
@@ -70,40 +71,46 @@ class PairTask:
     def __call__(self, players: int, first: int, stop: int) -> list[PairedNote]:
         if self.info is None:
             self.info = (card_info(self.a), None if self.b is None else card_info(self.b))
-        if self.plans is None:
-            self.plans = (key_plan(self.a), None if self.b is None else key_plan(self.b, self.a))
+        if self.keys is None:
+            self.keys = SharedKeys.of([key_plan(self.a)] + ([] if self.b is None else [key_plan(self.b, self.a)]))
         run = table_seed(self.seed, players)
         cfg = SimConfig(players=players, agents=self.agents)
         out: list[PairedNote] = []
         tables: dict[int, Game] = {}  # each set's game at this table, made once for the range
-        versions = ((self.a, self.info[0], self.plans[0]), (self.b, self.info[1], self.plans[1]))
+        versions = ((self.a, self.info[0]), (self.b, self.info[1]))
         for g in range(first, stop):
             names = seats_of(cfg, g)
-            decks: list[list[int]] = []
-            masks: list[tuple[int, ...]] = []
-            for v, (cs, info, plan) in enumerate(versions):
-                if cs is None or info is None:
+            decks = keyed_decks(run, g, self.keys)
+            # with tested designs, each version's deal is made here to read its opening hands, and handed to
+            # `play_one` if the deal is played (dealt as `play_one` deals it)
+            dealt: list[GameState] = []
+            if self.tested is not None:
+                for v, (cs, info) in enumerate(versions):
+                    if cs is None or info is None:
+                        continue
+                    table = tables.get(v)
+                    if table is None:
+                        table = tables[v] = make_game(cs, seat_names(players), info=info)
+                    dealt.append(deal(cs, info, players, derive_seed(run, g), decks[v], record=False, tally=True,
+                                      shuffled=True, game=table))
+            if dealt:
+                masks = (opening_masks(dealt[0]), opening_masks(dealt[-1]))
+                if weight(g, worth_playing(self.tested, masks[0], masks[1])) == 0:  # (tested: A and B)
+                    out.append((skipped_note(masks[0]), skipped_note(masks[1])))
                     continue
-                table = tables.get(v)
-                if table is None:
-                    table = tables[v] = make_game(cs, seat_names(players), info=info)
-                decks.append(keyed_deck(cs, run, g, plan))
-                if self.tested is not None:
-                    masks.append(opening_masks(deal(cs, info, players, derive_seed(run, g), decks[-1],
-                                                    record=False, shuffled=True, game=table)))
-            if masks and weight(g, worth_playing(self.tested, masks[0], masks[-1])) == 0:  # (tested: A and B)
-                out.append((skipped_note(masks[0]), skipped_note(masks[-1])))
-                continue
             pair: list[GameNote | None] = []
-            for v, (cs, info, _) in enumerate(versions):
+            for v, (cs, info) in enumerate(versions):
                 if cs is None or info is None:
                     pair.append(None)
                     continue
                 known = None if self.memo is None else self.memo[v].get((players, g))
                 if known is None:
+                    table = tables.get(v)
+                    if table is None:
+                        table = tables[v] = make_game(cs, seat_names(players), info=info)
                     bots = [make_agent(n, derive_seed(run, g, s + 1), self.budget) for s, n in enumerate(names)]
                     rec = play_one(cs, info, bots, names, derive_seed(run, g), f"game {g}",
-                                   deck=decks[v], shuffled=True, game=tables[v])
+                                   deck=decks[v], shuffled=True, game=table, state=dealt[v] if dealt else None)
                     known = (-1 if rec.winner_seat is None else rec.winner_seat, rec.opening, rec.turns, rec.drawn,
                              rec.played_by)
                     if self.memo is not None:
