@@ -224,3 +224,32 @@ def test_verdicts_do_not_depend_on_jobs_and_record_the_games(monkeypatch: pytest
             r.pop(key)
     assert runs[0] == runs[1]
     assert all(0 < t["games"] <= 1200 for t in runs[0]["tables"]) and runs[0]["config"]["max_games"] == 1200
+
+
+def test_phase_two_plays_in_the_workers_and_gives_what_one_process_gives(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The table-size games after the verdicts (phase 2) look at one chunk at a time in game order; with workers,
+    the chunks are played there (the likely next ones ahead), and the result is the one-process result."""
+    from cardgen.sim.balance import BALANCE_TIMING_KEYS, games, result_json
+
+    monkeypatch.setenv("CARDGEN_BALANCE_CACHE", "0")
+    b = load_set(PLANTS / "nerf")
+    a = load_set(Path(b.base or ""))
+    real = games.PairTask.__call__
+    here: list[tuple[int, ...]] = []  # chunks played in this process (the workers do not see this patch)
+
+    def counting(self: games.PairTask, players: int, first: int, stop: int) -> list[games.PairedNote]:
+        here.append((players, first, stop))
+        return real(self, players, first, stop)
+
+    monkeypatch.setattr(games.PairTask, "__call__", counting)
+    runs = []
+    for jobs in (1, 2):
+        here.clear()
+        res = compare_versions(a, b, BalanceConfig(seed=2, max_games=1600, jobs=jobs))
+        runs.append(result_json(res))
+        assert sum(t.interaction_games for t in res.tables) >= 400  # phase 2 played two chunks or more
+        assert (len(here) > 0) == (jobs == 1)
+    for r in runs:
+        for key in BALANCE_TIMING_KEYS:
+            r.pop(key)
+    assert runs[0] == runs[1]

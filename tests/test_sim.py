@@ -16,7 +16,7 @@ from PIL import Image
 from cardgen.checks import load_set
 from cardgen.cli.main import main
 from cardgen.render.sim_report import ReportError, report_pdf, report_png
-from cardgen.sim.runner import TIMING_KEYS, SimConfig, results_json, simulate
+from cardgen.sim.runner import TIMING_KEYS, SimConfig, chunk_pool, results_json, simulate
 from cardgen.sim.seeding import derive_seed
 
 REQUIRED_KEYS = ("set", "games", "players", "seed", "agent", "seat_win_rate", "seat_win_ci95", "turns_mean",
@@ -99,6 +99,22 @@ def test_same_seed_same_json_whatever_the_jobs(tmp_path: Path) -> None:
         outs.append(untimed(json.loads(out.read_text())))
     assert outs[0] == outs[1]
     assert outs[0]["agent"] == "greedy,random"
+
+
+def test_a_chunk_pool_gives_each_spec_its_result_whoever_played_it() -> None:
+    """Chunks started ahead in the workers, or never started, are taken in any order with their own results;
+    in one process nothing runs ahead and a chunk plays when taken."""
+    with chunk_pool(pow, 2) as chunks:
+        assert chunks.depth == 3 and chunks.room() == 3
+        chunks.ahead((2, 5))
+        chunks.ahead((3, 2))
+        chunks.ahead((3, 2))  # already under way: started once
+        assert len(chunks.flight) == 2 and chunks.room() >= 1
+        assert chunks.take((3, 2)) == 9 and chunks.take((2, 10)) == 1024 and chunks.take((2, 5)) == 32
+        assert not chunks.flight and chunks.room() == 3
+    with chunk_pool(pow, 1) as alone:
+        alone.ahead((2, 3))
+        assert alone.room() == 0 and not alone.flight and alone.take((2, 3)) == 8
 
 
 def test_another_seed_gives_other_games() -> None:

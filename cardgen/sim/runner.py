@@ -14,9 +14,10 @@ import os
 import signal
 import threading
 import time
+from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar, cast
 
 from cardgen.engine.cards import CardInfo, card_info
 from cardgen.engine.game import make_game, seat_names
@@ -212,33 +213,77 @@ def _work_spec(spec: Spec) -> Any:
     return _WORKER["task"](*spec)
 
 
-def run_chunks(task: Callable[..., T], jobs: int, next_spec: Callable[[], Spec | None],
-               fold: Callable[[Spec, T], None]) -> None:
-    """Play the chunks `next_spec()` hands out (None: no more for now) and give each result to `fold` in the
-    order the specs were handed out, so what is folded does not depend on `jobs`; `next_spec` is asked again
-    after every fold (it may stop early). In this process when `jobs` is 1, else in `jobs` worker processes
-    with at most `jobs + 1` chunks in flight (results past a stop are dropped by `next_spec`'s caller)."""
+class ChunkPool(Generic[T]):
+    """A task's chunks by spec (the task's arguments): played in `jobs` worker processes, started ahead of need
+    (`ahead`), or with one job in this process when asked for (`take`). A chunk's result depends on its spec
+    only, so what a caller folds never depends on `jobs` or on which chunks were started ahead."""
+
+    def __init__(self, task: Callable[..., T], jobs: int, pool: Any = None) -> None:
+        self.task, self.jobs, self.pool = task, jobs, pool
+        self.flight: dict[Spec, Any] = {}  # spec -> its pending result in a worker
+
+    @property
+    def depth(self) -> int:
+        """Chunks worth having under way at once: one more than the workers (so none waits for its next), or
+        one in this process."""
+        return self.jobs + 1 if self.pool is not None else 1
+
+    def room(self) -> int:
+        """How many more chunks may be started ahead now: the depth less the chunks still being played (0 in this
+        process: nothing runs ahead there). A finished chunk nobody takes holds no worker."""
+        if self.pool is None:
+            return 0
+        return self.depth - sum(1 for job in self.flight.values() if not job.ready())
+
+    def ahead(self, spec: Spec) -> None:
+        """Start `spec` in a worker unless it is under way (in this process: nothing, it plays when taken)."""
+        if self.pool is not None and spec not in self.flight:
+            self.flight[spec] = self.pool.apply_async(_work_spec, (spec,))
+
+    def take(self, spec: Spec) -> T:
+        """The result of `spec`: waited for if it is under way, else played now."""
+        job = self.flight.pop(spec, None)
+        if job is not None:
+            return cast(T, job.get())
+        if self.pool is not None:
+            return cast(T, self.pool.apply(_work_spec, (spec,)))
+        return self.task(*spec)
+
+
+@contextlib.contextmanager
+def chunk_pool(task: Callable[..., T], jobs: int) -> Iterator[ChunkPool[T]]:
+    """A `ChunkPool` of `task`: in this process when `jobs` is 1, else in `jobs` worker processes that are ended
+    on leaving (chunks still under way are dropped)."""
     if jobs <= 1:
-        while (spec := next_spec()) is not None:
-            fold(spec, task(*spec))
+        yield ChunkPool(task, 1)
         return
     ctx = multiprocessing.get_context("spawn")  # as `run_shards`: the parent may run threads
     pool = None
     try:
         with sigint_held():
             pool = ctx.Pool(jobs, initializer=_init_worker, initargs=(task,))
-        flight: list[tuple[Spec, Any]] = []
-        while True:
-            while len(flight) < jobs + 1 and (spec := next_spec()) is not None:
-                flight.append((spec, pool.apply_async(_work_spec, (spec,))))
-            if not flight:
-                return
-            spec, job = flight.pop(0)
-            fold(spec, job.get())
+        yield ChunkPool(task, jobs, pool)
     finally:
         if pool is not None:
             pool.terminate()
             pool.join()
+
+
+def run_chunks(chunks: ChunkPool[T], next_spec: Callable[[], Spec | None],
+               fold: Callable[[Spec, T], None]) -> None:
+    """Play the chunks `next_spec()` hands out (None: no more for now) and give each result to `fold` in the
+    order the specs were handed out, so what is folded does not depend on `jobs`; `next_spec` is asked again
+    after every fold (it may stop early). With workers, up to `chunks.depth` chunks are under way at once
+    (results past a stop are for `next_spec`'s caller to drop)."""
+    flight: deque[Spec] = deque()
+    while True:
+        while len(flight) < chunks.depth and (spec := next_spec()) is not None:
+            chunks.ahead(spec)
+            flight.append(spec)
+        if not flight:
+            return
+        spec = flight.popleft()
+        fold(spec, chunks.take(spec))
 
 
 def simulate(cs: CardSet, cfg: SimConfig, progress: Callable[[int], None] | None = None) -> SimResult:

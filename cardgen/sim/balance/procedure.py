@@ -38,7 +38,7 @@ from cardgen.sim.balance.model import (
 from cardgen.sim.balance.tally import Tally
 from cardgen.sim.balance.verdicts import PRIMARY, Plan, decided, plan, table_verdicts
 from cardgen.sim.impact import paired_length
-from cardgen.sim.runner import Spec, run_chunks
+from cardgen.sim.runner import Spec, chunk_pool, run_chunks
 
 Progress = Callable[[int], None]
 DEFAULTS = BalanceConfig()
@@ -81,6 +81,7 @@ class _Games:
         self.handed = {n: 0 for n in tables}  # next game to hand out per table size
         self.looks = look_plan(cfg.limit(), cfg.games is not None, CHUNK)
         self.share = {n: 1.0 for n in tables}  # the error-rate share of each table size's last look
+        self.spare: dict[Spec, list[PairedNote]] = {}  # chunks played past a table size's stop, by spec
 
     def next_spec(self) -> Spec | None:
         limit = self.cfg.limit()
@@ -95,7 +96,8 @@ class _Games:
 
     def fold(self, spec: Spec, part: list[PairedNote]) -> None:
         n = spec[0]
-        if n in self.stop:  # played past the stop (in flight in a worker when the verdicts became clear)
+        if n in self.stop:  # played past the stop (in flight in a worker when the verdicts became clear):
+            self.spare[spec] = part  # kept for phase 2, which goes on from the stop
             return
         tally = self.tallies[n]
         self.add(n, part)
@@ -142,6 +144,21 @@ class _Games:
         return self.verdicts
 
 
+def _phase_two_guesses(spec: Spec, games: _Games, caps: dict[int, int], room: int) -> list[Spec]:
+    """Up to `room` chunks phase 2 is likely to want after `spec`, most likely first: the next ones at the same
+    table size (phase 2 mostly plays on where the difference's variance is), then the other sizes' next ones."""
+    out: list[Spec] = []
+    n, stop = spec[0], spec[2]
+    while stop < caps[n] and len(out) < min(room, 2):
+        out.append((n, stop, min(stop + CHUNK, caps[n])))
+        stop = out[-1][2]
+    for q in games.tables:
+        first = games.tallies[q].games
+        if q != n and first < caps[q] and len(out) < room:
+            out.append((q, first, min(first + CHUNK, caps[q])))
+    return [g for g in out if g not in games.spare]
+
+
 def _not_played(p: Plan, tables: list[int]) -> list[TableResult]:
     return [TableResult(n, 0, "nothing to test", tuple(
         Verdict(t.name, n, t.family, t.kind, "not tested", None, None, None, None, None, None, None, None,
@@ -163,21 +180,28 @@ def run(a: CardSet, b: CardSet | None, cfg: BalanceConfig, progress: Progress | 
     task = PairTask(a, b, cfg.agents, cfg.seed, cfg.budget, memo=memo, tested=tested)
     games = _Games(p, cfg, tables, memo, progress, tested)
 
-    run_chunks(task, cfg.jobs, games.next_spec, games.fold)
-    for n in tables:
-        games.stop.setdefault(n, "max games")
-    # Phase 2: where the calls differ between table sizes, a few more games (in this process, one chunk at a
-    # time, so the result does not depend on `jobs`) until the difference itself is clear, or it cannot become
-    # clear within INTERACTION_GROWTH times the games.
     extra = {n: 0 for n in tables}
-    caps = {n: min(cfg.limit(), INTERACTION_GROWTH * games.tallies[n].games) for n in tables}
-    while cfg.games is None and len(tables) > 1:
-        spec = interaction_spec(games.tallies, p.tests, cfg, games.current(), caps)
-        if spec is None:
-            break
-        part = task(*spec)
-        games.add(spec[0], part)
-        extra[spec[0]] += len(part)
+    with chunk_pool(task, cfg.jobs) as chunks:
+        run_chunks(chunks, games.next_spec, games.fold)
+        for n in tables:
+            games.stop.setdefault(n, "max games")
+        # Phase 2: where the calls differ between table sizes, a few more games, looked at one chunk at a time
+        # in game order, until the difference itself is clear, or it cannot become clear within
+        # INTERACTION_GROWTH times the games. Which chunk comes next depends on the games so far only (never on
+        # `jobs`); idle workers play the likely next ones meanwhile (`_phase_two_guesses`).
+        caps = {n: min(cfg.limit(), INTERACTION_GROWTH * games.tallies[n].games) for n in tables}
+        while cfg.games is None and len(tables) > 1:
+            spec = interaction_spec(games.tallies, p.tests, cfg, games.current(), caps)
+            if spec is None:
+                break
+            part = games.spare.pop(spec, None)
+            if part is None:
+                chunks.ahead(spec)
+                for guess in _phase_two_guesses(spec, games, caps, chunks.room()):
+                    chunks.ahead(guess)
+                part = chunks.take(spec)
+            games.add(spec[0], part)
+            extra[spec[0]] += len(part)
     final = games.current()
     results = []
     for n in tables:
