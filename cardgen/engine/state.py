@@ -204,16 +204,16 @@ class GameState:
 
     def unseen(self, seat: int) -> tuple[int, ...]:
         """The cards `seat` cannot see (the other hands and the draw pile), as a sorted multiset of designs."""
-        left = [0] * len(self.game.info)  # copies left per design (a list: compiled, these loops are native)
-        for d in self.game.deck:
-            left[d] += 1
+        seen = [0] * len(self.game.info)  # copies `seat` can see, per design (compiled, these loops are native)
         for zone in (self.hands[seat], self.discard, self.table):
             for d in zone:
-                left[d] -= 1
+                seen[d] += 1
         out: list[int] = []
-        for d, n in enumerate(left):
-            if n > 0:
-                out += [d] * n
+        for d in self.game.deck:  # sorted by design, so `out` is too
+            if seen[d] > 0:
+                seen[d] -= 1
+            else:
+                out.append(d)
         return tuple(out)
 
     def determinized(self, seat: int, rng: random.Random) -> GameState:
