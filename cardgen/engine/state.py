@@ -12,7 +12,6 @@ are importable from here too.
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -121,6 +120,9 @@ class GameState:
     # alone (`views.PlayerView.revealed`), forgotten when the next turn starts.
     revealed: list[tuple[int, int, tuple[int, ...]]] = field(default_factory=list)
     rng_shared: bool = False  # `rng` is shared with a copy: cloned before its first use (`generator`)
+    # While `rng` is shared and not yet drawn from: the seed it is `random.Random(seed)` of, -1 if unknown. A
+    # state's own generator is then made from the seed, not cloned (a clone copies 625 words of state twice).
+    rng_seed: int = -1
 
     @classmethod
     def deal(cls, game: Game, seed: int | None = None, record: bool = False, tally: bool = False,
@@ -202,18 +204,24 @@ class GameState:
 
     def unseen(self, seat: int) -> tuple[int, ...]:
         """The cards `seat` cannot see (the other hands and the draw pile), as a sorted multiset of designs."""
-        left = Counter(self.game.deck)
-        left.subtract(self.hands[seat])
-        left.subtract(self.discard)
-        left.subtract(self.table)
-        return tuple(sorted(left.elements()))
+        seen = [0] * len(self.game.info)  # copies `seat` can see, per design (compiled, these loops are native)
+        for zone in (self.hands[seat], self.discard, self.table):
+            for d in zone:
+                seen[d] += 1
+        out: list[int] = []
+        for d in self.game.deck:  # sorted by design, so `out` is too
+            if seen[d] > 0:
+                seen[d] -= 1
+            else:
+                out.append(d)
+        return tuple(out)
 
     def determinized(self, seat: int, rng: random.Random) -> GameState:
         """A full state `seat` cannot tell from this one (OpenSpiel's `ResampleFromInfostate`, for a searching
         bot): the cards it cannot see dealt at random into the other hands (same sizes) and the draw pile, a fresh
         shuffling generator drawn from `rng`; its legal moves for `seat` are this state's. Not logged."""
         cards = list(self.unseen(seat))
-        rng.shuffle(cards)
+        shuffle(rng, cards)  # (`rng.shuffle`'s very numbers, without its Python-level call a card)
         hands: list[list[int]] = []
         for p, hand in enumerate(self.hands):
             if p == seat:
@@ -227,7 +235,8 @@ class GameState:
             table=list(self.table), pool=self.pool, down=list(self.down), stomped=list(self.stomped),
             stun_until=list(self.stun_until), vomit_until=list(self.vomit_until), holds=list(self.holds),
             turn=self.turn, current=self.current, stack=[f.copy() for f in self.stack],
-            rng=random.Random(rng.getrandbits(64)), result=self.result, log=None,
+            rng=_UNMADE, rng_shared=True, rng_seed=rng.getrandbits(64),  # (made at its first use: `generator`)
+            result=self.result, log=None,
             weapons_used=set(self.weapons_used), roles_played=set(self.roles_played),
             vomit_hit_used=self.vomit_hit_used,
             skips=list(self.skips),  # (hands shown this turn are not kept: the deal above may have moved those cards)
@@ -260,6 +269,7 @@ class GameState:
         # look-aheads) never reshuffle, and cloning a Mersenne Twister's state cost more than the rest of the copy.
         t.rng = self.rng
         t.rng_shared = self.rng_shared = True
+        t.rng_seed = self.rng_seed
         t.to_act = self.to_act
         t.moves = list(self.moves)
         t.result = self.result
@@ -276,11 +286,19 @@ class GameState:
     def generator(self) -> random.Random:
         """This state's own generator for its shuffles: a copy that shares it clones it first (copy-on-write)."""
         if self.rng_shared:
-            own = random.Random(0)
-            own.setstate(self.rng.getstate())
+            if self.rng_seed >= 0:
+                own = random.Random(self.rng_seed)
+            else:
+                own = random.Random(0)
+                own.setstate(self.rng.getstate())
             self.rng = own
             self.rng_shared = False
+            self.rng_seed = -1
         return self.rng
+
+
+# The generator of a state whose own is not made yet (`rng_seed`): shared, so never drawn from (`generator`).
+_UNMADE: random.Random = random.Random(0)
 
 
 def blank_state(game: Game, seed: int | None, record: bool, tally: bool = False) -> GameState:

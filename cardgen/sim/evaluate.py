@@ -55,10 +55,21 @@ def side(s: GameState, p: int, attack: list[float]) -> tuple[float, ...]:
 def features(s: GameState, me: int, attack: list[float]) -> list[float]:
     """`me`'s figures minus its strongest conscious rival's, and +1 on `me`'s own turn (-1 otherwise).
     `attack`: each design's value as an attack (the greedy bot's `attack_value`)."""
-    rivals = [q for q in range(len(s.life)) if q != me and not s.down[q]] or [q for q in range(len(s.life)) if q != me]
-    rival = max(rivals, key=lambda q: s.life[q])
-    a, b = side(s, me, attack), side(s, rival, attack)
+    a, b = side(s, me, attack), side(s, rival_of(s, me), attack)
     return [x - y for x, y in zip(a, b, strict=True)] + [1.0 if s.current == me else -1.0]
+
+
+def rival_of(s: GameState, me: int) -> int:
+    """`me`'s strongest conscious rival (the first of the most life), or its strongest rival if all are down."""
+    life, down = s.life, s.down
+    best = -1
+    for awake in (True, False):
+        for q in range(len(life)):
+            if q != me and (not awake or not down[q]) and (best < 0 or life[q] > life[best]):
+                best = q
+        if best >= 0:
+            return best
+    return best
 
 
 def win_chance(s: GameState, me: int, attack: list[float]) -> float:
@@ -68,5 +79,10 @@ def win_chance(s: GameState, me: int, attack: list[float]) -> float:
         return 0.5 if w is None else 1.0 if w == me else 0.0
     if s.down[me]:
         return 0.0
-    z = sum(w * x for w, x in zip(WEIGHTS, features(s, me, attack), strict=True))
+    # `features` summed in its order (so the very same float), without building its list: bots ask this often
+    a, b = side(s, me, attack), side(s, rival_of(s, me), attack)
+    z = 0.0
+    for i in range(len(a)):
+        z += WEIGHTS[i] * (a[i] - b[i])
+    z += WEIGHTS[len(a)] * (1.0 if s.current == me else -1.0)
     return 1 / (1 + math.exp(-max(-30.0, min(30.0, z))))

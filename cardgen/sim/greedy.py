@@ -158,6 +158,7 @@ class GreedyAgent:
         self._spares: tuple[int, int] | None = None
         self._facts: _SetFacts | None = None
         self._dmgs: tuple[float, ...] = ()
+        self._attack: list[float] = []  # `_dmgs` as a list, for `win_chance`
         self._cost: tuple[float, ...] = ()
         self._answers: tuple[float, ...] = ()  # `_SetFacts.answer`
         self._events: tuple[float, ...] = ()  # `_SetFacts.event`
@@ -176,6 +177,7 @@ class GreedyAgent:
         if self._facts is None or self._facts.info is not info:
             self._facts = view.game.derived(set_facts)
             self._dmgs = self._facts.dmg
+            self._attack = list(self._dmgs)
             self._cost = self._facts.cost
             self._answers = self._facts.answer
             self._events = self._facts.event
@@ -359,7 +361,7 @@ class GreedyAgent:
         key = (s.turn, len(s.discard), s.draw_size, s.to_act, len(s.moves))
         if self._deal is None or self._deal[0] != key:
             deal = s.determinized(random.Random(hash(key)))
-            self._deal = (key, deal, win_chance(deal, me, self._attack_list()))
+            self._deal = (key, deal, win_chance(deal, me, self._attack))
         _, deal, before = self._deal
         if deal.to_act != me or m not in deal.moves:  # the deal asks someone else first (their dealt cards answer)
             return (1.0 if m.kind == PLAY else 0.0)  # as any event card, unseen: better than passing
@@ -367,15 +369,12 @@ class GreedyAgent:
         after.push(m, False)
         depth = observe(deal, me).depth
         _settle(after, me, depth - 1 if m.kind == mv.PICK else depth)
-        gain = win_chance(after, me, self._attack_list()) - before
+        gain = win_chance(after, me, self._attack) - before
         if m.kind == mv.PICK:
             return gain * EFFECT_SCALE
         if m.kind == mv.INTERJECT:
             return 30.0 + gain * EFFECT_SCALE if gain > 0 else NEVER
         return EFFECT_PLAY + gain * EFFECT_SCALE if gain > 0 else min(1.0, gain * EFFECT_SCALE)
-
-    def _attack_list(self) -> list[float]:
-        return list(self._dmgs)
 
     def _free_hit_worth(self, s: PlayerView, me: int, k: mv.MoveKind, ci: CardInfo, cost: float) -> bool:
         """A follow-up (times its combo's multiplier), an opener after a block (with a follow-up in hand), a
