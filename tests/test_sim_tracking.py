@@ -148,3 +148,23 @@ def test_bit_counts_match_counting_each_bit() -> None:
             a.counts()
     a.merge(b)
     assert a.counts() == naive
+
+
+def test_a_game_dealt_ahead_plays_as_dealt_and_its_end_check_can_be_left_out() -> None:
+    """`play_one(state=)` plays the deal it is handed (a caller that read the opening hands first); the end-of-game
+    invariant check runs unless `check_end` is False: a card lost from the draw pile is reported, or not looked
+    for, and the game is the same either way."""
+    cs = load_set("beer")
+    info = card_info(cs)
+    records = []
+    for check_end in (True, False):
+        s = new_game(cs, 2, seed=9, record=False, info=info, tally=True)
+        s.draw.pop(0)  # the bottom card of the draw pile vanishes: the cards no longer add up
+        bots = [make_agent("greedy", 40 + q) for q in range(2)]
+        records.append(play_one(cs, info, bots, ("greedy",) * 2, 9, "t", state=s, check_end=check_end))
+    checked, unchecked = records
+    assert checked.violations and not unchecked.violations
+    assert (checked.winner_seat, checked.turns, checked.opening, checked.played_by) == (
+        unchecked.winner_seat, unchecked.turns, unchecked.opening, unchecked.played_by)
+    fresh = play_one(cs, info, [make_agent("greedy", 40 + q) for q in range(2)], ("greedy",) * 2, 9, "t")
+    assert fresh.violations == () and fresh.opening == checked.opening  # the same deal as one dealt inside

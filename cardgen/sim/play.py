@@ -93,10 +93,11 @@ def play_one(cs: CardSet, info: tuple[CardInfo, ...], agents: Sequence[Agent], a
              seed: int, label: str, check_every_move: bool = False, coverage: Coverage | None = None,
              names: Sequence[str] | None = None, deck: Sequence[int] | None = None,
              shuffled: bool = False, counts: PlayCounts | None = None, game: Game | None = None,
-             state: GameState | None = None) -> GameRecord:
+             state: GameState | None = None, check_end: bool = True) -> GameRecord:
     """Play one game to its end; invariant problems become the record's `violations` (prefixed by `label`).
 
-    The engine's `check_state` runs at the end, and with `check_every_move` its `Checker` after every move
+    The engine's `check_state` runs at the end (unless `check_end` is False: for a caller that reads no
+    violations, like the balance lab), and with `check_every_move` its `Checker` after every move
     (at a cost that does not grow with the deck; when the game is logged for `coverage`, its step check too:
     life changes match the cards played).
 
@@ -163,15 +164,15 @@ def play_one(cs: CardSet, info: tuple[CardInfo, ...], agents: Sequence[Agent], a
             problems = checker.state(s)
             if before is not None:
                 problems += checker.step(before, s)
-    return _record(s, info, played, track, problems, coverage, names, label, agent_names, decisions)
+    return _record(s, info, played, track, problems, coverage, names, label, agent_names, decisions, check_end)
 
 
 def _record(s: GameState, info: tuple[CardInfo, ...], played: list[int], track: Tracker, problems: list[str],
             coverage: Coverage | None, names: Sequence[str] | None, label: str, agent_names: tuple[str, ...],
-            decisions: int) -> GameRecord:
+            decisions: int, check_end: bool) -> GameRecord:
     """A finished game's record: the end-of-game checks, the coverage it adds, what each card did."""
     designs = len(info)
-    if not problems:
+    if not problems and check_end:
         problems = check_state(s)
     result = s.result
     winner = result.winner if result is not None else None
