@@ -170,13 +170,15 @@ def test_validate_with_the_defaults_warns_about_the_plants_and_no_other(name: st
         assert f"{load_set(PLANTS / name).name}: balance: the game, at 2 players: games last " in result.stdout
 
 
-def test_validate_got_compares_runs_from_the_cache(balance_cache: Path) -> None:
-    """Each fixture's procedure was played once: `validate` asked for the run `compare` had made (the same sets
-    and settings) and was answered from the cache, which it said."""
+def test_validate_gets_compares_run_from_the_cache(balance_cache: Path, tmp_path: Path) -> None:
+    """`validate` asks for the run `compare` made (the same sets and settings: played just now, or already by
+    this session's nerf tests) and is answered from the cache, which it says, writing nothing new."""
+    _compare("nerf", tmp_path)
+    before = sorted(balance_cache.glob("*.json"))
     result = CliRunner().invoke(main, ["validate", "--set", str(PLANTS / "nerf"), "--sim-seconds", "2"])
     assert result.exit_code == 0
     assert "(answered from the cache of an identical run)" in result.stdout
-    assert len(list(balance_cache.glob("*.json"))) >= len(PLANTED) + len(RULES) + len(CONTROLS) - 1
+    assert before and sorted(balance_cache.glob("*.json")) == before
 
 
 # --- the table size: a flag only where the difference between the sizes is itself clear -------------------
