@@ -28,7 +28,9 @@ from cardgen.sim.balance.interaction import Row, interactions
 PLANTS = Path(__file__).parent / "fixtures" / "balance_plants"
 
 # What each fixture must be called (tests/fixtures/balance_plants/expected.yaml, read by bench/balance_bench.py too)
-EXPECTED: dict[str, dict[str, dict[int, str]]] = yaml.safe_load((PLANTS / "expected.yaml").read_text(encoding="utf-8"))
+_READ: dict[str, Any] = yaml.safe_load((PLANTS / "expected.yaml").read_text(encoding="utf-8"))
+AT_MINIMUM: dict[str, dict[str, dict[int, str]]] = _READ.pop("at_minimum")  # named about half the time
+EXPECTED: dict[str, dict[str, dict[int, str]]] = _READ
 RULE_FIGURE = "game length"  # a rule change: the game itself is judged
 PLANTED = {name: plants for name, plants in EXPECTED.items() if plants and RULE_FIGURE not in plants}
 RULES = {name: plants[RULE_FIGURE] for name, plants in EXPECTED.items() if RULE_FIGURE in plants}
@@ -80,6 +82,21 @@ def test_compare_with_the_defaults_names_every_plant_and_only_the_plants(name: s
     assert len(called) == sizes, lines
     assert all(any(x.startswith(f"  {'new card ' if name == 'new-card' else ''}{card}, at ") for card in plants)
                for x in called), lines
+
+
+@pytest.mark.parametrize("name", sorted(AT_MINIMUM))
+def test_a_plant_at_the_minimum_effect_is_never_called_the_other_way(name: str, tmp_path: Path) -> None:
+    plants = AT_MINIMUM[name]
+    _, res = _compare(name, tmp_path)
+    assert set(res["flagged"]) <= set(plants) and not set(res["knock_on_flagged"]) & set(plants)
+    for card, calls in plants.items():
+        for t in res["tables"]:
+            [v] = [v for v in t["verdicts"] if v["card"] == card]
+            wanted = calls.get(t["players"])
+            allowed = {wanted, "undecided"} if wanted else {*calls.values(), "no change that matters", "undecided"}
+            assert v["call"] in allowed, (t["players"], v)
+            if wanted:  # its figure points the planted way, near the minimum
+                assert v["change"] > 0 if wanted == "stronger" else v["change"] < 0
 
 
 def test_compare_words_come_from_the_interval_the_games_guarantee(tmp_path: Path) -> None:
@@ -153,13 +170,15 @@ def test_validate_with_the_defaults_warns_about_the_plants_and_no_other(name: st
         assert f"{load_set(PLANTS / name).name}: balance: the game, at 2 players: games last " in result.stdout
 
 
-def test_validate_got_compares_runs_from_the_cache(balance_cache: Path) -> None:
-    """Each fixture's procedure was played once: `validate` asked for the run `compare` had made (the same sets
-    and settings) and was answered from the cache, which it said."""
+def test_validate_gets_compares_run_from_the_cache(balance_cache: Path, tmp_path: Path) -> None:
+    """`validate` asks for the run `compare` made (the same sets and settings: played just now, or already by
+    this session's nerf tests) and is answered from the cache, which it says, writing nothing new."""
+    _compare("nerf", tmp_path)
+    before = sorted(balance_cache.glob("*.json"))
     result = CliRunner().invoke(main, ["validate", "--set", str(PLANTS / "nerf"), "--sim-seconds", "2"])
     assert result.exit_code == 0
     assert "(answered from the cache of an identical run)" in result.stdout
-    assert len(list(balance_cache.glob("*.json"))) >= len(PLANTED) + len(RULES) + len(CONTROLS) - 1
+    assert before and sorted(balance_cache.glob("*.json")) == before
 
 
 # --- the table size: a flag only where the difference between the sizes is itself clear -------------------

@@ -52,6 +52,23 @@ def test_a_copy_and_its_original_shuffle_alike_and_apart(beer: CardSet) -> None:
     assert len({id(s.rng), id(t.rng), id(u.rng)}) == 3 and not (s.rng_shared or t.rng_shared or u.rng_shared)
 
 
+def test_a_determinized_deal_and_its_copies_shuffle_as_a_generator_from_its_seed(beer: CardSet) -> None:
+    """A deal's generator is made from the seed drawn for it at its first use, by it or by any copy, and a copy
+    made after the deal drew clones where the deal stands."""
+    s = _mid_game(beer)
+    seed_of = random.Random(3)
+    d = s.determinized(1, random.Random(3))
+    seed_of.shuffle(list(s.unseen(1)))
+    fresh = random.Random(seed_of.getrandbits(64))  # what the deal's generator must be: the next 64 bits drawn
+    want = [fresh.random() for _ in range(6)]
+    c = d.copy()
+    assert [c.generator().random() for _ in range(3)] == want[:3]  # the copy first
+    assert [d.generator().random() for _ in range(3)] == want[:3]  # the deal itself: not moved by its copy
+    late = d.copy()
+    assert [late.generator().random() for _ in range(3)] == want[3:]  # cloned where the deal stood
+    assert [d.generator().random() for _ in range(3)] == want[3:]
+
+
 def test_a_copy_plays_on_exactly_like_the_original(lunch: CardSet) -> None:
     s = _mid_game(lunch)
     t = s.copy()
