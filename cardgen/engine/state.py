@@ -119,7 +119,7 @@ class GameState:
     # Hands shown this turn by a `reveal_hand` effect: (who saw it, whose hand, the cards then); seen by the first
     # alone (`views.PlayerView.revealed`), forgotten when the next turn starts.
     revealed: list[tuple[int, int, tuple[int, ...]]] = field(default_factory=list)
-    rng_shared: bool = False  # `rng` is shared with a copy: cloned before its first use (`generator`)
+    rng_shared: bool = False  # `rng` is shared with a copy, or not made yet: made or cloned at first use
     # While `rng` is shared and not yet drawn from: the seed it is `random.Random(seed)` of, -1 if unknown. A
     # state's own generator is then made from the seed, not cloned (a clone copies 625 words of state twice).
     rng_seed: int = -1
@@ -308,6 +308,9 @@ def blank_state(game: Game, seed: int | None, record: bool, tally: bool = False)
     return GameState(
         game=game, life=[game.start_life] * n, hands=[[] for _ in range(n)], draw=list(game.deck),
         down=[False] * n, stomped=[False] * n, stun_until=[-1] * n, vomit_until=[-1] * n, skips=[0] * n,
-        rng=random.Random(seed),
+        # a seeded generator is made at its first use (`generator`): a dealt game that never reshuffles, and a
+        # deal only read for its hands, never pay for seeding a Mersenne Twister
+        rng=random.Random() if seed is None else _UNMADE, rng_shared=seed is not None,
+        rng_seed=-1 if seed is None else abs(seed),  # (`random.Random` seeds by the absolute value)
         log=[] if record else None, dealt=[0] * len(game.info) if tally else None, current=n - 1,
     )
