@@ -27,7 +27,10 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 IDLE_S = 30.0  # longer than the event stream's keep-alive line (server.KEEPALIVE_S)
 ANSWER_S = 10.0  # a request must have arrived whole, and been answered, this long after its first byte
 RESERVE_FILES = 64  # files kept for everything but connections (the sets, fonts, pictures, the log)
-BACKLOG = 64  # connections accepted in one go before any is closed: kept free of the cap too
+BACKLOG = 16  # connections the event loop accepts in one go (and the listen queue)
+# Accepted connections reach the cap's check a few loop turns after their accept, while the loop may accept a
+# batch each turn: the cap keeps room for this many batches in flight.
+BATCHES_IN_FLIGHT = 4
 REPEAT_S = 10.0
 
 
@@ -42,7 +45,7 @@ def connection_cap() -> int:
             pass
     if soft == resource.RLIM_INFINITY:
         return 4096
-    return max(8, min(4096, soft - RESERVE_FILES - BACKLOG))
+    return max(8, min(4096, soft - RESERVE_FILES - BATCHES_IN_FLIGHT * BACKLOG))
 
 
 class _Transport:
