@@ -108,14 +108,7 @@ def keyed_deck(cs: CardSet, seed: int, game: int, plan: KeyPlan | None = None) -
 
     Each key is `card_key`'s, hashed from a copy of the seed-and-game hash state and sorted as its 8 digest
     bytes (big-endian bytes sort as the numbers do): the same deck, without formatting every card's text."""
-    head = hashlib.blake2b(f"{seed}:{game}".encode(), digest_size=8)
-    keyed: list[tuple[bytes, int]] = []
-    for tag, d in (plan if plan is not None else key_plan(cs)).tags:
-        h = head.copy()
-        h.update(tag)
-        keyed.append((h.digest(), d))
-    keyed.sort()
-    return [d for _, d in keyed]
+    return keyed_decks(seed, game, SharedKeys.of([plan if plan is not None else key_plan(cs)]))[0]
 
 
 @dataclass(frozen=True, slots=True)
