@@ -31,6 +31,7 @@ import argparse
 import hashlib
 import json
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -71,13 +72,20 @@ def score(res: BalanceResult, expected: dict[str, dict[int, str]]) -> tuple[int,
     return found, len(want), wrong, knock
 
 
+def cpu_with_workers() -> float:
+    """CPU seconds of this process and of its ended workers (each compare ends its pool)."""
+    return sum(getattr(resource.getrusage(who), f) for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN)
+               for f in ("ru_utime", "ru_stime"))
+
+
 def run_one(name: str, seed: int, jobs: int) -> dict[str, Any]:
     """One compare of a fixture with its base at `seed`: the scored record the log keeps."""
     b = load_set(PLANTS / name)
     a = load_set(Path(b.base or ""))
-    t0, c0 = time.perf_counter(), time.process_time()
+    t0, c0, a0 = time.perf_counter(), time.process_time(), cpu_with_workers()
     res = compare_versions(a, b, BalanceConfig(seed=seed, jobs=jobs))
     wall = time.perf_counter() - t0
+    cpu_all = cpu_with_workers() - a0
     found, want, wrong, knock = score(res, EXPECTED.get(name, {}))
     return {"fixture": name, "seed": seed, "found": found, "want": want, "wrong": wrong, "knock": knock,
             "called": sorted({v.card for v in res.flagged()}),
@@ -87,7 +95,8 @@ def run_one(name: str, seed: int, jobs: int) -> dict[str, Any]:
                      if v.family == "rules"],
             "games": {str(t.players): [t.games, t.stopped] for t in res.tables},
             "played": {str(t.players): t.played for t in res.tables},
-            "wall": round(wall, 2), "cpu": round(time.process_time() - c0, 2), "load": round(os.getloadavg()[0], 1)}
+            "wall": round(wall, 2), "cpu": round(time.process_time() - c0, 2), "cpu_all": round(cpu_all, 2),
+            "load": round(os.getloadavg()[0], 1)}
 
 
 def run_line(r: dict[str, Any]) -> str:
@@ -96,7 +105,8 @@ def run_line(r: dict[str, Any]) -> str:
             + (game + "; " if game else "")
             + ", ".join(f"{p}p {g} ({why}, {r.get('played', {}).get(p, g)} played)"
                         for p, (g, why) in r["games"].items())
-            + f"; {r['wall']:.1f} s wall, {r['cpu']:.1f} s CPU here; load {r['load']:.1f}")
+            + f"; {r['wall']:.1f} s wall, {r['cpu']:.1f} s CPU here"
+            + (f", {r['cpu_all']:.1f} s with the workers'" if "cpu_all" in r else "") + f"; load {r['load']:.1f}")
 
 
 def table(records: list[dict[str, Any]]) -> list[str]:
