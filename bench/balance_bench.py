@@ -9,11 +9,12 @@ wrongly on them and on the controls, and how long a verdict takes.
 Each run is `compare_versions(base, fixture)` with the defaults (the cache off, so every run plays). The seeds
 are the outer loop, so a run stopped early has covered every fixture on the same number of seeds. Printed per
 run: the cards called (primary and knock-on), the game under changed rules, the deals looked at and the games
-played at each table size (`--every-deal`: every deal played, for timing against), the wall and CPU time of
-this process; each run is also appended to `--log` as a JSON line. The closing table (also
+played at each table size (`--every-deal`: every deal played, for timing against), the wall time, the CPU time
+of this process and with its workers'; each run is also appended to `--log` as a JSON line. The closing table (also
 `--table FILE` from a log, finished or not): per fixture the seeds run, the seeds on which every plant was named
 in its direction at the size it was planted for, the seeds with no card flagged that was not planted (quiet),
-the wrong flags and knock-on calls in all, and the median and worst wall time to a verdict.
+the wrong flags and knock-on calls in all, the median and worst wall time to a verdict, the median and worst
+CPU time of the run with its workers' (each compare ends its worker pool), and the games played in all.
 
 `--validate N` runs `cardgen validate` (the bundled sets, or each `--set`, every default) N times as a user
 does, in a new process each time with the verdict cache off (every run plays all its games), and prints each
@@ -31,6 +32,7 @@ import argparse
 import hashlib
 import json
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -71,13 +73,20 @@ def score(res: BalanceResult, expected: dict[str, dict[int, str]]) -> tuple[int,
     return found, len(want), wrong, knock
 
 
+def cpu_with_workers() -> float:
+    """CPU seconds of this process and of its ended workers (each compare ends its pool)."""
+    return sum(getattr(resource.getrusage(who), f) for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN)
+               for f in ("ru_utime", "ru_stime"))
+
+
 def run_one(name: str, seed: int, jobs: int) -> dict[str, Any]:
     """One compare of a fixture with its base at `seed`: the scored record the log keeps."""
     b = load_set(PLANTS / name)
     a = load_set(Path(b.base or ""))
-    t0, c0 = time.perf_counter(), time.process_time()
+    t0, c0, a0 = time.perf_counter(), time.process_time(), cpu_with_workers()
     res = compare_versions(a, b, BalanceConfig(seed=seed, jobs=jobs))
     wall = time.perf_counter() - t0
+    cpu_all = cpu_with_workers() - a0
     found, want, wrong, knock = score(res, EXPECTED.get(name, {}))
     return {"fixture": name, "seed": seed, "found": found, "want": want, "wrong": wrong, "knock": knock,
             "called": sorted({v.card for v in res.flagged()}),
@@ -87,7 +96,8 @@ def run_one(name: str, seed: int, jobs: int) -> dict[str, Any]:
                      if v.family == "rules"],
             "games": {str(t.players): [t.games, t.stopped] for t in res.tables},
             "played": {str(t.players): t.played for t in res.tables},
-            "wall": round(wall, 2), "cpu": round(time.process_time() - c0, 2), "load": round(os.getloadavg()[0], 1)}
+            "wall": round(wall, 2), "cpu": round(time.process_time() - c0, 2), "cpu_all": round(cpu_all, 2),
+            "load": round(os.getloadavg()[0], 1)}
 
 
 def run_line(r: dict[str, Any]) -> str:
@@ -96,13 +106,14 @@ def run_line(r: dict[str, Any]) -> str:
             + (game + "; " if game else "")
             + ", ".join(f"{p}p {g} ({why}, {r.get('played', {}).get(p, g)} played)"
                         for p, (g, why) in r["games"].items())
-            + f"; {r['wall']:.1f} s wall, {r['cpu']:.1f} s CPU here; load {r['load']:.1f}")
+            + f"; {r['wall']:.1f} s wall, {r['cpu']:.1f} s CPU here"
+            + (f", {r['cpu_all']:.1f} s with the workers'" if "cpu_all" in r else "") + f"; load {r['load']:.1f}")
 
 
 def table(records: list[dict[str, Any]]) -> list[str]:
     """The summary table: one row a fixture, then all."""
     rows = [f"{'fixture':<20} {'seeds':>5} {'named':>5} {'quiet':>5} {'wrong':>5} {'knock':>5} "
-            f"{'median s':>8} {'worst s':>7}"]
+            f"{'median s':>8} {'worst s':>7} {'CPU med':>7} {'worst':>5} {'played':>7}"]
     fixtures = list(dict.fromkeys(r["fixture"] for r in records))
     for name in [*fixtures, None]:
         rs = [r for r in records if r["fixture"] == name or (name is None and r["fixture"] not in AT_MINIMUM)]
@@ -111,16 +122,19 @@ def table(records: list[dict[str, Any]]) -> list[str]:
         planted = any(r["want"] for r in rs)
         named = str(sum(r["found"] == r["want"] for r in rs)) if planted else "-"
         walls = [r["wall"] for r in rs]
+        cpus = [r.get("cpu_all", r["cpu"]) for r in rs]  # (older logs: this process's CPU only)
+        played = sum(sum(r.get("played", {}).values()) for r in rs)
         label = "all" if name is None else f"{name}*" if name in AT_MINIMUM else name
         rows.append(f"{label:<20} {len(rs):>5} {named:>5} {sum(not r['wrong'] for r in rs):>5} "
                     f"{sum(len(r['wrong']) for r in rs):>5} {sum(len(r['knock']) for r in rs):>5} "
-                    f"{statistics.median(walls):>8.1f} {max(walls):>7.1f}")
+                    f"{statistics.median(walls):>8.1f} {max(walls):>7.1f} {statistics.median(cpus):>7.1f} "
+                    f"{max(cpus):>5.1f} {played:>7}")
     missed = [f"{r['fixture']} seed {r['seed']} ({r['found']} of {r['want']}"
               + (f": {', '.join(r['plant_calls'])})" if r.get("plant_calls") else ")") for r in records
               if r["found"] < r["want"]]
     wrong = [f"{r['fixture']} seed {r['seed']}: {', '.join(r['wrong'])}" for r in records if r["wrong"]]
     rows.append("named: seeds on which every planted call was made; quiet: seeds with no card flagged that was "
-                "not planted")
+                "not planted; CPU: seconds of the run and its workers; played: games played in all (both sizes)")
     if any(r["fixture"] in AT_MINIMUM for r in records):
         rows.append("*: a plant of about the minimum effect, which the call rule names about half the time; not in all")
     rows += [f"missed: {'; '.join(missed)}"] if missed else []

@@ -68,3 +68,19 @@ def test_no_cache_when_turned_off(monkeypatch: pytest.MonkeyPatch, tmp_path: Pat
     monkeypatch.setenv("CARDGEN_BALANCE_CACHE", "0")
     a, b = _versions()
     assert not compare_versions(a, b, QUICK).cached and not compare_versions(a, b, QUICK).cached
+
+
+@pytest.mark.parametrize("source", ["balance/procedure.py", "balance/intervals.py", "balance_defaults.py"])
+def test_a_change_to_the_procedure_or_its_defaults_misses_the_cache(source: str,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """The budget, the looks and their shares are code and defaults, not settings: the key hashes them."""
+    a, b = _versions()
+    key = cache_key(a, b, QUICK)
+    read = Path.read_bytes
+
+    def edited(path: Path) -> bytes:
+        data = read(path)
+        return data + b"\n# edited\n" if path.as_posix().endswith(f"cardgen/sim/{source}") else data
+
+    monkeypatch.setattr(Path, "read_bytes", edited)
+    assert cache_key(a, b, QUICK) != key

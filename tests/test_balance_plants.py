@@ -48,7 +48,8 @@ def _compare(name: str, tmp_path: Path) -> tuple[list[str], dict[str, Any]]:
                              "alpha": defaults.ALPHA, "min_effect": defaults.MIN_EFFECT,
                              "max_games": defaults.MAX_GAMES, "games": None, "seed": 0}
     for t in res["tables"]:
-        assert t["games"] <= 2 * defaults.MAX_GAMES and t["stopped"] in ("decided", "max games", "nothing to test")
+        assert t["games"] <= defaults.DEAL_CAP * defaults.MAX_GAMES  # deals: the budget counts games played
+        assert t["stopped"] in ("decided", "max games", "nothing to test")
     return result.stdout.splitlines(), res
 
 

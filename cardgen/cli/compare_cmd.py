@@ -42,7 +42,8 @@ def balance_options(fn: Any) -> Any:
                      metavar="N,N", help="Table sizes to play, each with its own verdicts."),
         click.option("--max-games", default=DEFAULTS.max_games, show_default=True,
                      type=click.IntRange(min=MIN_GAMES, max=10_000_000), metavar="N",
-                     help="Game budget per table size: the games stop sooner when every verdict is clear."),
+                     help="Game budget per table size, in games played: the games stop sooner when every "
+                          "verdict is clear."),
         click.option("--games", type=click.IntRange(min=1, max=10_000_000), metavar="N",
                      help="Play exactly N games per table size (no early stop)."),
         click.option("--min-effect", default=DEFAULTS.min_effect, show_default=True,

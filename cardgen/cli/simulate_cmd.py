@@ -158,7 +158,8 @@ def play_options(agent: str) -> Callable[[Callable[P, R]], Callable[P, R]]:
                    "games: greedy bots at 2 and 4 players, against the base for a set that extends another).")
 @click.option("--balance-max-games", type=click.IntRange(min=1, max=10_000_000), metavar="N",
               default=balance_defaults.MAX_GAMES, show_default=True,
-              help="Game budget of the balance games per table size (they stop sooner when the verdicts are clear).")
+              help="Game budget of the balance games per table size, in games played (they stop sooner when "
+                   "the verdicts are clear).")
 @click.option("--json", "json_path", type=OutPath(), metavar="FILE",
               help="Write the results as JSON ('-' for standard output).")
 @click.option("--report", "report_path", type=OutPath(), metavar="FILE.pdf|.png",

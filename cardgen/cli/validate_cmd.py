@@ -89,7 +89,8 @@ def simulate_set(cs: CardSet, budget: float | None, balance: BalanceConfig | Non
                    "changes against the base), as `cardgen compare` does.")
 @click.option("--max-games", default=balance_defaults.MAX_GAMES, show_default=True,
               type=click.IntRange(min=400, max=10_000_000), metavar="N",
-              help="Game budget of the balance games per table size (they stop sooner when the verdicts are clear).")
+              help="Game budget of the balance games per table size, in games played (they stop sooner when "
+                   "the verdicts are clear).")
 @click.option("--games", type=click.IntRange(min=1, max=1_000_000), metavar="N",
               help="Balance games per table size, exactly (no early stop).")
 @click.option("--seed", default=0, show_default=True, type=click.IntRange(min=0), help="Balance run seed.")

@@ -1,16 +1,22 @@
 """The statistics: the looks and their intervals, Holm's step-down (the project's one copy), and the
 anytime-valid intervals of the table-size question.
 
-The card verdicts are looked at a few times, at fixed shares of the game budget (`LOOKS`), each look with its
-own share of the error rate (a weighted Bonferroni split, so the chance of a false call over all looks stays
-within the rate); most of it is kept for the last look, so the interval there is nearly as narrow as a
-fixed-sample one. The table-size question, which plays on after the verdicts for as long as it needs, uses an
-asymptotic confidence sequence (Waudby-Smith et al. 2021), valid at every look.
+The card verdicts are looked at a few times, at fixed shares of the game budget in deals (`LOOKS`), each look
+with its own share of the error rate (a weighted Bonferroni split, so the chance of a false call over all looks
+stays within the rate); most of it is kept for the last look, so the interval there is nearly as narrow as a
+fixed-sample one. The budget counts games played: where the budget's deals played at most half of it (a rare
+tested card, most deals counted from the deal and not played), part of the last look's share is kept for one
+more look (`Extension`), when the games played reach the budget (or the deals their cap). Every look's place
+depends on the deals alone (which ones are played), never on a game's outcome, so each look's interval is a
+fixed-sample one given the deals and the split stays valid. The table-size question, which plays on after the
+verdicts for as long as it needs, uses an asymptotic confidence sequence (Waudby-Smith et al. 2021), valid at
+every look.
 """
 
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from statistics import NormalDist
 
 Z95 = 1.959963984540054
@@ -31,6 +37,32 @@ def look_plan(limit: int, fixed: bool, chunk: int) -> list[tuple[int, float]]:
         games = min(limit, max(chunk, round(share * limit / chunk) * chunk))
         out[games] = out.get(games, 0.0) + weight
     return sorted(out.items())
+
+
+EXTENSION = 0.2  # of the last look's share of the error rate, kept for the extension's look where there is one
+
+
+@dataclass(frozen=True)
+class Extension:
+    """One more look after the budget's deals, for a table size whose deals played at most half the budget: at
+    the first chunk at which `played` games were played, or at `deals` deals, with `share` of the error rate
+    (taken from the last look's)."""
+
+    played: int
+    deals: int
+    share: float
+
+    def reached(self, played: int, deals: int) -> bool:
+        return played >= self.played or deals >= self.deals
+
+
+def extension(limit: int, fixed: bool, played: int, deal_cap: int) -> Extension | None:
+    """The extension of a table size whose `limit` deals (the last look of `look_plan`) played `played` games:
+    only under a game budget (not a fixed count), and only when playing on to the budget would at least double
+    the games played (a look that adds less is not worth its share of the error rate)."""
+    if fixed or 2 * played > limit:
+        return None
+    return Extension(limit, deal_cap * limit, EXTENSION)
 
 
 def z_of(level: float) -> float:

@@ -20,12 +20,13 @@ import time
 from collections.abc import Callable
 
 from cardgen.model import CardSet
+from cardgen.sim import balance_defaults as defaults
 from cardgen.sim.balance.cache import cached
 from cardgen.sim.balance.changes import plays_alike
 from cardgen.sim.balance.games import CHUNK, Memo, PairedNote, PairTask, counted, was_skipped
 from cardgen.sim.balance.informative import SKIPPED, Tested, weight, worth_playing
 from cardgen.sim.balance.interaction import INTERACTION_GROWTH, interaction_rows, interaction_spec, interactions
-from cardgen.sim.balance.intervals import look_plan
+from cardgen.sim.balance.intervals import Extension, extension, look_plan
 from cardgen.sim.balance.model import (
     BalanceConfig,
     BalanceError,
@@ -80,19 +81,47 @@ class _Games:
         self.verdicts: dict[int, list[Verdict]] = {}
         self.handed = {n: 0 for n in tables}  # next game to hand out per table size
         self.looks = look_plan(cfg.limit(), cfg.games is not None, CHUNK)
+        self.last = self.looks[-1][0]  # the budget's deals: the last look, unless the table size is extended
+        # per table size, once its budget's deals are folded: the look after them, if any (`intervals.Extension`)
+        self.extended: dict[int, Extension | None] = {}
         self.share = {n: 1.0 for n in tables}  # the error-rate share of each table size's last look
         self.spare: dict[Spec, list[PairedNote]] = {}  # chunks played past a table size's stop, by spec
 
+    def reach(self, n: int) -> int:
+        """The deals table size `n` may be handed out to now: the budget's, then (once they are folded and have
+        played at most half the budget) its extension's cap; nothing past them while they are still in play."""
+        if self.handed[n] < self.last:
+            return self.last
+        if n not in self.extended:
+            return self.handed[n]
+        ext = self.extended[n]
+        return self.last if ext is None else ext.deals
+
     def next_spec(self) -> Spec | None:
-        limit = self.cfg.limit()
-        open_tables = [n for n in self.tables if n not in self.stop and self.handed[n] < limit]
+        open_tables = [n for n in self.tables if n not in self.stop and self.handed[n] < self.reach(n)]
         if not open_tables:
             return None
         n = min(open_tables, key=lambda q: (self.handed[q], q))  # keep the table sizes level
-        first = self.handed[n]
-        look = next(g for g, _ in self.looks if g > first)  # a chunk never runs past a look
-        self.handed[n] = min(first + CHUNK, look, limit)
+        first, reach = self.handed[n], self.reach(n)
+        look = next((g for g, _ in self.looks if g > first), reach)  # a chunk never runs past a look
+        self.handed[n] = min(first + CHUNK, look, reach)
         return n, first, self.handed[n]
+
+    def look_share(self, n: int) -> float | None:
+        """The error-rate share of the look at table size `n`'s deals so far, or None if they are no look: a
+        look of `look_plan`; at the budget's deals, the extension is settled (from the games played, so from
+        the deals alone) and takes its share from this look's; then the extension's look."""
+        deals = self.tallies[n].games
+        if deals <= self.last:
+            share = dict(self.looks).get(deals)
+            if deals == self.last and share is not None:
+                ext = None if self.tested is None else extension(self.cfg.limit(), self.cfg.games is not None,
+                                                                 self.played[n], defaults.DEAL_CAP)
+                self.extended[n] = ext  # (every deal played: the budget's deals played it all)
+                share -= 0.0 if ext is None else ext.share
+            return share
+        ext = self.extended.get(n)
+        return ext.share if ext is not None and ext.reached(self.played[n], deals) else None
 
     def fold(self, spec: Spec, part: list[PairedNote]) -> None:
         n = spec[0]
@@ -101,15 +130,22 @@ class _Games:
             return
         tally = self.tallies[n]
         self.add(n, part)
-        share = dict(self.looks).get(tally.games)
+        share = self.look_share(n)
         if share is not None:
             self.share[n] = share
             v = table_verdicts(tally, self.plan, self.cfg, share, self.census[n])
             self.verdicts[n] = v
             if self.cfg.games is None and decided(v):
                 self.stop[n] = "decided"
-        if n not in self.stop and tally.games >= self.cfg.limit():
+        if n not in self.stop and self.spent(n):
             self.stop[n] = "games" if self.cfg.games is not None else "max games"
+
+    def spent(self, n: int) -> bool:
+        """Table size `n` is at its last look: the budget's deals with no extension, or the extension's look."""
+        if n not in self.extended:
+            return False
+        ext = self.extended[n]
+        return ext is None or ext.reached(self.played[n], self.tallies[n].games)
 
     def add(self, n: int, part: list[PairedNote]) -> None:
         tally, census = self.tallies[n], self.census[n]
@@ -132,8 +168,8 @@ class _Games:
             b = pair[1]
             census.add(pair, self.pairs, weight(g, worth_playing(self.tested, pair[0][1], None if b is None else b[1])))
             self.played[n] += 1
-        if self.progress is not None:
-            self.progress(len(part))
+        if self.progress is not None:  # in games played, as the budget counts
+            self.progress(len(part) if census is tally else sum(1 for pair in part if not was_skipped(pair)))
 
     def current(self) -> dict[int, list[Verdict]]:
         """The verdicts of each table size's last look (phase 2's games serve the table-size question only)."""
