@@ -36,6 +36,7 @@ PATHS: tuple[str, ...] = (
     "cardgen/engine/outcome.py",
     "cardgen/engine/pending.py",
     "cardgen/engine/playability.py",
+    "cardgen/engine/primitives.py",
     "cardgen/engine/randomness.py",
     "cardgen/engine/rules.py",
     "cardgen/engine/seats.py",

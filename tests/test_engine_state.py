@@ -69,6 +69,22 @@ def test_a_determinized_deal_and_its_copies_shuffle_as_a_generator_from_its_seed
     assert [d.generator().random() for _ in range(3)] == want[3:]
 
 
+def test_a_look_ahead_copy_draws_from_the_generator_it_is_given(beer: CardSet) -> None:
+    """`copy_drawing_from`: the copy's shuffles draw from the caller's generator where it stands (nothing seeded
+    or cloned), and the state copied keeps its own numbers."""
+    s = _mid_game(beer)
+    d = s.determinized(1, random.Random(3))
+    own = d.copy()
+    given, ref = random.Random(9), random.Random(9)
+    given.random()
+    ref.random()
+    c = d.copy_drawing_from(given)
+    assert c.generator() is given
+    assert [c.generator().random() for _ in range(3)] == [ref.random() for _ in range(3)]
+    assert [d.generator().random() for _ in range(3)] == [own.generator().random() for _ in range(3)]
+    assert c.hands == d.hands and c.draw == d.draw and c.hands is not d.hands
+
+
 def test_a_copy_plays_on_exactly_like_the_original(lunch: CardSet) -> None:
     s = _mid_game(lunch)
     t = s.copy()

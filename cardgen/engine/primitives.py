@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Final, NamedTuple
 from cardgen.engine.effects import clockwise, draw_one, next_seat, restore
 from cardgen.engine.events import Effected, Reshuffle
 from cardgen.engine.moves import Choice
-from cardgen.engine.randomness import shuffle
+from cardgen.engine.randomness import below, shuffle
 from cardgen.primitives import PRIMITIVES, Effect, Pick, Way, Who
 
 if TYPE_CHECKING:
@@ -187,5 +187,5 @@ def random_picks(s: GameState, hand: list[int], held: list[int], count: int) -> 
     rng = s.generator()
     out = []
     for _ in range(min(count, len(left))):
-        out.append(left.pop(rng.randrange(len(left))))
+        out.append(left.pop(below(rng, len(left))))  # (`rng.randrange`'s very number)
     return out

@@ -283,6 +283,15 @@ class GameState:
         t.revealed = list(self.revealed)
         return t
 
+    def copy_drawing_from(self, rng: random.Random) -> GameState:
+        """A copy whose shuffles draw from `rng`, which the caller owns and keeps drawing from: a look-ahead that
+        needs random numbers of its own, not this state's, so no generator is seeded or cloned for it."""
+        t = self.copy()
+        t.rng = rng
+        t.rng_shared = False
+        t.rng_seed = -1
+        return t
+
     def generator(self) -> random.Random:
         """This state's own generator for its shuffles: a copy that shares it clones it first (copy-on-write)."""
         if self.rng_shared:

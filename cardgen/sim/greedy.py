@@ -164,14 +164,19 @@ class GreedyAgent:
         self._events: tuple[float, ...] = ()  # `_SetFacts.event`
         self._life: tuple[int, ...] = ()  # every seat's life at this decision
         self._follows: dict[int, bool] = {}  # opener design -> a follow-up for it in hand (this decision)
-        self._deal: tuple[tuple[int, ...], GameState, float] | None = None  # a look-ahead's deal, for one decision
+        self._deal: tuple[GameState, float] | None = None  # this decision's look-ahead deal and its win chance
+        # The look-ahead's generator (its deals and what its effects draw), made at its first use from `_deal_seed`:
+        # a stream of its own, so the tie-breaks, and so the games of a set without effects, are what they were.
+        self._dealer: random.Random | None = None
+        self._deal_seed = seed
         self._look = False  # look ahead at effect moves: `look_ahead`, in a game with some card's effects
 
     def _begin(self, view: PlayerView) -> None:
-        """A new decision: forget the spares counted for the last one; read the life totals once; know the
-        attack value of every card (once a card set)."""
+        """A new decision: forget the spares counted and the look-ahead deal dealt for the last one; read the life
+        totals once; know the attack value of every card (once a card set)."""
         self._spares = None
         self._follows.clear()
+        self._deal = None
         self._life = view.life
         info = view.game.info
         if self._facts is None or self._facts.info is not info:
@@ -187,6 +192,8 @@ class GreedyAgent:
         """Restart the tie-break generator from `seed`, as `rng.seed(seed)` would; the seeding itself waits for the
         next tie (the searching bot restarts it for every look-ahead, and most look-aheads break no tie)."""
         self._reseed = seed
+        self._dealer = None  # (restarted too: the searching bot's look-aheads then deal alike for every move)
+        self._deal_seed = seed
 
     def scores(self, view: PlayerView) -> list[float]:
         """The score of each of `view.moves` (the searching bot uses them to pick the moves worth searching)."""
@@ -240,6 +247,11 @@ class GreedyAgent:
         return self.rng
 
     # --- scoring ----------------------------------------------------------------------------------------
+
+    def _look_generator(self) -> random.Random:
+        """The look-ahead's generator, seeded from the bot's seed (or the last `reseed`) apart from its tie-breaks."""
+        self._dealer = random.Random(f"look-ahead {self._deal_seed}")
+        return self._dealer
 
     def _target_value(self, s: PlayerView, target: int, damage: float) -> float:
         """Prefer the weakest rival; a hit that can knock someone out is worth most."""
@@ -357,15 +369,18 @@ class GreedyAgent:
 
     def _effect_value(self, s: PlayerView, me: int, m: Move) -> float:
         """A move of an effects card, or a pick an effect asks for, by a one-step look-ahead on a deal of the cards
-        `me` cannot see (seeded by the decision, so the same view always gives the same score)."""
-        key = (s.turn, len(s.discard), s.draw_size, s.to_act, len(s.moves))
-        if self._deal is None or self._deal[0] != key:
-            deal = s.determinized(random.Random(hash(key)))
-            self._deal = (key, deal, win_chance(deal, me, self._attack))
-        _, deal, before = self._deal
+        `me` cannot see, one deal a decision. The deal and what the effects draw come from the bot's own stream
+        (`_look_generator`): seeding a generator for each deal and look-ahead cost more than the look-ahead."""
+        dealer = self._dealer
+        if dealer is None:
+            dealer = self._look_generator()
+        if self._deal is None:
+            deal = s.determinized(dealer)
+            self._deal = (deal, win_chance(deal, me, self._attack))
+        deal, before = self._deal
         if deal.to_act != me or m not in deal.moves:  # the deal asks someone else first (their dealt cards answer)
             return (1.0 if m.kind == PLAY else 0.0)  # as any event card, unseen: better than passing
-        after = deal.copy()
+        after = deal.copy_drawing_from(dealer)
         after.push(m, False)
         depth = observe(deal, me).depth
         _settle(after, me, depth - 1 if m.kind == mv.PICK else depth)

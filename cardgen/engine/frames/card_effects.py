@@ -136,7 +136,8 @@ class PickF(Frame):
         for c in held:
             left.remove(c)
         target = task.owner if task.how == Choice.TAKE else task.dest
-        return decide(s, task.picker, [Move(PICK, c, target, task.how) for c in sorted(set(left))])
+        make = s.game.shared_move  # (the same few pick moves recur: made once a game, not a named tuple a card)
+        return decide(s, task.picker, [make(PICK, c, target, task.how) for c in sorted(set(left))])
 
     def apply(self, s: GameState, p: int, m: Move) -> None:
         if m.kind != PICK:
