@@ -28,12 +28,28 @@ def _held(outcome: GameNote | None) -> dict[int, tuple[int, int]]:
     return {d: ((won >> d) & 1, n) for d, n in seats.items()}
 
 
+# A design's weighted moments in one version (`Tally.moments`), by position: sums over the games it was in an
+# opening hand of the squared weight times x, n, x*x, x*n, x*w, n*n, n*w, x*w', n*w' (x: 1 if the winner held
+# it, n: the seats that held it, w: 1 if this version's game had a winner, w': the other version's)
+X, N, XX, XN, XW, NN, NW, XWO, NWO = range(9)
+
+
+def _quad(c: tuple[float, float, float, float], u: tuple[float, float, float, float],
+          m: list[list[float]]) -> float:
+    """c' M u for 4-vectors and a 4x4 matrix."""
+    return sum(c[i] * sum(m[i][j] * u[j] for j in range(4)) for i in range(4))
+
+
 @dataclass
 class Tally:
-    """Per version the games with a winner, the holders of each design and their wins; per tested pair (design
-    in A or -1, design in B or -1) how often each joint (holder won, holders) pattern came up, which is all the
-    delta-method variance needs; the game lengths; the first seat's wins (paired); and per `watched` design
-    how many players held it at some point and how many of those played it. `games` is the weighted count."""
+    """Per version the games with a winner, the holders of each design and their wins; the weighted moments that
+    the delta-method variance of a tested pair's difference needs (each design's alone, and per tested pair
+    (design in A or -1, design in B or -1) those of games where both were held); the game lengths; the first
+    seat's wins (paired); and per `watched` design how many players held it at some point and how many of those
+    played it. `games` is the weighted count.
+
+    The variance is a quadratic form in those moments, so a game costs work in the designs it dealt, not in the
+    tested pairs (a set alone tests every card against its band: hundreds of pairs)."""
 
     seats: int
     watched: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())  # designs (A, B) whose play is counted
@@ -41,7 +57,11 @@ class Tally:
     won: list[int] = field(default_factory=lambda: [0, 0])  # games with a winner, A and B
     holders: list[Counter[int]] = field(default_factory=lambda: [Counter(), Counter()])
     holder_wins: list[Counter[int]] = field(default_factory=lambda: [Counter(), Counter()])
-    joint: dict[tuple[int, int], Counter[tuple[int, ...]]] = field(default_factory=dict)
+    moments: list[dict[int, list[int]]] = field(default_factory=lambda: [{}, {}])  # per version, per design
+    cross: dict[tuple[int, int], list[int]] = field(default_factory=dict)  # per tested pair: x_a x_b, x_a n_b,
+    # n_a x_b, n_a n_b, squared weight times each, over the games where both were held
+    won_w2: list[int] = field(default_factory=lambda: [0, 0])  # sum of the squared weight of games with a winner
+    both_won_w2: int = 0  # the same over games with a winner in both versions
     turns: list[int] = field(default_factory=lambda: [0, 0])  # turns played in all, A and B
     turn_diff2: int = 0  # sum over games of (weight x (B's turns - A's turns)) squared
     turn_diff_w2: int = 0  # sum over games of weight squared x (B's turns - A's turns)
@@ -52,6 +72,19 @@ class Tally:
     weight2: int = 0  # sum over games of the weight squared
     ever_held: list[Counter[int]] = field(default_factory=lambda: [Counter(), Counter()])
     ever_played: list[Counter[int]] = field(default_factory=lambda: [Counter(), Counter()])
+    _partners: dict[int, tuple[int, ...]] = field(default_factory=dict, repr=False)
+    _pairs: list[tuple[int, int]] | None = field(default=None, repr=False)
+
+    def _partners_of(self, pairs: list[tuple[int, int]]) -> dict[int, tuple[int, ...]]:
+        """Per A design, the B designs it is tested with (the pairs whose games both may hold)."""
+        if self._pairs is not pairs:
+            by: dict[int, list[int]] = {}
+            for da, db in pairs:
+                if da >= 0 and db >= 0:
+                    by.setdefault(da, []).append(db)
+            self._partners = {da: tuple(dbs) for da, dbs in by.items()}
+            self._pairs = pairs
+        return self._partners
 
     def add(self, pair: PairedNote, pairs: list[tuple[int, int]], weight: int = 1) -> None:
         a, b = pair
@@ -81,22 +114,45 @@ class Tally:
                         if seat_played & bit:
                             self.ever_played[v][d] += weight
         ha, hb = _held(a), _held(b)
-        wa = 1 if a[0] >= 0 else 0
-        wb = 1 if b is not None and b[0] >= 0 else 0
-        self.won[0] += weight * wa
-        self.won[1] += weight * wb
+        wins = (1 if a[0] >= 0 else 0, 1 if b is not None and b[0] >= 0 else 0)
+        for v in (0, 1):
+            self.won[v] += weight * wins[v]
+            self.won_w2[v] += w2 * wins[v]
+        self.both_won_w2 += w2 * wins[0] * wins[1]
         for v, h in enumerate((ha, hb)):
+            w, wo = wins[v], wins[1 - v]
+            holders, holder_wins, moments = self.holders[v], self.holder_wins[v], self.moments[v]
             for d, (x, n) in h.items():
-                self.holders[v][d] += weight * n
-                self.holder_wins[v][d] += weight * x
-        for key in pairs:
-            da, db = key
-            xa = ha.get(da, (0, 0)) if da >= 0 else (0, 0)
-            xb = hb.get(db, (0, 0)) if db >= 0 else (0, 0)
-            counter = self.joint.get(key)
-            if counter is None:
-                counter = self.joint[key] = Counter()
-            counter[(xa[0], xa[1], wa, xb[0], xb[1], wb, weight)] += 1
+                holders[d] += weight * n
+                holder_wins[d] += weight * x
+                m = moments.get(d)
+                if m is None:
+                    m = moments[d] = [0] * 9
+                m[X] += w2 * x
+                m[N] += w2 * n
+                m[XX] += w2 * x * x
+                m[XN] += w2 * x * n
+                m[XW] += w2 * x * w
+                m[NN] += w2 * n * n
+                m[NW] += w2 * n * w
+                m[XWO] += w2 * x * wo
+                m[NWO] += w2 * n * wo
+        if not hb:
+            return
+        partners = self._partners_of(pairs)
+        for da, (xa, na) in ha.items():
+            for db in partners.get(da, ()):
+                held_b = hb.get(db)
+                if held_b is None:
+                    continue
+                xb, nb = held_b
+                c = self.cross.get((da, db))
+                if c is None:
+                    c = self.cross[(da, db)] = [0, 0, 0, 0]
+                c[0] += w2 * xa * xb
+                c[1] += w2 * xa * nb
+                c[2] += w2 * na * xb
+                c[3] += w2 * na * nb
 
     def played_share(self, v: int, d: int) -> tuple[int, int]:
         """(players who held design d at some point in version v, those of them who played it)."""
@@ -133,27 +189,52 @@ class Tally:
         return self._spread(self.turn_diff2, self.turn_diff_w2, mean) * self.games + self.games * mean * mean
 
     def difference(self, key: tuple[int, int]) -> tuple[float, float] | None:
-        """(impact in B of key[1] minus impact in A of key[0], its delta-method variance); an absent side is 0."""
+        """(impact in B of key[1] minus impact in A of key[0], its delta-method variance); an absent side is 0.
+
+        The variance sums, over the games, the squared weight times the square of the difference's influence
+        (a design's: (x - p1 n) / n1 - ((w - x) - p0 (seats - n)) / n0, B's less A's). That influence is linear
+        in (x, n, w, 1), so the sum is a quadratic form in the moments `add` keeps."""
         da, db = key
-        parts: list[tuple[float, float, int, int] | None] = []
         estimate = 0.0
+        coef: list[tuple[float, float, float, float] | None] = []
         for v, d, sign in ((0, da, -1), (1, db, 1)):
             if d < 0:
-                parts.append(None)
+                coef.append(None)
                 continue
             r = self.rates(v, d)
             if r is None:
                 return None
+            p1, p0 = r
             n1 = self.holders[v][d]
-            parts.append((r[0], r[1], n1, self.seats * self.games - n1))
-            estimate += sign * (r[0] - r[1])
+            n0 = self.seats * self.games - n1
+            estimate += sign * (p1 - p0)
+            coef.append((sign * (1 / n1 + 1 / n0), sign * (-p1 / n1 - p0 / n0), sign * (-1 / n0),
+                         sign * (p0 * self.seats / n0)))
         var = 0.0
-        for (aa, na, wa, ab, nb, wb, weight), count in self.joint.get(key, Counter()).items():
-            psi = 0.0
-            for part, x, n, w, sign in ((parts[0], aa, na, wa, -1), (parts[1], ab, nb, wb, 1)):
-                if part is None:
-                    continue
-                p1, p0, n1, n0 = part
-                psi += sign * ((x - p1 * n) / n1 - ((w - x) - p0 * (self.seats - n)) / n0)
-            var += count * weight * weight * psi * psi
-        return estimate, var
+        for v, d in ((0, da), (1, db)):
+            c = coef[v]
+            if c is not None:
+                var += _quad(c, c, self._own(v, d))
+        ca, cb = coef
+        if ca is not None and cb is not None:
+            var += 2 * _quad(ca, cb, self._between(da, db))
+        return estimate, max(0.0, var)
+
+    def _own(self, v: int, d: int) -> list[list[float]]:
+        """The moments of (x, n, w, 1) of design d in version v with themselves, squared weight included."""
+        m = self.moments[v].get(d) or [0] * 9
+        w, one = self.won_w2[v], self.weight2
+        return [[m[XX], m[XN], m[XW], m[X]],
+                [m[XN], m[NN], m[NW], m[N]],
+                [m[XW], m[NW], w, w],
+                [m[X], m[N], w, one]]
+
+    def _between(self, da: int, db: int) -> list[list[float]]:
+        """The moments of A's (x, n, w, 1) of design da with B's of design db, squared weight included."""
+        ma, mb = self.moments[0].get(da) or [0] * 9, self.moments[1].get(db) or [0] * 9
+        c = self.cross.get((da, db)) or [0, 0, 0, 0]
+        wa, wb = self.won_w2
+        return [[c[0], c[1], ma[XWO], ma[X]],
+                [c[2], c[3], ma[NWO], ma[N]],
+                [mb[XWO], mb[NWO], self.both_won_w2, wa],
+                [mb[X], mb[N], wb, self.weight2]]
