@@ -42,6 +42,7 @@ PATHS: tuple[str, ...] = (
     "cardgen/engine/seats.py",
     "cardgen/engine/state.py",
     "cardgen/engine/views.py",
+    "cardgen/sim/balance/tally.py",
     "cardgen/sim/deal.py",
     "cardgen/sim/evaluate.py",
     "cardgen/sim/greedy.py",

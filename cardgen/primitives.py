@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import cached_property
 from typing import Final
 
 
@@ -159,20 +160,25 @@ class Effect:
     op: str
     values: tuple[tuple[str, int | str], ...]
 
+    @cached_property
+    def _by_name(self) -> dict[str, int | str]:
+        """The parameters by name, made once: the engine reads them at every run of the effect, look-aheads too."""
+        return dict(self.values)
+
     def number(self, name: str) -> int:
-        value = dict(self.values)[name]
+        value = self._by_name[name]
         assert isinstance(value, int)
         return value
 
     def word(self, name: str) -> str:
-        value = dict(self.values)[name]
+        value = self._by_name[name]
         assert isinstance(value, str)
         return value
 
-    @property
+    @cached_property
     def who(self) -> str:
         """Whom it acts on ("" for a primitive without a `who`)."""
-        value = dict(self.values).get("who", "")
+        value = self._by_name.get("who", "")
         return value if isinstance(value, str) else ""
 
     def as_data(self) -> dict[str, dict[str, int | str]]:

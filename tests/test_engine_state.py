@@ -6,6 +6,7 @@ import dataclasses
 import random
 
 from cardgen.engine.agents import RandomAgent
+from cardgen.engine.randomness import shuffle_bytes
 from cardgen.engine.rules import new_game, push
 from cardgen.engine.state import GameState
 from cardgen.engine.views import observe
@@ -58,7 +59,7 @@ def test_a_determinized_deal_and_its_copies_shuffle_as_a_generator_from_its_seed
     s = _mid_game(beer)
     seed_of = random.Random(3)
     d = s.determinized(1, random.Random(3))
-    seed_of.shuffle(list(s.unseen(1)))
+    shuffle_bytes(seed_of, list(s.unseen(1)))  # the deal's shuffle
     fresh = random.Random(seed_of.getrandbits(64))  # what the deal's generator must be: the next 64 bits drawn
     want = [fresh.random() for _ in range(6)]
     c = d.copy()
