@@ -18,6 +18,7 @@ GROUP = "cardgen._native"
 PATHS: tuple[str, ...] = (
     "cardgen/engine/agents.py",
     "cardgen/engine/cards.py",
+    "cardgen/engine/effect_steps.py",
     "cardgen/engine/effects.py",
     "cardgen/engine/flow.py",
     "cardgen/engine/frozen.py",

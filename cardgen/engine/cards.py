@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Final, Literal
 
 from cardgen import mechanics as mech
+from cardgen.engine.effect_steps import Step
 from cardgen.engine.frozen import init_args
 from cardgen.engine.moves import DEFEND, DISCARD, Move, defence_choice
 from cardgen.model import (
@@ -67,7 +68,8 @@ class CardInfo:
     passes_on: PassesOn | None
     ongoing: Ongoing | None
     retaliates: int
-    effects: tuple[Effect, ...]  # its `effects:` (cardgen/primitives.py), run in order by `frames.EffectsF`
+    effects: tuple[Effect, ...]  # its `effects:` (cardgen/primitives.py)
+    steps: tuple[Step, ...]  # the same, as `frames.EffectsF` runs them in order
     words_only: bool  # `effects: text`: played, it does nothing the engine can tell (not simulated)
     # Rules the card carries from its own set (in a mixed deck too: `CardSet.rules_of`).
     may_drop: bool  # a weapon its player may discard after use (Beer Money)
@@ -125,7 +127,7 @@ def _info(d: int, c: Card, cs: CardSet, counted: set[str]) -> CardInfo:
         follows=c.follows, heal_turn=heal_turn, heal_drop=heal_drop, humiliate=c.humiliate, interfere=c.interfere,
         stomp=c.stomp, draw=c.draw, timing=c.timing, targets=c.targets, stuns=c.stuns, stunned=c.stunned,
         travels=c.travels, passes_on=c.passes_on, ongoing=c.ongoing, retaliates=c.retaliates,
-        effects=c.effects, words_only=c.words_only,
+        effects=c.effects, steps=tuple(Step(e) for e in c.effects), words_only=c.words_only,
         may_drop=weapon and own.weapons_may_drop, weapon_limit=limited_weapon,
         one_per_turn=role in own.one_per_own_turn, counted_role=role if role in counted else "",
         limited=limited_weapon or role in own.one_per_own_turn,

@@ -12,11 +12,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Final, NamedTuple
 
+from cardgen.engine.effect_steps import Step
 from cardgen.engine.effects import clockwise, draw_one, next_seat, restore
 from cardgen.engine.events import Effected, Reshuffle
 from cardgen.engine.moves import Choice
 from cardgen.engine.randomness import below, shuffle
-from cardgen.primitives import PRIMITIVES, Effect, Pick, Way, Who
+from cardgen.primitives import PRIMITIVES, Pick, Way, Who
 
 if TYPE_CHECKING:
     from cardgen.engine.state import GameState
@@ -37,7 +38,7 @@ class Task(NamedTuple):
     random: bool
 
 
-def victims(s: GameState, p: int, target: int, e: Effect) -> list[int]:
+def victims(s: GameState, p: int, target: int, e: Step) -> list[int]:
     """The conscious players effect `e` of `p`'s card (played at `target`, -1: none) acts on, in order."""
     who = e.who or Who.SELF
     n = len(s.life)
@@ -53,7 +54,7 @@ def victims(s: GameState, p: int, target: int, e: Effect) -> list[int]:
         return others
     if who == Who.ALL:
         return [*others, p] if not s.down[p] else others
-    pool = others if PRIMITIVES[e.op].moves_cards or s.down[p] else [*others, p]
+    pool = others if e.moves_cards or s.down[p] else [*others, p]
     if not pool:
         return []
     life = s.life
@@ -66,13 +67,13 @@ def _log(s: GameState, p: int, d: int, op: str, target: int, count: int) -> None
         s.log.append(Effected(s.turn, p, d, op, target, count))
 
 
-def _heal(s: GameState, p: int, d: int, target: int, e: Effect) -> list[Task]:
+def _heal(s: GameState, p: int, d: int, target: int, e: Step) -> list[Task]:
     for q in victims(s, p, target, e):
         restore(s, q, e.number("amount"), p, d)
     return []
 
 
-def _draw(s: GameState, p: int, d: int, target: int, e: Effect) -> list[Task]:
+def _draw(s: GameState, p: int, d: int, target: int, e: Step) -> list[Task]:
     for q in victims(s, p, target, e):
         got = 0
         while got < e.number("cards") and draw_one(s, q):
@@ -81,27 +82,27 @@ def _draw(s: GameState, p: int, d: int, target: int, e: Effect) -> list[Task]:
     return []
 
 
-def _discard(s: GameState, p: int, d: int, target: int, e: Effect) -> list[Task]:
+def _discard(s: GameState, p: int, d: int, target: int, e: Step) -> list[Task]:
     random = e.word("pick") == Pick.RANDOM
     return [Task(q, q, e.number("cards"), -1, Choice.THROW, random) for q in victims(s, p, target, e)]
 
 
-def _steal(s: GameState, p: int, d: int, target: int, e: Effect) -> list[Task]:
+def _steal(s: GameState, p: int, d: int, target: int, e: Step) -> list[Task]:
     random = e.word("pick") == Pick.RANDOM
     return [Task(p, q, e.number("cards"), p, Choice.TAKE, random) for q in victims(s, p, target, e)]
 
 
-def _give(s: GameState, p: int, d: int, target: int, e: Effect) -> list[Task]:
+def _give(s: GameState, p: int, d: int, target: int, e: Step) -> list[Task]:
     return [Task(p, p, e.number("cards"), q, Choice.GIVE, False) for q in victims(s, p, target, e)]
 
 
-def _pass(s: GameState, p: int, d: int, target: int, e: Effect) -> list[Task]:
+def _pass(s: GameState, p: int, d: int, target: int, e: Step) -> list[Task]:
     step = 1 if e.word("way") == Way.LEFT else -1
     return [Task(q, q, e.number("cards"), next_seat(s, q, step), Choice.GIVE, False)
             for q in clockwise(s, p, -1) if next_seat(s, q, step) != q]
 
 
-def _swap_hands(s: GameState, p: int, d: int, target: int, e: Effect) -> list[Task]:
+def _swap_hands(s: GameState, p: int, d: int, target: int, e: Step) -> list[Task]:
     for q in victims(s, p, target, e):
         if not s.down[p]:
             s.hands[p], s.hands[q] = s.hands[q], s.hands[p]
@@ -109,7 +110,7 @@ def _swap_hands(s: GameState, p: int, d: int, target: int, e: Effect) -> list[Ta
     return []
 
 
-def _take_discard(s: GameState, p: int, d: int, target: int, e: Effect) -> list[Task]:
+def _take_discard(s: GameState, p: int, d: int, target: int, e: Step) -> list[Task]:
     pile = s.discard
     own = pile.pop() if pile and pile[-1] == d else -1  # this card stays on top: it is not taken
     got = 0
@@ -122,7 +123,7 @@ def _take_discard(s: GameState, p: int, d: int, target: int, e: Effect) -> list[
     return []
 
 
-def _shuffle_discard(s: GameState, p: int, d: int, target: int, e: Effect) -> list[Task]:
+def _shuffle_discard(s: GameState, p: int, d: int, target: int, e: Step) -> list[Task]:
     own = [d] if s.discard and s.discard[-1] == d else []
     pile = s.discard[:len(s.discard) - len(own)]
     cards = s.draw + pile
@@ -134,28 +135,28 @@ def _shuffle_discard(s: GameState, p: int, d: int, target: int, e: Effect) -> li
     return []
 
 
-def _skip_turns(s: GameState, p: int, d: int, target: int, e: Effect) -> list[Task]:
+def _skip_turns(s: GameState, p: int, d: int, target: int, e: Step) -> list[Task]:
     for q in victims(s, p, target, e):
         s.skips[q] += e.number("turns")
         _log(s, p, d, e.op, q, e.number("turns"))
     return []
 
 
-def _reveal_hand(s: GameState, p: int, d: int, target: int, e: Effect) -> list[Task]:
+def _reveal_hand(s: GameState, p: int, d: int, target: int, e: Step) -> list[Task]:
     for q in victims(s, p, target, e):
         s.revealed.append((p, q, tuple(sorted(s.hands[q]))))
         _log(s, p, d, e.op, q, len(s.hands[q]))
     return []
 
 
-def _stun(s: GameState, p: int, d: int, target: int, e: Effect) -> list[Task]:
+def _stun(s: GameState, p: int, d: int, target: int, e: Step) -> list[Task]:
     for q in victims(s, p, target, e):
         s.stun_until[q] = max(s.stun_until[q], s.turn + e.number("turns"))
         _log(s, p, d, e.op, q, e.number("turns"))
     return []
 
 
-Run = Callable[["GameState", int, int, int, Effect], list[Task]]
+Run = Callable[["GameState", int, int, int, Step], list[Task]]
 RUN: Final[dict[str, Run]] = {
     "heal": _heal, "draw": _draw, "discard": _discard, "steal": _steal, "give": _give, "pass": _pass,
     "swap_hands": _swap_hands, "take_discard": _take_discard, "shuffle_discard": _shuffle_discard,

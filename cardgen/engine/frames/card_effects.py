@@ -7,14 +7,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cardgen.engine.cards import STRIKE_DEFENCES, CardInfo
+from cardgen.engine.effect_steps import Step
 from cardgen.engine.effects import can_act, clockwise, draw_one, end_if_decided
 from cardgen.engine.frames.answers import Window
 from cardgen.engine.frames.base import Frame, decide
 from cardgen.engine.legal import NO_DEFENCE
 from cardgen.engine.moves import PICK, Choice, Move
 from cardgen.engine.pending import HUMILIATE_ONLY, NO_KINDS, Pending, StepKind
-from cardgen.engine.primitives import RUN, STRIKES, Task, deliver, random_picks, victims
-from cardgen.primitives import Effect
+from cardgen.engine.primitives import RUN, Task, deliver, random_picks, victims
 
 if TYPE_CHECKING:
     from cardgen.engine.state import GameState
@@ -35,7 +35,7 @@ class EffectsF(Window):
         super().__init__(player, target if target >= 0 else player)
         self.design = design
         self.aim = target  # the chosen player (-1: none)
-        self.effects: tuple[Effect, ...] = ()  # set by `start_effect`
+        self.effects: tuple[Step, ...] = ()  # set by `start_effect`
         self.index = 0
         self.running = False  # the window is over: the primitives run
 
@@ -57,9 +57,8 @@ class EffectsF(Window):
                 return False
             e = self.effects[self.index]
             self.index += 1
-            strike = STRIKES.get(e.op)
-            if strike is not None:
-                self._strike(s, e, strike == "sealed")
+            if e.strike:
+                self._strike(s, e, e.strike == "sealed")
             else:
                 tasks = RUN[e.op](s, self.player, self.design, self.aim, e)
                 if tasks:
@@ -67,7 +66,7 @@ class EffectsF(Window):
             if s.stack[-1] is not self:
                 return False  # a strike, the picks, a knock-out or a drop come first
 
-    def _strike(self, s: GameState, e: Effect, sealed: bool) -> None:
+    def _strike(self, s: GameState, e: Step, sealed: bool) -> None:
         hit = victims(s, self.player, self.aim, e)
         if not hit:
             return
@@ -194,7 +193,7 @@ def start_effect(s: GameState, p: int, ci: CardInfo, target: int, drop: bool = F
     """Resolve a played card's draw, and put its damage (if any) in flight (or its `effects:`, `EffectsF`)."""
     if ci.effects:
         ef = EffectsF(p, ci.d, target)
-        ef.effects = ci.effects
+        ef.effects = ci.steps
         s.stack.append(ef)
         ef.open(s)
         return
