@@ -1,8 +1,9 @@
 """Which modules the compiled build compiles: read by setup.py (before cardgen is importable) and by the guard.
 
-The hot path of a game and a simulation: the rules, their state and moves, the bots and the per-game
-statistics. Left out, as they gain nothing compiled: the frames package's `__init__` (it only gathers the
-families, and a package's own extension module would be found before its source even by the pure build); the
+The hot path of a game and a simulation: the rules, their state and moves, the bots, the per-game
+statistics and the balance lab's tally of paired games (the parent process folds every game into it). Left
+out, as they gain nothing compiled: the frames package's `__init__` (it only gathers the families, and a
+package's own extension module would be found before its source even by the pure build); the
 game log's event classes (a plain simulation logs nothing, and mypyc would read their dataclass `ClassVar` names
 as fields), the scenario replay, the process pool and the cluster client, the comparison and sanity reports
 (they drive games; the games run compiled). Only the standard library may be imported here.
