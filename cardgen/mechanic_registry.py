@@ -233,7 +233,8 @@ MECHANICS: tuple[Mechanic, ...] = (
              glossary={"any_time": lambda c, cs: mech.any_time(c) and mech.out_of_turn(c)}, acts=False,
              with_effects=True, read=Timing, worth=move("interject")),
     Mechanic("effects", effects_schema(), "none: its other keys say what it does",
-             facts=("effects", "words_only"), says=("effects_text", "effects_hit"), summary=("effects_summary",),
+             facts=("effects", "steps", "words_only"), says=("effects_text", "effects_hit"),
+             summary=("effects_summary",),
              log=("effect", "pick_throw"), fills=("effects", "words_only"), with_effects=True, tune=True,
              read=_effects, worth=(Worth(Part.LOOK, "effects"),)),
 )

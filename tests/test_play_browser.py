@@ -83,7 +83,9 @@ def _one_decision(page: Any, rng: random.Random, checked_wait: list[bool], settl
         checked_wait[0] = True
     assert offer["plays"] or offer["quiet"], "a decision with nothing to click"
     if offer["cards"] and rng.random() < 0.2:
-        page.locator("#hand .card.playable img").nth(rng.randrange(offer["cards"])).click()  # the card...
+        card = page.locator("#hand .card.playable").nth(rng.randrange(offer["cards"]))
+        if "selected" not in (card.get_attribute("class") or "").split():  # (a selection outlives a decision)
+            card.locator("img").click()  # the card...
         page.wait_for_function("document.querySelector('#hand .card.selected') !== null", timeout=WAIT_MS)
         offer = page.evaluate(_OFFER)
         if offer["aims"]:
