@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from functools import cached_property
 from typing import Final
 
 
@@ -160,25 +159,20 @@ class Effect:
     op: str
     values: tuple[tuple[str, int | str], ...]
 
-    @cached_property
-    def _by_name(self) -> dict[str, int | str]:
-        """The parameters by name, made once: the engine reads them at every run of the effect, look-aheads too."""
-        return dict(self.values)
-
     def number(self, name: str) -> int:
-        value = self._by_name[name]
+        value = dict(self.values)[name]
         assert isinstance(value, int)
         return value
 
     def word(self, name: str) -> str:
-        value = self._by_name[name]
+        value = dict(self.values)[name]
         assert isinstance(value, str)
         return value
 
-    @cached_property
+    @property
     def who(self) -> str:
         """Whom it acts on ("" for a primitive without a `who`)."""
-        value = self._by_name.get("who", "")
+        value = dict(self.values).get("who", "")
         return value if isinstance(value, str) else ""
 
     def as_data(self) -> dict[str, dict[str, int | str]]:

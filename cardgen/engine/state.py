@@ -204,7 +204,9 @@ class GameState:
 
     def unseen(self, seat: int) -> tuple[int, ...]:
         """The cards `seat` cannot see (the other hands and the draw pile), as a sorted multiset of designs."""
-        out = list(self.draw)  # (sorted in C: a fifth of the cost of counting the deck out in compiled loops)
+        # every card is in a hand, a pile or on the table (`invariants.check_state`): the cards this seat does not
+        # see are the others' hands and the draw pile
+        out = list(self.draw)
         for p, hand in enumerate(self.hands):
             if p != seat:
                 out += hand
@@ -226,7 +228,7 @@ class GameState:
                 hands.append(cards[:size])
                 del cards[:size]
         shared = self.rng_shared
-        t = self.copy()  # (field by field: a keyword call of the constructor costs twice as much)
+        t = self.copy()  # (field by field, not a keyword call of the constructor)
         self.rng_shared = shared  # (`copy` marks the generator shared; `t` gets a generator of its own below)
         t.hands, t.draw = hands, cards
         t.rng, t.rng_shared, t.rng_seed = _UNMADE, True, rng.getrandbits(64)  # (made at its first use: `generator`)
