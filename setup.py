@@ -81,8 +81,10 @@ def _extensions() -> list[Any]:
     paths = [ROOT / p for p in native_modules.PATHS]
     _write_stamp(paths)
     try:
-        exts: list[Any] = mypycify([str(p.relative_to(ROOT)) for p in [*paths, STAMP]], opt_level="3",
-                                   group_name=native_modules.GROUP)
+        # (--ignore-missing-imports: pip builds in a fresh environment before it installs cardgen's dependencies,
+        # so the modules the compiled ones import, yaml and babel among them, are not there to be read yet)
+        exts: list[Any] = mypycify(["--ignore-missing-imports", *(str(p.relative_to(ROOT)) for p in [*paths, STAMP])],
+                                   opt_level="3", group_name=native_modules.GROUP)
     except BaseException as e:  # mypyc reports type errors by SystemExit
         _say(f"mypyc failed ({type(e).__name__}: {e}): pure Python install")
         return []

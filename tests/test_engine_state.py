@@ -10,6 +10,7 @@ from cardgen.engine.randomness import shuffle_bytes
 from cardgen.engine.rules import new_game, push
 from cardgen.engine.state import GameState
 from cardgen.engine.views import observe
+from cardgen.loader import load_set
 from cardgen.model import CardSet
 
 IMMUTABLE = (int, bool, str, tuple, frozenset, type(None))
@@ -86,6 +87,40 @@ def test_a_look_ahead_copy_draws_from_the_generator_it_is_given(beer: CardSet) -
     assert c.hands == d.hands and c.draw == d.draw and c.hands is not d.hands
 
 
+def _fields_but_moves(s: GameState) -> dict[str, object]:
+    return {f.name: getattr(s, f.name) for f in dataclasses.fields(GameState)
+            if f.name not in ("moves", "horizon", "stack", "rng", "rng_shared", "rng_seed")}
+
+
+def test_a_look_ahead_past_its_horizon_lists_no_moves_and_is_otherwise_the_same(beer: CardSet) -> None:
+    """`horizon`: a look-ahead played into the next turn stops where it would have, in the same position, with the
+    next player's moves not listed (nobody reads them); before it, nothing changes."""
+    reached = 0
+    for seed in range(30):
+        s = new_game(beer, 4, seed=seed)
+        for _ in range(40 + seed):
+            if s.result is not None:
+                break
+            push(s, s.moves[seed % len(s.moves)])
+        if s.result is not None:
+            continue
+        plain, short = s.copy(), s.copy()
+        short.horizon = s.turn
+        while plain.result is None and plain.turn == s.turn:
+            m = plain.moves[-1]  # (the last move: a pass or done ends a turn soon)
+            plain.push(m)
+            short.push(m)
+            if plain.turn == s.turn:
+                assert short.moves == plain.moves
+        assert short.to_act == plain.to_act and short.turn == plain.turn
+        assert _fields_but_moves(short) == _fields_but_moves(plain)
+        assert [type(f) for f in short.stack] == [type(f) for f in plain.stack]
+        if plain.result is None and plain.moves and plain.stack[-1].__class__.__name__ == "TurnF":
+            assert short.moves == []
+            reached += 1
+    assert reached >= 10
+
+
 def test_a_copy_plays_on_exactly_like_the_original(lunch: CardSet) -> None:
     s = _mid_game(lunch)
     t = s.copy()
@@ -94,3 +129,28 @@ def test_a_copy_plays_on_exactly_like_the_original(lunch: CardSet) -> None:
         push(s, a.choose(observe(s, s.to_act)))
         push(t, b.choose(observe(t, t.to_act)))
     assert t.result == s.result and t.life == s.life and t.hands == s.hands and t.log == s.log
+
+
+
+def _copies_checked(cs: CardSet, games: int, checked: dict[str, int]) -> None:
+    """Copy every frame on the stack at every decision of `games` random games of `cs`, and compare the copy with
+    the frame attribute by attribute (`checked`: how many frames of each kind were compared)."""
+    for seed in range(games):
+        s = new_game(cs, 4, seed=seed)
+        agents = [RandomAgent(seed * 10 + p) for p in range(4)]
+        while s.result is None:
+            for f in s.stack:
+                c = f.copy()
+                assert type(c) is type(f) and c is not f
+                for name in type(f)._fields:
+                    assert getattr(c, name) == getattr(f, name), (type(f).__name__, name)
+                checked[type(f).__name__] = checked.get(type(f).__name__, 0) + 1
+            push(s, agents[s.to_act].choose(observe(s, s.to_act)))
+
+
+def test_every_frame_copy_carries_every_attribute(beer: CardSet, lunch: CardSet, classic: CardSet) -> None:
+    """A frame's `copy` (the generic one, or a kind's own, written out for speed) carries every attribute over."""
+    checked: dict[str, int] = {}
+    for cs in (beer, lunch, classic, load_set("recess")):
+        _copies_checked(cs, 6, checked)
+    assert {"TurnF", "EffectsF", "PickF", "StrikeF"} <= set(checked), checked  # the kinds with a `copy` of their own

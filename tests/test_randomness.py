@@ -31,6 +31,59 @@ def test_below_matches_randrange(seed: int, sizes: list[int]) -> None:
     assert ours.getstate() == theirs.getstate()
 
 
+def _fisher_yates_on_bytes(rng: random.Random, x: list[int]) -> None:
+    """The bytes shuffle's algorithm written plainly: from the end, each index drawn from a byte masked to the
+    bits of the current bound and rejected while above it; bytes drawn 2n at first, then n at a time."""
+    n = len(x)
+    spare, used = rng.randbytes(2 * n), 0  # (`random.py`'s randbytes: getrandbits(8 n), little-endian)
+    for i in range(n - 1, 0, -1):
+        mask = (1 << i.bit_length()) - 1
+        while True:
+            if used == len(spare):
+                spare, used = rng.randbytes(n), 0
+            j = spare[used] & mask
+            used += 1
+            if j <= i:
+                break
+        x[i], x[j] = x[j], x[i]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 2**32), st.integers(0, 256))
+def test_bytes_shuffle_is_the_plain_algorithm(seed: int, n: int) -> None:
+    """The deals a bot looks ahead on stay the same deals: the bytes shuffle draws and swaps exactly as the plain
+    algorithm (every size up to 256, where a byte still holds an index)."""
+    ours, plain = random.Random(seed), random.Random(seed)
+    a, b = list(range(n)), list(range(n))
+    shuffle_bytes(ours, a)
+    _fisher_yates_on_bytes(plain, b)
+    assert a == b
+    assert ours.getstate() == plain.getstate()
+
+
+class _Wasteful(random.Random):
+    """A generator whose first bytes are all rejected (0xFF is above every bound but 255, 127...): the shuffle
+    must draw more bytes midway."""
+
+    def getrandbits(self, k: int) -> int:
+        first = not getattr(self, "started", False)
+        self.started = True
+        return (1 << k) - 1 if first else super().getrandbits(k)
+
+    def randbytes(self, n: int) -> bytes:
+        return self.getrandbits(8 * n).to_bytes(n, "little")
+
+
+def test_bytes_shuffle_draws_more_bytes_as_the_plain_algorithm() -> None:
+    for n in (2, 3, 5, 40, 100, 129, 200, 256):
+        ours, plain = _Wasteful(n), _Wasteful(n)
+        a, b = list(range(n)), list(range(n))
+        shuffle_bytes(ours, a)
+        _fisher_yates_on_bytes(plain, b)
+        assert a == b, n
+        assert ours.getstate() == plain.getstate(), n
+
+
 @settings(max_examples=200, deadline=None)
 @given(st.integers(0, 2**32), st.lists(st.integers(0, 60), max_size=140))
 def test_bytes_shuffle_keeps_the_cards(seed: int, cards: list[int]) -> None:

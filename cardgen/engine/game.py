@@ -73,6 +73,9 @@ class Game:
     # A move made once and shared, for the moves no card's facts hold (heals, stomps, answers, follow-ups): a hit
     # costs a third of building the named tuple again.
     shared_move: MoveMaker = field(init=False, compare=False, repr=False)
+    # The PICK moves an effect offers (`frames.PickF`), by where the card goes and what becomes of it, then by
+    # design (None: not made yet): a pick offers a card of a hand at a time, several times a look-ahead.
+    pick_moves: dict[tuple[int, Choice], list[Move | None]] = field(init=False, compare=False, repr=False)
 
     # What the game's players (its bots) work out from its cards once and read every decision, by the function
     # that works it out (`derived`): owned by the game, gone with it.
@@ -89,7 +92,16 @@ class Game:
         object.__setattr__(self, "rivals", cache(seats.rivals))
         object.__setattr__(self, "heals_at", cache(heals_at))
         object.__setattr__(self, "shared_move", cache(Move))
+        object.__setattr__(self, "pick_moves", {})
         object.__setattr__(self, "_tables", {})
+
+    def pick_row(self, target: int, how: Choice) -> list[Move | None]:
+        """The PICK moves of each design that put it at `target` as `how` says (`pick_moves`)."""
+        key = (target, how)
+        row = self.pick_moves.get(key)
+        if row is None:
+            row = self.pick_moves[key] = [None] * len(self.info)
+        return row
 
     def derived(self, build: Callable[[Game], T]) -> T:
         """`build(self)`, worked out on the first call and kept by the game for the next (a bot's table of card

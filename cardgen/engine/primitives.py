@@ -22,6 +22,21 @@ from cardgen.primitives import PRIMITIVES, Pick, Way, Who
 if TYPE_CHECKING:
     from cardgen.engine.state import GameState
 
+# `Who`, `Pick` and `Way` as the plain strings a `Step` holds: compiled, naming an enum member is a Python attribute
+# lookup each time, and `victims` runs for every primitive of every effect a look-ahead plays.
+_SELF: Final[str] = Who.SELF.value
+_CHOSEN: Final[str] = Who.CHOSEN.value
+_LEFT: Final[str] = Who.LEFT.value
+_RIGHT: Final[str] = Who.RIGHT.value
+_OTHERS: Final[str] = Who.OTHERS.value
+_ALL: Final[str] = Who.ALL.value
+_MOST: Final[str] = Who.MOST.value
+_RANDOM: Final[str] = Pick.RANDOM.value
+_WAY_LEFT: Final[str] = Way.LEFT.value
+_THROW: Final = Choice.THROW  # (the same for the choices a pick move names)
+_TAKE: Final = Choice.TAKE
+_GIVE: Final = Choice.GIVE
+
 # Primitives that are strikes (`Primitive.strike`): "defended" ones by the card's defences, "sealed" by nothing.
 STRIKES: Final[dict[str, str]] = {op: p.strike for op, p in PRIMITIVES.items() if p.strike}
 
@@ -40,25 +55,25 @@ class Task(NamedTuple):
 
 def victims(s: GameState, p: int, target: int, e: Step) -> list[int]:
     """The conscious players effect `e` of `p`'s card (played at `target`, -1: none) acts on, in order."""
-    who = e.who or Who.SELF
+    who = e.who or _SELF
     n = len(s.life)
-    if who == Who.SELF:
+    if who == _SELF:
         return [] if s.down[p] else [p]
-    if who == Who.CHOSEN:
+    if who == _CHOSEN:
         return [] if target < 0 or s.down[target] else [target]
-    if who in (Who.LEFT, Who.RIGHT):
-        q = next_seat(s, p, 1 if who == Who.LEFT else -1)
+    if who in (_LEFT, _RIGHT):
+        q = next_seat(s, p, 1 if who == _LEFT else -1)
         return [] if q == p else [q]
     others = clockwise(s, (p + 1) % n, p)
-    if who == Who.OTHERS:
+    if who == _OTHERS:
         return others
-    if who == Who.ALL:
+    if who == _ALL:
         return [*others, p] if not s.down[p] else others
     pool = others if e.moves_cards or s.down[p] else [*others, p]
     if not pool:
         return []
     life = s.life
-    best = max(life[q] for q in pool) if who == Who.MOST else min(life[q] for q in pool)
+    best = max(life[q] for q in pool) if who == _MOST else min(life[q] for q in pool)
     return [next(q for q in pool if life[q] == best)]  # ties: the first clockwise from the card's left
 
 
@@ -83,22 +98,22 @@ def _draw(s: GameState, p: int, d: int, target: int, e: Step) -> list[Task]:
 
 
 def _discard(s: GameState, p: int, d: int, target: int, e: Step) -> list[Task]:
-    random = e.word("pick") == Pick.RANDOM
-    return [Task(q, q, e.number("cards"), -1, Choice.THROW, random) for q in victims(s, p, target, e)]
+    random = e.word("pick") == _RANDOM
+    return [Task(q, q, e.number("cards"), -1, _THROW, random) for q in victims(s, p, target, e)]
 
 
 def _steal(s: GameState, p: int, d: int, target: int, e: Step) -> list[Task]:
-    random = e.word("pick") == Pick.RANDOM
-    return [Task(p, q, e.number("cards"), p, Choice.TAKE, random) for q in victims(s, p, target, e)]
+    random = e.word("pick") == _RANDOM
+    return [Task(p, q, e.number("cards"), p, _TAKE, random) for q in victims(s, p, target, e)]
 
 
 def _give(s: GameState, p: int, d: int, target: int, e: Step) -> list[Task]:
-    return [Task(p, p, e.number("cards"), q, Choice.GIVE, False) for q in victims(s, p, target, e)]
+    return [Task(p, p, e.number("cards"), q, _GIVE, False) for q in victims(s, p, target, e)]
 
 
 def _pass(s: GameState, p: int, d: int, target: int, e: Step) -> list[Task]:
-    step = 1 if e.word("way") == Way.LEFT else -1
-    return [Task(q, q, e.number("cards"), next_seat(s, q, step), Choice.GIVE, False)
+    step = 1 if e.word("way") == _WAY_LEFT else -1
+    return [Task(q, q, e.number("cards"), next_seat(s, q, step), _GIVE, False)
             for q in clockwise(s, p, -1) if next_seat(s, q, step) != q]
 
 
@@ -173,7 +188,8 @@ def deliver(s: GameState, p: int, d: int, op: str, held: list[tuple[int, int, in
             s.discard.append(card)
         else:
             s.hands[dest].append(card)
-        moved[owner, dest] = moved.get((owner, dest), 0) + 1
+        if s.log is not None:  # (counted for the log alone)
+            moved[owner, dest] = moved.get((owner, dest), 0) + 1
     for (owner, dest), count in sorted(moved.items()):
         who, other = (dest, owner) if op == "steal" else (owner, dest)
         _log(s, who, d, op, other, count)

@@ -42,6 +42,11 @@ def shuffle(rng: random.Random, x: list[T]) -> None:
 
 
 
+def _bytes(rng: random.Random, n: int) -> bytes:
+    """`rng.randbytes(n)` as CPython's `random.py` defines it, without its Python-level call."""
+    return rng.getrandbits(8 * n).to_bytes(n, "little")
+
+
 def shuffle_bytes(rng: random.Random, x: list[T]) -> None:
     """A uniform shuffle of `x` in place that draws its random numbers as bytes, a byte an index (Fisher-Yates with
     rejection on just enough of the byte's bits), one generator call for the whole list: for the deals a bot looks
@@ -51,19 +56,20 @@ def shuffle_bytes(rng: random.Random, x: list[T]) -> None:
     if n > 256:
         shuffle(rng, x)
         return
-    spare = rng.randbytes(2 * n)  # (a card needs 1.4 bytes on average, with rejections)
+    spare = _bytes(rng, 2 * n)  # (a card needs 1.4 bytes on average, with rejections)
+    size = len(spare)
     used = 0
-    k = (n - 1).bit_length()  # bits of an index below i + 1, i.e. `i.bit_length()`, kept up to date
+    mask = (1 << (n - 1).bit_length()) - 1  # `i.bit_length()` low bits, kept up to date as i falls by one
     for i in range(n - 1, 0, -1):
-        if i >> (k - 1) == 0:
-            k -= 1
-        mask = (1 << k) - 1
-        while True:
-            if used == len(spare):
-                spare = rng.randbytes(n)
+        if i <= mask >> 1:
+            mask >>= 1
+        j = spare[used] & mask if used < size else 256
+        used += 1
+        while j > i:
+            if used >= size:
+                spare = _bytes(rng, n)
+                size = n
                 used = 0
             j = spare[used] & mask
             used += 1
-            if j <= i:
-                break
         x[i], x[j] = x[j], x[i]

@@ -123,6 +123,9 @@ class GameState:
     # While `rng` is shared and not yet drawn from: the seed it is `random.Random(seed)` of, -1 if unknown. A
     # state's own generator is then made from the seed, not cloned (a clone copies 625 words of state twice).
     rng_seed: int = -1
+    # A look-ahead's last turn (-1: none): once a later turn reaches its action, its legal moves are not listed
+    # (nobody reads them: the look-ahead ends there, `cardgen.sim.greedy`), `moves` stays empty.
+    horizon: int = -1
 
     @classmethod
     def deal(cls, game: Game, seed: int | None = None, record: bool = False, tally: bool = False,
@@ -204,20 +207,23 @@ class GameState:
 
     def unseen(self, seat: int) -> tuple[int, ...]:
         """The cards `seat` cannot see (the other hands and the draw pile), as a sorted multiset of designs."""
-        # every card is in a hand, a pile or on the table (`invariants.check_state`): the cards this seat does not
-        # see are the others' hands and the draw pile
+        return tuple(self._unseen(seat))
+
+    def _unseen(self, seat: int) -> list[int]:
+        """`unseen` as a new list. Every card is in a hand, a pile or on the table (`invariants.check_state`): the
+        cards this seat does not see are the others' hands and the draw pile."""
         out = list(self.draw)
         for p, hand in enumerate(self.hands):
             if p != seat:
-                out += hand
-        out.sort()
-        return tuple(out)
+                out.extend(hand)
+        out.sort()  # (compiled, counting the designs instead cost more: every count is a boxed int)
+        return out
 
     def determinized(self, seat: int, rng: random.Random) -> GameState:
         """A full state `seat` cannot tell from this one (OpenSpiel's `ResampleFromInfostate`, for a searching
         bot): the cards it cannot see dealt at random into the other hands (same sizes) and the draw pile, a fresh
         shuffling generator drawn from `rng`; its legal moves for `seat` are this state's. Not logged."""
-        cards = list(self.unseen(seat))
+        cards = self._unseen(seat)
         shuffle_bytes(rng, cards)
         hands: list[list[int]] = []
         for p, hand in enumerate(self.hands):
@@ -274,6 +280,7 @@ class GameState:
         t.roles_played = set(self.roles_played)
         t.skips = list(self.skips)
         t.revealed = list(self.revealed)
+        t.horizon = self.horizon
         return t
 
     def copy_drawing_from(self, rng: random.Random) -> GameState:

@@ -29,27 +29,59 @@ WEIGHTS: Final[tuple[float, ...]] = (2.965, 0.369, 0.312, 0.296, 0.415, -0.652, 
 LOW_LIFE: Final = 4  # life at or below this is in reach of one hit: counted again as its own feature
 MAX_DEFENCES: Final = 3  # defences beyond this many add nothing
 MAX_HEAL: Final = 6  # healing in hand beyond this adds nothing
+# The weights one by one, in `features`' order (compiled: unboxed, where reading the tuple unboxes each time).
+_W0: Final = WEIGHTS[0]
+_W1: Final = WEIGHTS[1]
+_W2: Final = WEIGHTS[2]
+_W3: Final = WEIGHTS[3]
+_W4: Final = WEIGHTS[4]
+_W5: Final = WEIGHTS[5]
+_W6: Final = WEIGHTS[6]
+_W7: Final = WEIGHTS[7]
+_W8: Final = WEIGHTS[8]
+
+
+class Side:
+    """One seat's figures (`side`), as a native object: compiled, its figures stay unboxed floats, where a tuple's
+    items are objects to unbox at every read (`win_chance` reads them at most decisions of a look-ahead)."""
+
+    __slots__ = ("best", "defences", "hand", "heal", "holds", "life", "lost", "low")
+
+    def __init__(self, s: GameState, p: int, attack: list[float]) -> None:
+        info: tuple[CardInfo, ...] = s.game.info
+        full = s.game.start_life
+        life = 0 if s.down[p] else max(s.life[p], 0)
+        defences = heal = 0
+        best = 0.0
+        hand = s.hands[p]
+        for d in hand:
+            ci = info[d]
+            if ci.defend_as or ci.humiliate is not None:
+                defences += 1
+            heal += max(ci.heal_turn, ci.heal_drop)
+            if ci.turn_play and attack[d] > best:
+                best = attack[d]
+        holds = 0
+        for h in s.holds:
+            if h.holder == p:
+                holds += 1
+        self.life: float = life / full
+        self.low: float = min(life, LOW_LIFE) / LOW_LIFE
+        self.defences: float = float(min(defences, MAX_DEFENCES))  # (compiled: a float is no int)
+        self.heal: float = min(heal, MAX_HEAL) / 2
+        self.best: float = best / 4
+        self.hand: float = len(hand) / 5
+        self.lost: float = float(max(0, s.stun_until[p] - s.turn + 1) + s.skips[p])
+        self.holds: float = float(holds)
+
+    def figures(self) -> tuple[float, ...]:
+        return (self.life, self.low, self.defences, self.heal, self.best, self.hand, self.lost, self.holds)
 
 
 def side(s: GameState, p: int, attack: list[float]) -> tuple[float, ...]:
     """One seat's figures: life, low life, defences, heals, best attack, hand size, turns it will lose (stunned,
     or skipped: a card's `skip_turns`), holds kept up."""
-    info: tuple[CardInfo, ...] = s.game.info
-    full = s.game.start_life
-    life = 0 if s.down[p] else max(s.life[p], 0)
-    defences = heal = 0
-    best = 0.0
-    hand = s.hands[p]
-    for d in hand:
-        ci = info[d]
-        if ci.defend_as or ci.humiliate is not None:
-            defences += 1
-        heal += max(ci.heal_turn, ci.heal_drop)
-        if ci.turn_play and attack[d] > best:
-            best = attack[d]
-    return (life / full, min(life, LOW_LIFE) / LOW_LIFE, min(defences, MAX_DEFENCES), min(heal, MAX_HEAL) / 2,
-            best / 4, len(hand) / 5, max(0, s.stun_until[p] - s.turn + 1) + s.skips[p],
-            sum(1 for h in s.holds if h.holder == p))
+    return Side(s, p, attack).figures()
 
 
 def features(s: GameState, me: int, attack: list[float]) -> list[float]:
@@ -80,9 +112,15 @@ def win_chance(s: GameState, me: int, attack: list[float]) -> float:
     if s.down[me]:
         return 0.0
     # `features` summed in its order (so the very same float), without building its list: bots ask this often
-    a, b = side(s, me, attack), side(s, rival_of(s, me), attack)
+    a, b = Side(s, me, attack), Side(s, rival_of(s, me), attack)
     z = 0.0
-    for i in range(len(a)):
-        z += WEIGHTS[i] * (a[i] - b[i])
-    z += WEIGHTS[len(a)] * (1.0 if s.current == me else -1.0)
+    z += _W0 * (a.life - b.life)
+    z += _W1 * (a.low - b.low)
+    z += _W2 * (a.defences - b.defences)
+    z += _W3 * (a.heal - b.heal)
+    z += _W4 * (a.best - b.best)
+    z += _W5 * (a.hand - b.hand)
+    z += _W6 * (a.lost - b.lost)
+    z += _W7 * (a.holds - b.holds)
+    z += _W8 * (1.0 if s.current == me else -1.0)
     return 1 / (1 + math.exp(-max(-30.0, min(30.0, z))))

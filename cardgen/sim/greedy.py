@@ -381,6 +381,7 @@ class GreedyAgent:
         if deal.to_act != me or m not in deal.moves:  # the deal asks someone else first (their dealt cards answer)
             return (1.0 if m.kind == PLAY else 0.0)  # as any event card, unseen: better than passing
         after = deal.copy_drawing_from(dealer)
+        after.horizon = deal.turn  # (`_settle` stops at the next turn: its moves are never listed)
         after.push(m, False)
         depth = observe(deal, me).depth
         _settle(after, me, depth - 1 if m.kind == mv.PICK else depth)

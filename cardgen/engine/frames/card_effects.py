@@ -4,13 +4,13 @@ effect of any card played.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from cardgen.engine.cards import STRIKE_DEFENCES, CardInfo
 from cardgen.engine.effect_steps import Step
 from cardgen.engine.effects import can_act, clockwise, draw_one, end_if_decided
 from cardgen.engine.frames.answers import Window
-from cardgen.engine.frames.base import Frame, decide
+from cardgen.engine.frames.base import Frame, offer
 from cardgen.engine.legal import NO_DEFENCE
 from cardgen.engine.moves import PICK, Choice, Move
 from cardgen.engine.pending import HUMILIATE_ONLY, NO_KINDS, Pending, StepKind
@@ -18,6 +18,9 @@ from cardgen.engine.primitives import RUN, Task, deliver, random_picks, victims
 
 if TYPE_CHECKING:
     from cardgen.engine.state import GameState
+
+
+_TAKE: Final = Choice.TAKE  # (compiled, naming an enum member is a Python attribute lookup each time)
 
 
 class EffectsF(Window):
@@ -38,6 +41,13 @@ class EffectsF(Window):
         self.effects: tuple[Step, ...] = ()  # set by `start_effect`
         self.index = 0
         self.running = False  # the window is over: the primitives run
+
+    def copy(self) -> Frame:
+        """`Frame.copy`, attribute by attribute (an effect's look-ahead copies it)."""
+        f = EffectsF(self.player, self.design, self.aim)
+        f.target, f.resp, f.pos = self.target, self.resp, self.pos
+        f.effects, f.index, f.running = self.effects, self.index, self.running
+        return f
 
     def card(self) -> int:
         return self.design
@@ -134,9 +144,19 @@ class PickF(Frame):
         left = list(hand)
         for c in held:
             left.remove(c)
-        target = task.owner if task.how == Choice.TAKE else task.dest
-        make = s.game.shared_move  # (the same few pick moves recur: made once a game, not a named tuple a card)
-        return decide(s, task.picker, [make(PICK, c, target, task.how) for c in sorted(set(left))])
+        left.sort()
+        target = task.owner if task.how == _TAKE else task.dest
+        row = s.game.pick_row(target, task.how)  # (the same few pick moves recur: made once a game)
+        moves: list[Move] = []
+        last = -1
+        for c in left:  # one move a design, in the order `decide` would sort them (they differ by card alone)
+            if c != last:
+                m = row[c]
+                if m is None:
+                    m = row[c] = Move(PICK, c, target, task.how)
+                moves.append(m)
+                last = c
+        return offer(s, task.picker, moves)
 
     def apply(self, s: GameState, p: int, m: Move) -> None:
         if m.kind != PICK:

@@ -37,6 +37,14 @@ class TurnF(Frame):
         self.phase = Phase.START
         self.count = 0
 
+    def copy(self) -> Frame:
+        """`Frame.copy`, attribute by attribute (the frame of every look-ahead's copy; tests/test_engine_frames.py
+        checks that every attribute is carried over)."""
+        f = TurnF(self.player)
+        f.phase = self.phase
+        f.count = self.count
+        return f
+
     def step(self, s: GameState) -> bool:
         p = self.player
         phase = self.phase
@@ -102,6 +110,8 @@ class TurnF(Frame):
             self.phase = PHASE_END
             return False
         self.phase = PHASE_ACTION  # just checked: the player can act
+        if 0 <= s.horizon < s.turn:  # a look-ahead past its last turn: it ends here, unread (`GameState.horizon`)
+            return offer(s, p, [])
         return offer(s, p, turn_moves(s, p))
 
     def _end(self, s: GameState, p: int) -> None:
