@@ -118,6 +118,14 @@ class SharedKeys:
 
     tags: tuple[bytes, ...]
     designs: tuple[tuple[int, ...], ...]
+    # Each identity's index as big-endian bytes of one width, put after its key's digest: the keyed cards then
+    # sort as plain byte strings, in the order of (digest, index) pairs, without a pair made for each card.
+    suffixes: tuple[bytes, ...] = ()
+
+    def __post_init__(self) -> None:
+        if not self.suffixes:
+            width = max(1, (len(self.tags).bit_length() + 7) // 8)
+            object.__setattr__(self, "suffixes", tuple(i.to_bytes(width, "big") for i in range(len(self.tags))))
 
     def __reduce__(self) -> tuple[object, tuple[object, ...]]:
         return SharedKeys, init_args(self)  # (cardgen/engine/frozen.py)
@@ -141,16 +149,23 @@ def keyed_decks(seed: int, game: int, keys: SharedKeys) -> list[list[int]]:
     """`keyed_deck` of game `game` for each version of `keys` (the same decks): each card identity is hashed once
     and the identities sorted once for all the versions."""
     head = hashlib.blake2b(f"{seed}:{game}".encode(), digest_size=8)
-    keyed: list[tuple[bytes, int]] = []
+    suffixes = keys.suffixes
+    keyed: list[bytes] = []
     for i, tag in enumerate(keys.tags):
         h = head.copy()
         h.update(tag)
-        keyed.append((h.digest(), i))
+        keyed.append(h.digest() + suffixes[i])  # (8 digest bytes, then the index: sorts as (digest, index))
     keyed.sort()
+    order: list[int] = []
+    for k in keyed:
+        i = 0
+        for b in k[8:]:
+            i = i << 8 | b
+        order.append(i)
     decks: list[list[int]] = []
     for designs in keys.designs:
         deck: list[int] = []
-        for _, i in keyed:
+        for i in order:
             d = designs[i]
             if d >= 0:
                 deck.append(d)
