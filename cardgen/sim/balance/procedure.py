@@ -16,6 +16,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import time
 from collections.abc import Callable
 
@@ -43,6 +44,20 @@ from cardgen.sim.runner import Spec, chunk_pool, run_chunks
 
 Progress = Callable[[int], None]
 DEFAULTS = BalanceConfig()
+
+# The games of each set judged alone in this process, by the set's content and the settings that decide a game:
+# a later comparison whose base is that set plays the base's side of the same deals, the very same games
+# (`validate` judges classic alone, then recess against classic), so it reads them from here.
+_ALONE: dict[str, Memo] = {}
+
+
+def _alone_key(cs: CardSet, cfg: BalanceConfig) -> str:
+    return hashlib.sha256(repr((cs, cfg.seed, cfg.agents, cfg.budget)).encode()).hexdigest()
+
+
+def forget_games() -> None:
+    """Drop the games kept for later comparisons (`_ALONE`)."""
+    _ALONE.clear()
 
 
 def _check(cfg: BalanceConfig) -> None:
@@ -263,13 +278,17 @@ def _finish(a: CardSet, b: CardSet | None, p: Plan, results: list[TableResult], 
                          tuple(found or []), p.rules)
 
 
+def _share_cards(a: CardSet, b: CardSet) -> None:
+    if not {c.name.casefold() for c in a.cards} & {c.name.casefold() for c in b.cards}:
+        raise BalanceError(f"sets {a.name} and {b.name} have no card in common: nothing to compare")
+
+
 def compare_versions(a: CardSet, b: CardSet, cfg: BalanceConfig = DEFAULTS,
                      progress: Progress | None = None, memo: Memo | None = None) -> BalanceResult:
     """Paired games of A and B at every table size of `cfg`; verdicts on the designer's changes (primary
     family), on the game under changed rules, and on the other cards (knock-on family). `progress(n)` after
     every n games folded. `memo`: outcomes of A's and B's games already played with the same settings."""
-    if not {c.name.casefold() for c in a.cards} & {c.name.casefold() for c in b.cards}:
-        raise BalanceError(f"sets {a.name} and {b.name} have no card in common: nothing to compare")
+    _share_cards(a, b)
     if memo is not None:  # tune's candidates: their games are shared through the memo instead
         return run(a, b, cfg, progress, memo)
     return cached(a, b, cfg, lambda: run(a, b, cfg, progress))
@@ -283,7 +302,17 @@ def assess_set(cs: CardSet, cfg: BalanceConfig = DEFAULTS, progress: Progress | 
 def judge_set(cs: CardSet, base: CardSet | None, cfg: BalanceConfig = DEFAULTS,
               progress: Progress | None = None) -> BalanceResult:
     """The verdicts on one set, as `validate` and `simulate --balance` give them: a set that extends another
-    compared with its base (`base`, loaded by the caller), any other set card by card against its role's band."""
+    compared with its base (`base`, loaded by the caller), any other set card by card against its role's band.
+    A set judged alone keeps its games for a later comparison against it in this process (`_ALONE`)."""
     if base is not None:
-        return compare_versions(base, cs, cfg, progress)
-    return assess_set(cs, cfg, progress)
+        kept = _ALONE.get(_alone_key(base, cfg))
+        if kept is None:
+            return compare_versions(base, cs, cfg, progress)
+        _share_cards(base, cs)
+        memo: Memo = (dict(kept[0]), {})  # (the base's games; the set's own are all to play)
+        return cached(base, cs, cfg, lambda: run(base, cs, cfg, progress, memo))
+    played: Memo = ({}, {})
+    result = cached(cs, None, cfg, lambda: run(cs, None, cfg, progress, played))
+    if played[0]:
+        _ALONE[_alone_key(cs, cfg)] = (played[0], {})
+    return result
