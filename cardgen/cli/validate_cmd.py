@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING
 
 import click
@@ -36,16 +37,17 @@ def simulate_set(cs: CardSet, budget: float | None, balance: BalanceConfig | Non
     from cardgen.checks.sanity import SANITY_GAMES, balance_findings, balance_notes, sanity_check  # loads the engine
 
     try:
-        with tqdm(total=SANITY_GAMES, unit="game", desc=f"validating {cs.name}", leave=False, file=sys.stderr,
-                  disable=None) as bar:
-            def advance(n: int) -> None:
-                bar.update(n)
-
-            rep = sanity_check(cs, budget=budget, progress=advance)
-        took = [f"simulation {rep.seconds:.1f} s"]
         findings: list[Diagnostic] = []
         notes: list[str] = []
-        if balance is not None:
+        if balance is None:
+            with tqdm(total=SANITY_GAMES, unit="game", desc=f"validating {cs.name}", leave=False, file=sys.stderr,
+                      disable=None) as bar:
+                def advance(n: int) -> None:
+                    bar.update(n)
+
+                rep = sanity_check(cs, budget=budget, progress=advance)
+            took = [f"simulation {rep.seconds:.1f} s"]
+        else:
             from cardgen.cli.compare_cmd import run_with_bar
 
             box: list[list[Diagnostic]] = []
@@ -55,9 +57,16 @@ def simulate_set(cs: CardSet, budget: float | None, balance: BalanceConfig | Non
                 box.append(found)
                 return result
 
-            result = run_with_bar(f"balance {cs.name}", lint, balance)
+            # The sanity games run in a thread of this process while the balance games run in their workers (one
+            # after the other, a core would wait); what each prints does not depend on it, only the balance's
+            # progress bar is shown.
+            with ThreadPoolExecutor(1) as sanity:
+                pending = sanity.submit(sanity_check, cs, budget=budget)
+                result = run_with_bar(f"balance {cs.name}", lint, balance)
+                rep = pending.result()
             findings, notes = box[0], balance_notes(result, cs)
-            took.append(f"balance {result.seconds:.1f} s" + (" (from the cache)" if result.cached else ""))
+            took = [f"simulation {rep.seconds:.1f} s",
+                    f"balance {result.seconds:.1f} s" + (" (from the cache)" if result.cached else "")]
     except CardgenError as exc:  # a problem only a simulation meets: report it and go on with the next set
         click.echo(f"error: {cs.name}: cannot simulate: {exc}", err=True)
         return 1
