@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from cardgen.loader import load_set
-from cardgen.sim.balance import BalanceConfig, judge_set, procedure, result_json
+from cardgen.sim.balance import BalanceConfig, KeptGames, judge_set, result_json
 from cardgen.sim.balance import games as balance_games
 from cardgen.sim.balance.report import BALANCE_TIMING_KEYS
 
@@ -30,14 +30,11 @@ def test_a_comparison_reads_the_games_its_base_played_alone(monkeypatch: pytest.
         return real(cs, *args, **kwargs)
 
     monkeypatch.setattr(balance_games, "play_one", counting)
-    procedure.forget_games()
-    try:
-        fresh = judge_set(recess, classic, cfg)
-        judge_set(classic, None, cfg)
-        played.clear()
-        reused = judge_set(recess, classic, cfg)
-    finally:
-        procedure.forget_games()
+    kept = KeptGames()
+    fresh = judge_set(recess, classic, cfg, kept=kept)  # (nothing kept yet: classic's side is played)
+    judge_set(classic, None, cfg, kept=kept)
+    played.clear()
+    reused = judge_set(recess, classic, cfg, kept=kept)
     assert _verdicts(reused) == _verdicts(fresh)
     if jobs == 1:  # (in this process, where the games are counted; with workers the verdicts tell alone)
         assert played and set(played) == {"recess"}

@@ -29,7 +29,7 @@ from cardgen.engine.cards import CardInfo, card_info
 from cardgen.engine.playability import dead_cards
 from cardgen.errors import Diagnostic, Severity
 from cardgen.model import Card, CardSet
-from cardgen.sim.balance import BalanceConfig, BalanceResult, Verdict, judge_set, verdict_sentence
+from cardgen.sim.balance import BalanceConfig, BalanceResult, KeptGames, Verdict, judge_set, verdict_sentence
 from cardgen.sim.balance.words import PRACTICAL_GAMES, call_word, number, plural_form, say
 from cardgen.sim.runner import Batch, SimConfig, SimResult, run_range
 
@@ -161,12 +161,14 @@ def _diagnostics(cs: CardSet, info: tuple[CardInfo, ...], res: SimResult, cap: i
 
 
 def balance_findings(cs: CardSet, base: CardSet | None, cfg: BalanceConfig | None = None,
-                     progress: Callable[[int], None] | None = None) -> tuple[list[Diagnostic], BalanceResult]:
+                     progress: Callable[[int], None] | None = None,
+                     kept: KeptGames | None = None) -> tuple[list[Diagnostic], BalanceResult]:
     """The balance lint, by the shared procedure (`cardgen.sim.balance`): a set that extends another (`base`)
     is compared with it and only the designer's changed and new cards are judged; a set with no base has each
     card judged against its role's band. A warning per card called at some table size, unless its data marks
-    it `intended`; in the set's language."""
-    result = judge_set(cs, base, cfg or BalanceConfig(), progress)
+    it `intended`; in the set's language. `kept`: games sets judged alone leave for later comparisons
+    (`judge_set`)."""
+    result = judge_set(cs, base, cfg or BalanceConfig(), progress, kept)
     by_card: dict[str, list[Verdict]] = {}
     for v in result.flagged():
         by_card.setdefault(v.card, []).append(v)

@@ -24,13 +24,14 @@ from cardgen.model import CardSet
 from cardgen.sim import balance_defaults
 
 if TYPE_CHECKING:
-    from cardgen.sim.balance import BalanceConfig, BalanceResult
+    from cardgen.sim.balance import BalanceConfig, BalanceResult, KeptGames
 
 
 def simulate_set(cs: CardSet, budget: float | None, balance: BalanceConfig | None, base: CardSet | None = None,
-                 timings: bool = False) -> int:
+                 timings: bool = False, kept: KeptGames | None = None) -> int:
     """Run the sanity simulation and the balance lint (`balance`, None: skipped), print their diagnostics and
-    summary lines; the number of errors. `base`: the set `cs` extends, its balance compared with. The summary
+    summary lines; the number of errors. `base`: the set `cs` extends, its balance compared with; `kept`: the
+    games of the sets judged before, which a comparison with one of them as its base reads. The summary
     is a function of the files and options; how long each part took goes to stderr, with `timings` only."""
     from tqdm import tqdm
 
@@ -53,7 +54,7 @@ def simulate_set(cs: CardSet, budget: float | None, balance: BalanceConfig | Non
             box: list[list[Diagnostic]] = []
 
             def lint(bar: Callable[[int], None]) -> BalanceResult:
-                found, result = balance_findings(cs, base, balance, bar)
+                found, result = balance_findings(cs, base, balance, bar, kept)
                 box.append(found)
                 return result
 
@@ -116,6 +117,7 @@ def command(sets: tuple[str, ...], sim: bool, budget: float | None, balance: boo
     from cardgen.engine.playability import games_can_end
 
     failed = 0
+    kept: KeptGames | None = None  # (made at the first balance) a set's games, for a later set extending it
     for group in set_groups(sets):
         try:
             cs = load_group(group, lang=lang)
@@ -139,10 +141,11 @@ def command(sets: tuple[str, ...], sim: bool, budget: float | None, balance: boo
             click.echo(f"{cs.name}: ok ({len(cs.cards)} designs, {cs.total} cards)")
         if sim and games_can_end(cs):  # a set nothing can hurt with would only play to the turn cap
             from cardgen.cli.compare_cmd import base_of
-            from cardgen.sim.balance import BalanceConfig
+            from cardgen.sim.balance import BalanceConfig, KeptGames
 
             cfg = BalanceConfig(max_games=max_games, games=games, seed=seed, jobs=jobs) if balance else None
-            failed += simulate_set(cs, budget, cfg, base_of(cs, lang) if balance else None, timings)
+            kept = kept or KeptGames()
+            failed += simulate_set(cs, budget, cfg, base_of(cs, lang) if balance else None, timings, kept)
     if failed:
         click.echo(f"{failed} error{'s' if failed != 1 else ''} found", err=True)
         sys.exit(1)

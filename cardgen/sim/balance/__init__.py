@@ -19,11 +19,11 @@ from cardgen.sim.balance.model import (
     TableResult,
     Verdict,
 )
-from cardgen.sim.balance.procedure import assess_set, compare_versions, judge_set
+from cardgen.sim.balance.procedure import KeptGames, assess_set, compare_versions, judge_set
 from cardgen.sim.balance.report import BALANCE_TIMING_KEYS, result_json
 from cardgen.sim.balance.words import verdict_lines, verdict_sentence
 
 __all__ = ["BALANCE_TIMING_KEYS", "CHANGE_TAGS", "BalanceConfig", "BalanceError", "BalanceResult", "CardChange",
-           "Interaction", "Memo", "RuleChange", "TableResult", "Verdict", "assess_set", "card_changes",
+           "Interaction", "KeptGames", "Memo", "RuleChange", "TableResult", "Verdict", "assess_set", "card_changes",
            "compare_versions", "design_of", "judge_set", "plays_alike", "result_json", "rule_changes",
            "verdict_lines", "verdict_sentence"]

@@ -45,19 +45,26 @@ from cardgen.sim.runner import Spec, chunk_pool, run_chunks
 Progress = Callable[[int], None]
 DEFAULTS = BalanceConfig()
 
-# The games of each set judged alone in this process, by the set's content and the settings that decide a game:
-# a later comparison whose base is that set plays the base's side of the same deals, the very same games
-# (`validate` judges classic alone, then recess against classic), so it reads them from here.
-_ALONE: dict[str, Memo] = {}
 
 
-def _alone_key(cs: CardSet, cfg: BalanceConfig) -> str:
-    return hashlib.sha256(repr((cs, cfg.seed, cfg.agents, cfg.budget)).encode()).hexdigest()
+class KeptGames:
+    """The games of each set judged alone, by the set's content and the settings that decide a game, kept by a
+    caller that judges several sets (`validate`): a later comparison whose base is one of them plays the base's
+    side of the same deals, the very same games, so it reads them from here instead."""
 
+    def __init__(self) -> None:
+        self._games: dict[str, Memo] = {}
 
-def forget_games() -> None:
-    """Drop the games kept for later comparisons (`_ALONE`)."""
-    _ALONE.clear()
+    @staticmethod
+    def _key(cs: CardSet, cfg: BalanceConfig) -> str:
+        return hashlib.sha256(repr((cs, cfg.seed, cfg.agents, cfg.budget)).encode()).hexdigest()
+
+    def of(self, cs: CardSet, cfg: BalanceConfig) -> Memo | None:
+        """The games `cs` played alone with `cfg`'s settings, if it did."""
+        return self._games.get(self._key(cs, cfg))
+
+    def keep(self, cs: CardSet, cfg: BalanceConfig, memo: Memo) -> None:
+        self._games[self._key(cs, cfg)] = memo
 
 
 def _check(cfg: BalanceConfig) -> None:
@@ -300,19 +307,21 @@ def assess_set(cs: CardSet, cfg: BalanceConfig = DEFAULTS, progress: Progress | 
 
 
 def judge_set(cs: CardSet, base: CardSet | None, cfg: BalanceConfig = DEFAULTS,
-              progress: Progress | None = None) -> BalanceResult:
+              progress: Progress | None = None, kept: KeptGames | None = None) -> BalanceResult:
     """The verdicts on one set, as `validate` and `simulate --balance` give them: a set that extends another
     compared with its base (`base`, loaded by the caller), any other set card by card against its role's band.
-    A set judged alone keeps its games for a later comparison against it in this process (`_ALONE`)."""
+    `kept`: a set judged alone leaves its games there, and a comparison reads its base's games from there."""
     if base is not None:
-        kept = _ALONE.get(_alone_key(base, cfg))
-        if kept is None:
+        games = None if kept is None else kept.of(base, cfg)
+        if games is None:
             return compare_versions(base, cs, cfg, progress)
         _share_cards(base, cs)
-        memo: Memo = (dict(kept[0]), {})  # (the base's games; the set's own are all to play)
+        memo: Memo = (dict(games[0]), {})  # (the base's games; the set's own are all to play)
         return cached(base, cs, cfg, lambda: run(base, cs, cfg, progress, memo))
+    if kept is None:
+        return assess_set(cs, cfg, progress)
     played: Memo = ({}, {})
     result = cached(cs, None, cfg, lambda: run(cs, None, cfg, progress, played))
     if played[0]:
-        _ALONE[_alone_key(cs, cfg)] = (played[0], {})
+        kept.keep(cs, cfg, (played[0], {}))
     return result
