@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from cardgen.engine.cards import CardInfo
 from cardgen.engine.frozen import init_args
@@ -120,12 +120,11 @@ class SharedKeys:
     designs: tuple[tuple[int, ...], ...]
     # Each identity's index as big-endian bytes of one width, put after its key's digest: the keyed cards then
     # sort as plain byte strings, in the order of (digest, index) pairs, without a pair made for each card.
-    suffixes: tuple[bytes, ...] = ()
+    suffixes: tuple[bytes, ...] = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
-        if not self.suffixes:
-            width = max(1, (len(self.tags).bit_length() + 7) // 8)
-            object.__setattr__(self, "suffixes", tuple(i.to_bytes(width, "big") for i in range(len(self.tags))))
+        width = max(1, (len(self.tags).bit_length() + 7) // 8)
+        object.__setattr__(self, "suffixes", tuple(i.to_bytes(width, "big") for i in range(len(self.tags))))
 
     def __reduce__(self) -> tuple[object, tuple[object, ...]]:
         return SharedKeys, init_args(self)  # (cardgen/engine/frozen.py)

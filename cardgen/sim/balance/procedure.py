@@ -46,7 +46,6 @@ Progress = Callable[[int], None]
 DEFAULTS = BalanceConfig()
 
 
-
 class KeptGames:
     """The games of each set judged alone, by the set's content and the settings that decide a game, kept by a
     caller that judges several sets (`validate`): a later comparison whose base is one of them plays the base's
@@ -312,16 +311,13 @@ def judge_set(cs: CardSet, base: CardSet | None, cfg: BalanceConfig = DEFAULTS,
     compared with its base (`base`, loaded by the caller), any other set card by card against its role's band.
     `kept`: a set judged alone leaves its games there, and a comparison reads its base's games from there."""
     if base is not None:
-        games = None if kept is None else kept.of(base, cfg)
-        if games is None:
-            return compare_versions(base, cs, cfg, progress)
         _share_cards(base, cs)
-        memo: Memo = (dict(games[0]), {})  # (the base's games; the set's own are all to play)
+        games = None if kept is None else kept.of(base, cfg)
+        # the base's games, when it was judged alone before (the set's own are all to play)
+        memo: Memo | None = None if games is None else (dict(games[0]), {})
         return cached(base, cs, cfg, lambda: run(base, cs, cfg, progress, memo))
-    if kept is None:
-        return assess_set(cs, cfg, progress)
-    played: Memo = ({}, {})
+    played: Memo | None = None if kept is None else ({}, {})
     result = cached(cs, None, cfg, lambda: run(cs, None, cfg, progress, played))
-    if played[0]:
+    if kept is not None and played is not None and played[0]:
         kept.keep(cs, cfg, (played[0], {}))
     return result
