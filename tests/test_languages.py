@@ -107,12 +107,17 @@ def test_keyword_icons_stand_before_the_german_words() -> None:
     assert all(not i.forms for i in icons_of(load_set("lunch")))  # English keeps DODGE, DODGED, DODGES
 
 
-def _visible_text(data: bytes) -> str:
-    return " ".join(text for _page, text, _size in text_runs(data)).replace("\u00a0", " ")
+Runs = list[tuple[int, str, float]]
 
 
-def _sizes(data: bytes) -> list[float]:
-    return [size for _page, text, size in text_runs(data) if text.replace("\u00a0", " ").strip()]
+def _visible_text(data: bytes | Runs) -> str:
+    """The text a reader sees, from a PDF's bytes or its `text_runs` (decoding a PDF's text is the slow part)."""
+    runs = text_runs(data) if isinstance(data, bytes) else data
+    return " ".join(text for _page, text, _size in runs).replace("\u00a0", " ")
+
+
+def _sizes(runs: Runs) -> list[float]:
+    return [size for _page, text, size in runs if text.replace("\u00a0", " ").strip()]
 
 
 def _without_names(text: str, names: list[str]) -> str:
@@ -134,19 +139,20 @@ def test_every_bundled_set_builds_in_german_and_reads_back_german(refs: tuple[st
     sets = [load_set(r) for r in refs]
     names = [c.name for cs in sets for c in cs.cards] + [n for cs in sets for n in (cs.name, cs.title)] + [
         "Lunch Money", "Beer Money", "cardgen"]
+    texts: dict[str, str] = {}
     for kind in ("rules", "cards", "print"):
-        data = (folder / f"{name}-de-{kind}.pdf").read_bytes()
-        text = _visible_text(data)
-        assert min(_sizes(data)) >= RenderSession.bundled().face.min_text_pt - 1e-6 == 7.0 - 1e-6, kind
+        runs = text_runs((folder / f"{name}-de-{kind}.pdf").read_bytes())
+        text = texts[kind] = _visible_text(runs)
+        assert min(_sizes(runs)) >= RenderSession.bundled().face.min_text_pt - 1e-6 == 7.0 - 1e-6, kind
         rest = _without_names(text, names)
         left = sorted({w for w in ENGLISH if re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", rest)})
         assert not left, f"{kind}: English left in the German deck: {left}"
         if kind != "cards":
             assert "Regeln auf einen Blick" in text and "Glossar" in text, kind
-    cards = _visible_text((folder / f"{name}-de-cards.pdf").read_bytes())
+    cards = texts["cards"]
     assert all(word in cards for word in ("SCHADEN", "Abwehr", "Seite 1 von", "tatsächliche Größe")), cards[:400]
     assert "cardgen · zum Selbstdrucken" in cards  # the line under the title on every back
-    assert "So entsteht das Deck" in _visible_text((folder / f"{name}-de-print.pdf").read_bytes())  # assembly page
+    assert "So entsteht das Deck" in texts["print"]  # assembly page
 
 
 def test_the_english_build_is_english(tmp_path: Path) -> None:
