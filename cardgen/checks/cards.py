@@ -30,6 +30,19 @@ def _has(card: Card, need: str) -> bool:
             "humiliate": card.humiliate is not None}[need]
 
 
+def _needs(cs: CardSet, c: Card, need: str) -> str:
+    """What a card of a type whose role needs field `need` lacks. A card written as `effects:` cannot have that
+    field at all (the loader refuses the two together), so its way out is another type, not the field."""
+    label = cs.types[c.type].label
+    article = "an" if label[:1].lower() in "aeiou" else "a"
+    if c.effects or c.words_only:
+        events = [t for t, ty in cs.types.items() if ty.role in ("event", "special")]
+        hint = f" such as `type: {events[0]}`" if events else ""
+        return (f"field `type`: {article} {label} card needs `{need}`, which a card written as `effects:` cannot "
+                f"have; give it an event or special type{hint}")
+    return f"field `{need}`: {article} {label} card needs `{need}`"
+
+
 def card_fields(loaded: LoadedSet) -> Callable[[Card], list[Diagnostic]]:
     """Each card's fields against its type and the set's other cards."""
     cs = loaded.cs
@@ -44,8 +57,7 @@ def card_fields(loaded: LoadedSet) -> Callable[[Card], list[Diagnostic]]:
         role = cs.role(c)
         need = NEEDS.get(role)
         if need and not _has(c, need):
-            out.append(card_problem(loaded, c, "type", f"field `{need}`: a {cs.types[c.type].label} card needs "
-                                    f"`{need}`"))
+            out.append(card_problem(loaded, c, "type", _needs(cs, c, need)))
         if role == "wrestling" and c.follows is None:
             out.append(card_problem(loaded, c, "type", "field `follows`: a wrestling move must follow an opener "
                                     "(e.g. follows: hold)"))
