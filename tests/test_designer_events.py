@@ -98,3 +98,14 @@ def test_an_effects_card_of_an_attack_or_healing_type_is_told_to_change_its_type
     assert ("card 'Jabby' field `type`: an Attack card needs `damage`, which a card written as `effects:` cannot "
             "have; give it an event or special type such as `type: event`") in out, out
     assert "card 'Soup' field `type`: a Healing card needs `heal`" in out
+
+
+def test_a_primitive_written_without_its_colon_is_told_how_to_write_it(tmp_path: Path) -> None:
+    """`- shuffle_discard` (no colon) is a word to YAML: "expected a mapping, got text" alone left the designer to
+    guess; a misspelt bare word gets its did-you-mean."""
+    out = _validate(tmp_path, "  - name: Tidy Up\n    type: event\n    count: 1\n    effects:\n"
+                              "      - shuffle_discard\n      - draw: 1\n    source: designed\n"
+                              "  - {name: Trade, type: event, count: 1, effects: [swap_hand], source: designed}\n")
+    assert ("cards.yaml:6:9: error: card 'Tidy Up' field `effects.0`: expected a mapping, got text "
+            "'shuffle_discard'; write `- shuffle_discard:` with a colon") in out, out
+    assert "got text 'swap_hand' (did you mean 'swap_hands'?)" in out
