@@ -109,3 +109,15 @@ def test_a_primitive_written_without_its_colon_is_told_how_to_write_it(tmp_path:
     assert ("cards.yaml:6:9: error: card 'Tidy Up' field `effects.0`: expected a mapping, got text "
             "'shuffle_discard'; write `- shuffle_discard:` with a colon") in out, out
     assert "got text 'swap_hand' (did you mean 'swap_hands'?)" in out
+
+
+def test_defences_on_an_effects_card_that_deals_no_damage_draw_a_warning(tmp_path: Path) -> None:
+    """`defended_by: [dodge]` on a steal reads as "may be DODGED", yet the engine asks nobody: the steal happens
+    (defences answer hits). It was accepted without a word."""
+    out = _validate(tmp_path, "  - {name: Grabby, type: event, count: 1, effects: [{steal: {who: chosen}}],\n"
+                              "     defended_by: [dodge], source: designed}\n"
+                              "  - {name: Zap, type: event, count: 1, effects: [damage: 1], defended_by: [dodge],\n"
+                              "     source: designed}\n")
+    assert ("cards.yaml:3:19: warning: card 'Grabby' field `defended_by`: does nothing: defences answer a card's "
+            "hits, and none of its effects is a `damage`") in out, out
+    assert "Zap" not in out

@@ -11,6 +11,7 @@ from cardgen.loader.card_checks import deck_problems
 from cardgen.loader.load import LoadedSet
 from cardgen.mechanic_registry import has_mechanics
 from cardgen.model import Card, CardSet
+from cardgen.primitives import hits
 from cardgen.suggest import did_you_mean
 
 NEEDS: dict[str, str] = {
@@ -72,6 +73,9 @@ def card_fields(loaded: LoadedSet) -> Callable[[Card], list[Diagnostic]]:
         if c.pair is not None and c.pair[0] == c.pair[1]:
             out.append(card_problem(loaded, c, "pair", f"field `pair`: both halves are '{c.pair[0]}'; a counter "
                                     "pair needs two different halves"))
+        if c.effects and c.defended_by and not hits(c.effects):
+            out.append(card_problem(loaded, c, "defended_by", "field `defended_by`: does nothing: defences answer "
+                                    "a card's hits, and none of its effects is a `damage`", "warning"))
         if c.passes_on and c.travels:
             out.append(card_problem(loaded, c, "passes_on", "field `passes_on`: a card cannot both travel and "
                                     "pass on"))
