@@ -22,7 +22,7 @@ from cardgen.effect_text import effect_sentences, effect_summary
 from cardgen.jinja_cache import bytecode_cache
 from cardgen.model import Card, CardSet, defences_of
 from cardgen.paths import templates_dir
-from cardgen.primitives import hits
+from cardgen.primitives import Who, hits
 from cardgen.template_sandbox import CARD_BUDGET, metered_sandbox, render_metered
 
 TEXT_TEMPLATE = "card_text.j2"
@@ -263,18 +263,28 @@ def _mentions(card: Card, cs: CardSet, kind: str) -> bool:
                 or (opener is not None and opener.free and kind in ("dodge", "block"))  # "the follow-up cannot be"
                 or (opener is not None and opener.after_block and kind == "block"))
     if kind == "stuns":
-        return card.stuns > 0
-    if kind == "stunned":
-        return card.stunned > 0 or card.humiliate == "cancel"  # a cancelled card's player is stunned
+        return card.stuns > 0 or bool(_effect_values(card, ("stun",), "turns", Who.SELF, False))
+    if kind == "stunned":  # a cancelled card's player is stunned
+        return (card.stunned > 0 or card.humiliate == "cancel"
+                or bool(_effect_values(card, ("stun",), "turns", Who.SELF, True)))
     if kind == "travels":
         return card.travels
     return False
 
 
+def _effect_values(card: Card, ops: tuple[str, ...], name: str, who: str = "", is_who: bool = True) -> set[str]:
+    """The values of parameter `name` of the card's effects of primitives `ops` (only those whose `who` is, or with
+    `is_who` false is not, `who`, when given): what a phrase of its own `text` may state for them."""
+    return {str(e.number(name)) for e in card.effects
+            if e.op in ops and (not who or (e.who == who) == is_who)}
+
+
 def stated_numbers(card: Card, cs: CardSet) -> set[int]:
-    """Numbers the text of this card may state."""
+    """Numbers the text of this card may state: its fixed mechanics' and every number of its `effects:` (a card
+    written as effects has no other, so without them its own text could state no number at all)."""
     nums = set(card.damage) | {card.total_damage, len(card.damage), card.stuns, card.stunned, card.retaliates,
                                card.draw}
+    nums |= {v for e in card.effects for _name, v in e.values if isinstance(v, int)}
     if card.heal:
         nums.add(card.heal.amount)
     if card.ongoing:
@@ -291,13 +301,16 @@ def stated_numbers(card: Card, cs: CardSet) -> set[int]:
 def _phrase_values(card: Card, what: str) -> set[str]:
     """The spellings a phrase may use for `what`: '4', '4+3', '7' for a 4 + 3 card."""
     if what == "stuns":
-        return {str(card.stuns)} if card.stuns else set()
+        return ({str(card.stuns)} if card.stuns else set()) | _effect_values(card, ("stun",), "turns", Who.SELF, False)
     if what == "stunned":
-        return {str(card.stunned)} if card.stunned else set()
+        return ({str(card.stunned)} if card.stunned else set()) | _effect_values(card, ("stun",), "turns", Who.SELF)
     if what == "heal":
-        return {str(card.heal.amount)} if card.heal else set()
+        return ({str(card.heal.amount)} if card.heal else set()) | _effect_values(card, ("heal",), "amount")
     # a '+' card states its strikes ('2 + 2'), never their sum: each strike is defended on its own
     values = {"+".join(str(d) for d in card.damage)} if card.damage else set()
+    # effects: "deal 2", "take 2 life" (`damage`, `lose`), and "take 2 cards" (`steal`, `take_discard`)
+    values |= _effect_values(card, ("damage", "lose"), "amount") | _effect_values(card, ("steal", "take_discard"),
+                                                                                   "cards")
     if card.ongoing is not None:
         values.add(str(card.ongoing.damage))
     if card.retaliates:
@@ -313,7 +326,8 @@ def _phrase_problems(card: Card, cs: CardSet, text: str, r: Reading) -> list[str
             allowed = _phrase_values(card, what)
             if stated not in allowed:
                 have = ", ".join(sorted(allowed)) or "none"
-                problems.append(f"text says '{m.group(0)}' but the card's {what} is {have}")
+                mine = "card's effects say" if card.effects else f"card's {what} is"
+                problems.append(f"text says '{m.group(0)}' but the {mine} {have}")
     if r.undefendable.search(text) and defences_of(card, cs):
         problems.append(f"text says it cannot be defended but it may be {_or_list(list(defences_of(card, cs)))}; "
                         "set `defended_by: []` to make it so")

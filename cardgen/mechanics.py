@@ -127,8 +127,9 @@ def out_of_turn(card: Card) -> bool:
 
 
 def any_time(card: Card) -> bool:
-    """Its `timing` lets it be played at any moment, even on another player's turn."""
-    return card.timing in ("any", "response")
+    """Its `timing` lets it be played at any moment, even on another player's turn (`response` does not: it is
+    never a turn's action, so the rules page lists it apart, `response_only`)."""
+    return card.timing == "any"
 
 
 def attacks(card: Card, role: Role) -> bool:

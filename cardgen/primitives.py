@@ -145,8 +145,8 @@ PRIMITIVES: Final[dict[str, Primitive]] = {p.op: p for p in (
               (Number("turns", 1, 1, 5),), (_who(Who.LEFT),)),
     Primitive("reveal_hand", "the named player shows their hand to the card's player alone", (),
               (_who(Who.CHOSEN, ONE_OTHER),), moves_cards=True),
-    Primitive("stun", "each named player is stunned for the rest of this turn and their next `turns` turns: no "
-              "turn, no card at all", (Number("turns", 1, 1, 5),), (_who(Who.CHOSEN),)),
+    Primitive("stun", "each named player is stunned for the rest of this turn and the next `turns` turns of anyone "
+              "(as STUNS nT): no turn, no card at all", (Number("turns", 1, 1, 5),), (_who(Who.CHOSEN),)),
 )}
 
 TEXT_ONLY: Final = "text"  # `effects: text`: words alone, not simulated

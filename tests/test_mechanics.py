@@ -61,8 +61,9 @@ def test_the_page_lists_are_the_card_facts_the_engine_plays_by(group: tuple[str,
     cs, info = _loaded(group)
     page = page_context(cs)
     assert page["out_of_turn_names"] == [ci.name for ci in info if ci.meddles or ci.heal_drop]
-    assert page["ex"]["any_time"] == [ci.name for ci in info if ci.timing is not None and ci.timing != "turn"
-                                      and (ci.meddles or ci.heal_drop)]
+    assert page["ex"]["any_time"] == [ci.name for ci in info if ci.timing == "any" and (ci.meddles or ci.heal_drop)]
+    assert page["ex"]["answer_only"] == [ci.name for ci in info if ci.timing == "response"
+                                         and (ci.meddles or ci.heal_drop)]
     assert page["ex"]["heal_dropping"] == [ci.name for ci in info if ci.heal_drop]
     attack_types = {ci.type for ci in info if ci.role not in mech.NOT_ATTACK_ROLES and ci.follows is None
                     and (ci.damage or ci.opener or ci.ongoing)}

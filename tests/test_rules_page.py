@@ -35,6 +35,7 @@ HEADINGS = {
     "heal_dropping": "Healing at zero", "negative": "Below zero", "revive": "Revival", "stomp": "Stomping",
     "cancel": "Cancel chains", "redirect": "Redirect chains", "interfere": "Stepping in",
     "retaliates": "Hitting back", "draw": "Extra draws", "any_time": "Any-time cards",
+    "answer_only": "Answer-only cards",
 }
 
 
@@ -107,7 +108,8 @@ def _uses(cs: CardSet) -> dict[str, bool]:
         "interfere": any(c.interfere for c in cards),
         "retaliates": any(c.retaliates for c in cards),
         "draw": any(c.draw for c in cards),
-        "any_time": any(c.timing in ("any", "response") for c in cards),
+        "any_time": any(c.timing == "any" for c in cards),
+        "answer_only": any(c.timing == "response" for c in cards),
     }
 
 

@@ -11,6 +11,7 @@ from cardgen.loader.card_checks import deck_problems
 from cardgen.loader.load import LoadedSet
 from cardgen.mechanic_registry import has_mechanics
 from cardgen.model import Card, CardSet
+from cardgen.primitives import hits
 from cardgen.suggest import did_you_mean
 
 NEEDS: dict[str, str] = {
@@ -30,6 +31,19 @@ def _has(card: Card, need: str) -> bool:
             "humiliate": card.humiliate is not None}[need]
 
 
+def _needs(cs: CardSet, c: Card, need: str) -> str:
+    """What a card of a type whose role needs field `need` lacks. A card written as `effects:` cannot have that
+    field at all (the loader refuses the two together), so its way out is another type, not the field."""
+    label = cs.types[c.type].label
+    article = "an" if label[:1].lower() in "aeiou" else "a"
+    if c.effects or c.words_only:
+        events = [t for t, ty in cs.types.items() if ty.role in ("event", "special")]
+        hint = f" such as `type: {events[0]}`" if events else ""
+        return (f"field `type`: {article} {label} card needs `{need}`, which a card written as `effects:` cannot "
+                f"have; give it an event or special type{hint}")
+    return f"field `{need}`: {article} {label} card needs `{need}`"
+
+
 def card_fields(loaded: LoadedSet) -> Callable[[Card], list[Diagnostic]]:
     """Each card's fields against its type and the set's other cards."""
     cs = loaded.cs
@@ -44,8 +58,7 @@ def card_fields(loaded: LoadedSet) -> Callable[[Card], list[Diagnostic]]:
         role = cs.role(c)
         need = NEEDS.get(role)
         if need and not _has(c, need):
-            out.append(card_problem(loaded, c, "type", f"field `{need}`: a {cs.types[c.type].label} card needs "
-                                    f"`{need}`"))
+            out.append(card_problem(loaded, c, "type", _needs(cs, c, need)))
         if role == "wrestling" and c.follows is None:
             out.append(card_problem(loaded, c, "type", "field `follows`: a wrestling move must follow an opener "
                                     "(e.g. follows: hold)"))
@@ -60,6 +73,9 @@ def card_fields(loaded: LoadedSet) -> Callable[[Card], list[Diagnostic]]:
         if c.pair is not None and c.pair[0] == c.pair[1]:
             out.append(card_problem(loaded, c, "pair", f"field `pair`: both halves are '{c.pair[0]}'; a counter "
                                     "pair needs two different halves"))
+        if c.effects and c.defended_by and not hits(c.effects):
+            out.append(card_problem(loaded, c, "defended_by", "field `defended_by`: does nothing: defences answer "
+                                    "a card's hits, and none of its effects is a `damage`", "warning"))
         if c.passes_on and c.travels:
             out.append(card_problem(loaded, c, "passes_on", "field `passes_on`: a card cannot both travel and "
                                     "pass on"))

@@ -19,7 +19,7 @@ from cardgen.loader.schema import (
     ICON_FILE_PATTERN,
     schema,
 )
-from cardgen.primitives import TEXT_ONLY
+from cardgen.primitives import PRIMITIVES, TEXT_ONLY
 from cardgen.schema_parts import MAX_NUMBER
 from cardgen.suggest import did_you_mean
 from cardgen.yaml_doc import Document, PathKey
@@ -163,6 +163,18 @@ def _sized(v: str, value: Any, where: str) -> str | None:
             "uniqueItems": f"{where}: has a repeated entry"}.get(v)
 
 
+def _bare_primitive(at: PathKey, inst: Any) -> str:
+    """How to write an entry of `effects:` given as a word: `- shuffle_discard` without its colon is the text
+    'shuffle_discard' to YAML, not the primitive, an easy slip since a primitive without parameters has nothing
+    after it."""
+    if len(at) < 2 or at[-2] != "effects" or not isinstance(inst, str):
+        return ""
+    word = inst.strip()
+    if word in PRIMITIVES:
+        return f"; write `- {word}:` with a colon (a primitive without parameters), or `- {word}: {{...}}`"
+    return did_you_mean(word, list(PRIMITIVES))
+
+
 def _words(doc: Document, at: PathKey, where: str, err: jsonschema.ValidationError) -> str:
     """One violation of a value, in words."""
     v, value, got = str(err.validator), cast(Any, err.validator_value), _got(doc, at, err.instance)
@@ -175,7 +187,7 @@ def _words(doc: Document, at: PathKey, where: str, err: jsonschema.ValidationErr
     if v == "type":
         words = _TYPE_WORDS.get(value, str(value)) if isinstance(value, str) else " or ".join(
             _TYPE_WORDS.get(w, w) for w in value)
-        return f"{where}: expected {words}, got {got}"
+        return f"{where}: expected {words}, got {got}{_bare_primitive(at, err.instance)}"
     if v in ("minimum", "exclusiveMinimum"):
         return f"{where}: must be at least {value}, got {got}"
     if v == "maximum":
