@@ -111,6 +111,21 @@ def test_a_primitive_written_without_its_colon_is_told_how_to_write_it(tmp_path:
     assert "got text 'swap_hand' (did you mean 'swap_hands'?)" in out
 
 
+def test_one_primitive_where_the_list_belongs_is_told_how_to_write_the_list(tmp_path: Path) -> None:
+    """`effects: steal` and `effects: {steal: {...}}` are one primitive where a list of them belongs: the error says
+    how to write the list; a word that is no primitive gets no such hint."""
+    out = _validate(tmp_path, "  - {name: Grab, type: event, count: 1, effects: steal, source: designed}\n"
+                              "  - {name: Grab Two, type: event, count: 1, effects: {steal: {cards: 2}},\n"
+                              "     source: designed}\n"
+                              "  - {name: Odd, type: event, count: 1, effects: nonsense, source: designed}\n")
+    assert ("card 'Grab' field `effects`: text 'steal' is not 'text' (the card's own text says what it does) or a "
+            "list of effects; `effects:` is a list, one primitive an entry: `effects: [{steal: ...}]`") in out, out
+    assert ("card 'Grab Two' field `effects`: expected a list or text, got a mapping; `effects:` is a list, one "
+            "primitive an entry: `effects: [{steal: ...}]`") in out, out
+    odd = next(line for line in out.splitlines() if "'Odd'" in line)
+    assert "is a list" not in odd, odd
+
+
 def test_defences_on_an_effects_card_that_deals_no_damage_draw_a_warning(tmp_path: Path) -> None:
     """`defended_by: [dodge]` on a steal reads as "may be DODGED", yet the engine asks nobody: the steal happens
     (defences answer hits). It was accepted without a word."""

@@ -166,13 +166,24 @@ def _sized(v: str, value: Any, where: str) -> str | None:
 def _bare_primitive(at: PathKey, inst: Any) -> str:
     """How to write an entry of `effects:` given as a word: `- shuffle_discard` without its colon is the text
     'shuffle_discard' to YAML, not the primitive, an easy slip since a primitive without parameters has nothing
-    after it."""
+    after it. `effects:` itself given one primitive instead of a list of them: how to write the list."""
+    if at and at[-1] == "effects":
+        return _not_a_list(inst)
     if len(at) < 2 or at[-2] != "effects" or not isinstance(inst, str):
         return ""
     word = inst.strip()
     if word in PRIMITIVES:
         return f"; write `- {word}:` with a colon (a primitive without parameters), or `- {word}: {{...}}`"
     return did_you_mean(word, list(PRIMITIVES))
+
+
+def _not_a_list(inst: Any) -> str:
+    """`effects: steal` or `effects: {steal: {...}}`: one primitive where a list of them belongs."""
+    names = [inst.strip()] if isinstance(inst, str) else [str(k) for k in inst] if isinstance(inst, dict) else []
+    if not names or not all(n in PRIMITIVES for n in names):
+        return ""
+    entries = ", ".join(f"{{{n}: ...}}" for n in names)
+    return f"; `effects:` is a list, one primitive an entry: `effects: [{entries}]`"
 
 
 def _words(doc: Document, at: PathKey, where: str, err: jsonschema.ValidationError) -> str:
@@ -195,7 +206,8 @@ def _words(doc: Document, at: PathKey, where: str, err: jsonschema.ValidationErr
     if v == "oneOf":
         return _one_of(doc, at, where, err)
     if v == "pattern":
-        return f"{where}: {got} is not {_PATTERN_WORDS.get(str(value), f'the form {value}')}"
+        return (f"{where}: {got} is not {_PATTERN_WORDS.get(str(value), f'the form {value}')}"
+                + _bare_primitive(at, err.instance))
     if v == "maxProperties":
         return (f"{where}: one primitive per list entry (write each on its own '- ' line), got "
                 + ", ".join(str(k) for k in (err.instance if isinstance(err.instance, dict) else ())))
