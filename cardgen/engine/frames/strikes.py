@@ -169,6 +169,10 @@ class StrikeF(Window):
                 if not s.down[v]:
                     self.origin = self.target = v
                     self.si = 0
+                    # An interference took the hits of the victim it stepped in for, undefended; the next victim
+                    # defends their own (docs/rules-decisions.md, 17 and 36). A free attack, undefended from the
+                    # start, has one victim only, so this never lifts its rule.
+                    self.no_def = False
                     self.stage = STAGE_WINDOW
                     self.open(s)
                     return
