@@ -61,7 +61,7 @@ class StrikeF(Window):
     """A card that deals damage, in flight: strike `si` of `dmg` aimed at `target`."""
 
     __slots__ = ("allowed", "blocked_by", "cancelled", "connected", "design", "direction", "disarmed", "dmg",
-                 "drop", "in_combo", "moved", "no_def", "origin", "sealed", "si", "stage", "victims")
+                 "drop", "in_combo", "moved", "no_def", "origin", "sealed", "si", "stage", "stun_due", "victims")
     interferable: ClassVar[bool] = True
 
     def __init__(self, player: int, design: int, target: int, dmg: tuple[int, ...],
@@ -86,6 +86,7 @@ class StrikeF(Window):
         self.drop = False
         self.in_combo = False
         self.sealed = False  # nobody may answer it at all (a Lunch Money Grab's free attack)
+        self.stun_due = False  # its STUNS waits for a damage its target braces against with a heal (`_hit`)
         self.stage = Stage.WINDOW  # window -> next (after a hit or a defence) -> finish
 
     def copy(self) -> Frame:
@@ -123,6 +124,10 @@ class StrikeF(Window):
                 if s.stack[-1] is not self:
                     return False  # the target dropped to 0: that comes first
         if self.stage is STAGE_NEXT:
+            if self.stun_due:  # the damage has landed, after any heal its target played before it
+                self.stun_due = False
+                if not s.down[self.target]:
+                    self._stun(s, s.game.info[self.design])
             self._next(s)
         if self.stage is STAGE_FINISH:
             self._finish(s)
@@ -143,9 +148,10 @@ class StrikeF(Window):
                 s.log.append(Stomped(s.turn, t))
             return
         if ci.stuns:
-            s.stun_until[t] = max(s.stun_until[t], s.turn + ci.stuns)
-            if s.log is not None:
-                s.log.append(Stunned(s.turn, t, s.stun_until[t]))
+            if not s.down[t] and amount > 0 and braces(s, t, amount):
+                self.stun_due = True  # the stun comes with the damage, after the heals played before it
+            else:
+                self._stun(s, ci)
         if ci.ongoing is not None and self.si == 0 and t != self.player:  # redirected at its player: holds nobody
             o = ci.ongoing
             s.holds.append(Hold(self.player, t, ci.d, o.damage, o.broken_by, o.vomit, o.holder_restricted,
@@ -153,6 +159,13 @@ class StrikeF(Window):
             if s.log is not None:
                 s.log.append(HoldStarts(s.turn, self.player, t, ci.d))
         deal_damage(s, t, amount, ci.d)
+
+    def _stun(self, s: GameState, ci: CardInfo) -> None:
+        """The hit's STUNS nT on its target (rules-decisions 14)."""
+        t = self.target
+        s.stun_until[t] = max(s.stun_until[t], s.turn + ci.stuns)
+        if s.log is not None:
+            s.log.append(Stunned(s.turn, t, s.stun_until[t]))
 
     def _next(self, s: GameState) -> None:
         self.si += 1
@@ -464,4 +477,4 @@ class DirectionF(Frame):
 # one another (cardgen/engine/frames/__init__.py imports them in an order where every base class comes first).
 from cardgen.engine.frames.answers import AnswerF  # noqa: E402
 from cardgen.engine.frames.card_effects import start_effect  # noqa: E402
-from cardgen.engine.frames.life import deal_damage  # noqa: E402
+from cardgen.engine.frames.life import braces, deal_damage  # noqa: E402
