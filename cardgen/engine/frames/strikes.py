@@ -40,9 +40,10 @@ from cardgen.engine.frames.base import (
 )
 from cardgen.engine.kinds import How, Reply, Stage
 from cardgen.engine.legal import DECLINE_MOVE, NO_DEFENCE, barred, variants
-from cardgen.engine.moves import DECLINE, DIRECTION, DROP, FOLLOW, HUMILIATE, LEFT, OPEN, Move
+from cardgen.engine.moves import DECLINE, DEFEND, DIRECTION, DROP, FOLLOW, HUMILIATE, LEFT, OPEN, Move
 from cardgen.engine.pending import (
     ANY_ANSWER,
+    DEFEND_ONLY,
     DEFEND_OR_HUMILIATE,
     HUMILIATE_ONLY,
     HUMILIATE_OR_INTERFERE,
@@ -61,7 +62,8 @@ class StrikeF(Window):
     """A card that deals damage, in flight: strike `si` of `dmg` aimed at `target`."""
 
     __slots__ = ("allowed", "blocked_by", "cancelled", "connected", "design", "direction", "disarmed", "dmg",
-                 "drop", "in_combo", "moved", "no_def", "origin", "sealed", "si", "stage", "stun_due", "victims")
+                 "drop", "in_combo", "moved", "no_def", "origin", "sealed", "si", "stage", "stun_due", "victim_only",
+                 "victims")
     interferable: ClassVar[bool] = True
 
     def __init__(self, player: int, design: int, target: int, dmg: tuple[int, ...],
@@ -86,6 +88,7 @@ class StrikeF(Window):
         self.drop = False
         self.in_combo = False
         self.sealed = False  # nobody may answer it at all (a Lunch Money Grab's free attack)
+        self.victim_only = False  # only its victim's own defences may answer it (a Lunch Money Headlock or Choke)
         self.stun_due = False  # its STUNS waits for a damage its target braces against with a heal (`_hit`)
         self.stage = Stage.WINDOW  # window -> next (after a hit or a defence) -> finish
 
@@ -102,6 +105,9 @@ class StrikeF(Window):
         self.pos = 0
         if self.sealed:
             self.resp = ()  # nobody may answer it at all
+            return
+        if self.victim_only:
+            self.resp = (self.target,) if not s.down[self.target] else ()
             return
         exclude = self.player
         if self.target == exclude and s.game.info[self.design].targets == "one":
@@ -226,6 +232,12 @@ class StrikeF(Window):
             return self.allowed - STRIKE_DEFENCES  # the end of the line takes it
         return self.allowed
 
+    def answers(self, s: GameState, q: int) -> list[Move]:
+        out = super().answers(s, q)
+        if self.victim_only:  # a sealed combo's follow-up: its victim's own defence (Freedom), nothing else
+            return [m for m in out if m.kind == DEFEND]
+        return out
+
     def humiliations(self, s: GameState, q: int, ci: CardInfo, out: list[Move]) -> None:
         d = ci.d
         if ci.cancels:
@@ -302,7 +314,8 @@ class StrikeF(Window):
     def pending(self, s: GameState) -> Pending:
         left = self.dmg[self.si:]
         defences = self.defences(s)
-        answers = NO_ANSWERS if self.sealed else ANY_ANSWER if defences else HUMILIATE_OR_INTERFERE
+        answers = (NO_ANSWERS if self.sealed else DEFEND_ONLY if self.victim_only else ANY_ANSWER if defences
+                   else HUMILIATE_OR_INTERFERE)
         return Pending(StepKind.STRIKE, self.player, self.design, self.target, self.resp[self.pos:],
                        left[0] if left else 0, sum(left), None, 1, None, None, None, defences, answers, self.sealed)
 
@@ -393,7 +406,8 @@ class ComboF(Frame):
         elif m.kind == FOLLOW:
             ci = put_in_play(s, p, m.card)
             start_effect(s, p, ci, self.victim, drop=m.choice == DROP, free=self.free, mult=self.multiplier,
-                         in_combo=True, sealed=self.sealed and ci.follows is None)  # the free attack, not a hold
+                         in_combo=True, sealed=self.sealed and ci.follows is None,  # the free attack
+                         victim_only=self.sealed and ci.follows is not None)  # a hold: its victim may break it
         else:
             super().apply(s, p, m)
 
