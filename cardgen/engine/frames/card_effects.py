@@ -209,7 +209,8 @@ def show_hand(s: GameState, owner: int, hand: list[int], viewer: int) -> None:
 
 
 def start_effect(s: GameState, p: int, ci: CardInfo, target: int, drop: bool = False, free: bool = False,
-                 mult: int = 1, in_combo: bool = False, no_def: bool = False, sealed: bool = False) -> None:
+                 mult: int = 1, in_combo: bool = False, no_def: bool = False, sealed: bool = False,
+                 victim_only: bool = False) -> None:
     """Resolve a played card's draw, and put its damage (if any) in flight (or its `effects:`, `EffectsF`)."""
     if ci.effects:
         ef = EffectsF(p, ci.d, target)
@@ -241,6 +242,7 @@ def start_effect(s: GameState, p: int, ci: CardInfo, target: int, drop: bool = F
     f.in_combo = in_combo
     f.no_def = no_def
     f.sealed = sealed
+    f.victim_only = victim_only
     s.stack.append(f)
     f.open(s)
 

@@ -154,10 +154,15 @@ def deal_damage(s: GameState, p: int, amount: int, why: int) -> None:
     """
     if amount <= 0 or s.down[p]:
         return
-    if s.life[p] <= amount and s.game.bracing and can_brace(s, p):
+    if braces(s, p, amount):
         s.stack.append(BraceF(p, amount, why))
         return
     lose(s, p, amount, why)
+
+
+def braces(s: GameState, p: int, amount: int) -> bool:
+    """Whether `amount` of damage on `p` waits for heals that come before it (`deal_damage` pushes a `BraceF`)."""
+    return s.life[p] <= amount and s.game.bracing and can_brace(s, p)
 
 
 def can_brace(s: GameState, p: int) -> bool:

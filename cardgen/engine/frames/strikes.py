@@ -40,9 +40,10 @@ from cardgen.engine.frames.base import (
 )
 from cardgen.engine.kinds import How, Reply, Stage
 from cardgen.engine.legal import DECLINE_MOVE, NO_DEFENCE, barred, variants
-from cardgen.engine.moves import DECLINE, DIRECTION, DROP, FOLLOW, HUMILIATE, LEFT, OPEN, Move
+from cardgen.engine.moves import DECLINE, DEFEND, DIRECTION, DROP, FOLLOW, HUMILIATE, LEFT, OPEN, Move
 from cardgen.engine.pending import (
     ANY_ANSWER,
+    DEFEND_ONLY,
     DEFEND_OR_HUMILIATE,
     HUMILIATE_ONLY,
     HUMILIATE_OR_INTERFERE,
@@ -61,7 +62,8 @@ class StrikeF(Window):
     """A card that deals damage, in flight: strike `si` of `dmg` aimed at `target`."""
 
     __slots__ = ("allowed", "blocked_by", "cancelled", "connected", "design", "direction", "disarmed", "dmg",
-                 "drop", "in_combo", "moved", "no_def", "origin", "sealed", "si", "stage", "victims")
+                 "drop", "in_combo", "moved", "no_def", "origin", "sealed", "si", "stage", "stun_due", "victim_only",
+                 "victims")
     interferable: ClassVar[bool] = True
 
     def __init__(self, player: int, design: int, target: int, dmg: tuple[int, ...],
@@ -86,6 +88,8 @@ class StrikeF(Window):
         self.drop = False
         self.in_combo = False
         self.sealed = False  # nobody may answer it at all (a Lunch Money Grab's free attack)
+        self.victim_only = False  # only its victim's own defences may answer it (a Lunch Money Headlock or Choke)
+        self.stun_due = False  # its STUNS waits for a damage its target braces against with a heal (`_hit`)
         self.stage = Stage.WINDOW  # window -> next (after a hit or a defence) -> finish
 
     def copy(self) -> Frame:
@@ -101,6 +105,9 @@ class StrikeF(Window):
         self.pos = 0
         if self.sealed:
             self.resp = ()  # nobody may answer it at all
+            return
+        if self.victim_only:
+            self.resp = (self.target,) if not s.down[self.target] else ()
             return
         exclude = self.player
         if self.target == exclude and s.game.info[self.design].targets == "one":
@@ -123,6 +130,10 @@ class StrikeF(Window):
                 if s.stack[-1] is not self:
                     return False  # the target dropped to 0: that comes first
         if self.stage is STAGE_NEXT:
+            if self.stun_due:  # the damage has landed, after any heal its target played before it
+                self.stun_due = False
+                if not s.down[self.target]:
+                    self._stun(s, s.game.info[self.design])
             self._next(s)
         if self.stage is STAGE_FINISH:
             self._finish(s)
@@ -143,9 +154,10 @@ class StrikeF(Window):
                 s.log.append(Stomped(s.turn, t))
             return
         if ci.stuns:
-            s.stun_until[t] = max(s.stun_until[t], s.turn + ci.stuns)
-            if s.log is not None:
-                s.log.append(Stunned(s.turn, t, s.stun_until[t]))
+            if not s.down[t] and amount > 0 and braces(s, t, amount):
+                self.stun_due = True  # the stun comes with the damage, after the heals played before it
+            else:
+                self._stun(s, ci)
         if ci.ongoing is not None and self.si == 0 and t != self.player:  # redirected at its player: holds nobody
             o = ci.ongoing
             s.holds.append(Hold(self.player, t, ci.d, o.damage, o.broken_by, o.vomit, o.holder_restricted,
@@ -153,6 +165,13 @@ class StrikeF(Window):
             if s.log is not None:
                 s.log.append(HoldStarts(s.turn, self.player, t, ci.d))
         deal_damage(s, t, amount, ci.d)
+
+    def _stun(self, s: GameState, ci: CardInfo) -> None:
+        """The hit's STUNS nT on its target (rules-decisions 14)."""
+        t = self.target
+        s.stun_until[t] = max(s.stun_until[t], s.turn + ci.stuns)
+        if s.log is not None:
+            s.log.append(Stunned(s.turn, t, s.stun_until[t]))
 
     def _next(self, s: GameState) -> None:
         self.si += 1
@@ -169,6 +188,10 @@ class StrikeF(Window):
                 if not s.down[v]:
                     self.origin = self.target = v
                     self.si = 0
+                    # An interference took the hits of the victim it stepped in for, undefended; the next victim
+                    # defends their own (docs/rules-decisions.md, 17 and 36). A free attack, undefended from the
+                    # start, has one victim only, so this never lifts its rule.
+                    self.no_def = False
                     self.stage = STAGE_WINDOW
                     self.open(s)
                     return
@@ -208,6 +231,12 @@ class StrikeF(Window):
                 and next_seat(s, self.target, self.direction) == self.player):
             return self.allowed - STRIKE_DEFENCES  # the end of the line takes it
         return self.allowed
+
+    def answers(self, s: GameState, q: int) -> list[Move]:
+        out = super().answers(s, q)
+        if self.victim_only:  # a sealed combo's follow-up: its victim's own defence (Freedom), nothing else
+            return [m for m in out if m.kind == DEFEND]
+        return out
 
     def humiliations(self, s: GameState, q: int, ci: CardInfo, out: list[Move]) -> None:
         d = ci.d
@@ -285,7 +314,8 @@ class StrikeF(Window):
     def pending(self, s: GameState) -> Pending:
         left = self.dmg[self.si:]
         defences = self.defences(s)
-        answers = NO_ANSWERS if self.sealed else ANY_ANSWER if defences else HUMILIATE_OR_INTERFERE
+        answers = (NO_ANSWERS if self.sealed else DEFEND_ONLY if self.victim_only else ANY_ANSWER if defences
+                   else HUMILIATE_OR_INTERFERE)
         return Pending(StepKind.STRIKE, self.player, self.design, self.target, self.resp[self.pos:],
                        left[0] if left else 0, sum(left), None, 1, None, None, None, defences, answers, self.sealed)
 
@@ -376,7 +406,8 @@ class ComboF(Frame):
         elif m.kind == FOLLOW:
             ci = put_in_play(s, p, m.card)
             start_effect(s, p, ci, self.victim, drop=m.choice == DROP, free=self.free, mult=self.multiplier,
-                         in_combo=True, sealed=self.sealed and ci.follows is None)  # the free attack, not a hold
+                         in_combo=True, sealed=self.sealed and ci.follows is None,  # the free attack
+                         victim_only=self.sealed and ci.follows is not None)  # a hold: its victim may break it
         else:
             super().apply(s, p, m)
 
@@ -460,4 +491,4 @@ class DirectionF(Frame):
 # one another (cardgen/engine/frames/__init__.py imports them in an order where every base class comes first).
 from cardgen.engine.frames.answers import AnswerF  # noqa: E402
 from cardgen.engine.frames.card_effects import start_effect  # noqa: E402
-from cardgen.engine.frames.life import deal_damage  # noqa: E402
+from cardgen.engine.frames.life import braces, deal_damage  # noqa: E402
