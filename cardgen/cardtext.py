@@ -233,6 +233,8 @@ class Reading(NamedTuple):
     undefendable: re.Pattern[str]  # "cannot be defended", about the card itself
     keywords: dict[str, str]  # mechanic words in capitals -> the mechanic they name
     turns: str  # the letter after a number of turns (2T, 2Z)
+    directions: re.Pattern[str]  # a side the text names ("on your left"): its groups capture the side's word
+    sides: dict[str, str]  # that word in capitals -> the side it is ("left", "right")
 
 
 @cache
@@ -251,7 +253,9 @@ def reading(lang: str = messages.DEFAULT_LANGUAGE) -> Reading:
                                 .replace("{n}", f"({num})")), str(what))
                     for what, pattern in data["phrases"].items())
     return Reading(numbers, re.compile(rf"\b(?:{'|'.join(free)})\b"), phrases, re.compile(str(data["undefendable"])),
-                   {str(w): str(kind) for kind, words in data["keywords"].items() for w in words}, str(data["turns"]))
+                   {str(w): str(kind) for kind, words in data["keywords"].items() for w in words}, str(data["turns"]),
+                   re.compile(str(data["directions"]["pattern"])),
+                   {str(w): str(side) for side, words in data["directions"]["words"].items() for w in words})
 
 
 def _mentions(card: Card, cs: CardSet, kind: str) -> bool:
@@ -328,6 +332,14 @@ def _phrase_problems(card: Card, cs: CardSet, text: str, r: Reading) -> list[str
                 have = ", ".join(sorted(allowed)) or "none"
                 mine = "card's effects say" if card.effects else f"card's {what} is"
                 problems.append(f"text says '{m.group(0)}' but the {mine} {have}")
+    if card.effects:  # "the player on your left" on a card whose effects go right, or to a chosen player
+        sides = {str(v) for e in card.effects for k, v in e.values if k in ("who", "way")} & {"left", "right"}
+        for m in r.directions.finditer(text):
+            side = r.sides[next(g for g in m.groups() if g)]
+            if side not in sides:
+                acts = (f"the card's effects go {' and '.join(sorted(sides))}" if sides
+                        else "none of the card's effects goes left or right")
+                problems.append(f"text says '{m.group(0).lower()}' but {acts}")
     if r.undefendable.search(text) and defences_of(card, cs):
         problems.append(f"text says it cannot be defended but it may be {_or_list(list(defences_of(card, cs)))}; "
                         "set `defended_by: []` to make it so")

@@ -59,7 +59,7 @@ def test_the_generated_text_of_every_effects_card_passes_as_its_own_text(snackba
     wrong: "Deal 3 to a player" on a `damage: 3` effect gave "the mechanics have no such number (they have
     none)"."""
     recess = load_set("recess")
-    for cs in (snackbar, recess):
+    for cs in (snackbar, recess, in_language(snackbar, "de"), in_language(recess, "de")):
         for card in cs.cards:
             if card.effects:
                 own = generated_text(card, cs)
@@ -87,6 +87,24 @@ def test_a_wrong_number_in_an_effects_cards_own_text_is_still_caught(tmp_path: P
     assert "cards.yaml:6:11: error: card 'Grabby' field `text`: text says 'TAKE 2' but the card's effects say 1" \
         in out, out
     assert "Zap" not in out
+
+
+def test_the_wrong_side_in_an_effects_cards_own_text_is_caught(tmp_path: Path) -> None:
+    """ "the player on your right" on a card whose effects act on the left, or on a chosen player, contradicts
+    what the engine does; "cards left" (what remains) names no side, and the right side passes."""
+    out = _validate(tmp_path, "  - {name: Grabby, type: event, count: 1, effects: [{steal: {who: left}}], source: "
+                              "designed,\n     text: Take a card from the player on your right.}\n"
+                              "  - {name: Nabby, type: event, count: 1, effects: [{steal: {who: chosen}}], source: "
+                              "designed,\n     text: Take a card from the player to the left.}\n"
+                              "  - {name: Fine, type: event, count: 1, effects: [{steal: {who: left}}], source: "
+                              "designed,\n     text: Take a card from the player on your left while they have cards "
+                              "left.}\n"
+                              "  - {name: Drift, type: event, count: 1, effects: [{pass: {way: right}}], source: "
+                              "designed,\n     text: Every player passes a card to the right.}\n")
+    assert "card 'Grabby' field `text`: text says 'on your right' but the card's effects go left" in out, out
+    assert "card 'Nabby' field `text`: text says 'to the left' but none of the card's effects goes left or right" \
+        in out, out
+    assert "'Fine'" not in out and "'Drift'" not in out, out
 
 
 def test_an_effects_card_of_an_attack_or_healing_type_is_told_to_change_its_type(tmp_path: Path) -> None:
