@@ -27,7 +27,14 @@ from functools import partial
 
 import cardgen
 from cardgen.checks.before_build import static_problems
-from cardgen.checks.sanity import SANITY_AGENTS, SANITY_GAMES, sanity_check
+from cardgen.checks.sanity import (
+    SANITY_AGENTS,
+    SANITY_GAMES,
+    SANITY_PLAYERS,
+    SANITY_SEED,
+    SANITY_TURN_CAP,
+    sanity_check,
+)
 from cardgen.engine.cards import card_info
 from cardgen.loader import load_set
 from cardgen.sim.balance import BalanceConfig, KeptGames, judge_set
@@ -66,9 +73,10 @@ def sanity_parts(name: str) -> tuple[float, float]:
     cs = load_set(name)
     whole = cpu(lambda: sanity_check(cs))
     info = card_info(cs)
-    cfg = SimConfig(players=4, games=SANITY_GAMES, seed=0, agents=SANITY_AGENTS, check_every_move=False,
-                    coverage=True)
-    capped = dataclasses.replace(cs, rules=dataclasses.replace(cs.rules, turn_cap=min(cs.rules.turn_cap, 1000)))
+    cfg = SimConfig(players=SANITY_PLAYERS, games=SANITY_GAMES, seed=SANITY_SEED, agents=SANITY_AGENTS,
+                    check_every_move=False, coverage=True)
+    cap = min(cs.rules.turn_cap, SANITY_TURN_CAP)  # as `sanity_check` plays them
+    capped = dataclasses.replace(cs, rules=dataclasses.replace(cs.rules, turn_cap=cap))
     bare = cpu(lambda: [run_range(capped, info, cfg, g, g + 1) for g in range(SANITY_GAMES)])
     return whole, bare
 
@@ -121,8 +129,8 @@ def main() -> None:
         whole, bare = sanity_parts(name)
         cs = load_set(name)
         pre = cpu(partial(static_problems, cs))
-        fold = fold_cost(name) if name not in BASES else float("nan")
-        print(f"  {name}: {whole:.2f} / {bare:.2f} / {pre:.2f} / {fold:.2f}")
+        fold = f"{fold_cost(name):.2f}" if name not in BASES else f"- (folded with {BASES[name]}'s games)"
+        print(f"  {name}: {whole:.2f} / {bare:.2f} / {pre:.2f} / {fold}")
 
 
 if __name__ == "__main__":
